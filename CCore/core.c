@@ -1,0 +1,1 @@
+int rk_core_placeholder_(void) { return 0; }

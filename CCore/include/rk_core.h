@@ -1,0 +1,3 @@
+#ifndef RK_CORE_H
+#define RK_CORE_H
+#endif
