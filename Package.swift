@@ -13,7 +13,7 @@ import PackageDescription
 
 let package = Package(
     name: "RowKit",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "RowKit", targets: ["RowKit"]),
         .library(name: "RowKitHTML", targets: ["RowKitHTML"]),

@@ -1,0 +1,39 @@
+/// A type-erased, sendable identity of a row or a section.
+///
+/// Rows declare identities of any `Hashable & Sendable` type; the model stores them erased so
+/// rows of different types can share a section. Two identities are equal when their underlying
+/// values are of the same type and equal (as with `AnyHashable`).
+public struct ItemID: Hashable, Sendable, CustomStringConvertible {
+    /// The identity as the row or section declared it.
+    public let base: any Hashable & Sendable
+
+    /// Wraps `base`; wrapping an `ItemID` again returns it unchanged.
+    public init(_ base: some Hashable & Sendable) {
+        if let already = base as? ItemID {
+            self = already
+        } else {
+            self.base = base
+        }
+    }
+
+    public static func == (lhs: ItemID, rhs: ItemID) -> Bool {
+        AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        AnyHashable(base).hash(into: &hasher)
+    }
+
+    /// The identity's own description (a string identity prints without quotes).
+    public var description: String { String(describing: base) }
+}
+
+extension ItemID: ExpressibleByStringLiteral {
+    /// Creates a string identity.
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+extension ItemID: ExpressibleByIntegerLiteral {
+    /// Creates an integer identity.
+    public init(integerLiteral value: Int) { self.init(value) }
+}
