@@ -89,7 +89,7 @@ struct ListingHostileInputTests {
     @Test func whenYAMLHoldsARawNULOrControlCharacter_thenLibyamlsErrorIsReportedAtIt() {
         let result = ListingReader.validate(Data("sections:\n  - rows: [\u{0}]\n".utf8), path: "nul.yaml").map(\.description)
         #expect(result.count == 1)
-        #expect(result.first?.== "nul.yaml:2:12: invalid YAML: control characters are not allowed")
+        #expect(result.first == "nul.yaml:2:12: invalid YAML: control characters are not allowed")
     }
 
     @Test func whenJSONEscapesAreInvalid_thenTheEscapeIsReported() {
