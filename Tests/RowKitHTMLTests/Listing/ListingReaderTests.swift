@@ -140,3 +140,10 @@ struct ListingReaderTests {
         #expect(try ListingReader.read(data, path: "bom.json").allRows.count == 1)
     }
 }
+
+extension ListingReaderTests {
+    @Test func whenThePathIsADirectory_thenItIsRefusedWithoutReading() {
+        let diagnostics = ListingReader.validate(contentsOf: URL(fileURLWithPath: "/tmp"), format: .yaml)
+        #expect(diagnostics.map(\.description) == ["/tmp:1:1: not a regular file"])
+    }
+}
