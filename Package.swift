@@ -60,7 +60,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RowKitTests", dependencies: ["RowKit", "CCore"]),
-        .testTarget(name: "RowKitHTMLTests", dependencies: ["RowKitHTML", "RowKit"]),
+        .testTarget(
+            name: "RowKitHTMLTests",
+            dependencies: ["RowKitHTML", "RowKit"],
+            // Fixtures and golden files are read from the source tree through #filePath.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "rowkitTests", dependencies: ["RowKitHTML"]),
     ],
     swiftLanguageModes: [.v6]
