@@ -13,6 +13,7 @@ struct ExportSession {
     private var rowTemplate: RowTemplate
     private var assets: AssetStore
     private var values = RowTemplate.Values()
+    private var sectionTemplates: [Int: [RowTemplate.Segment]] = [:]
 
     init(options: ExportOptions, templates: TemplateSet, writer: SiteWriter, progress: ((Int, Int) -> Void)?, totalRows: Int) {
         self.options = options
@@ -118,20 +119,41 @@ struct ExportSession {
             "language": HTMLEscaping.escape(options.language), "documentTitle": documentTitle,
             "title": table.escapedTitle, "style": table.style.rawValue, "root": table.root,
             "hasIndex": !indexEntries.isEmpty, "indexEntries": indexEntries,
-            "sections": parts.map { part -> [String: Any] in
-                var section: [String: Any] = ["rows": String(decoding: part.rows, as: UTF8.self)]
-                if let anchor = part.anchor { section["anchor"] = anchor }
-                if let header = part.header { section["header"] = header }
-                if let footer = part.footer { section["footer"] = footer }
-                return section
-            },
+            "sections": RowTemplate.placeholder(0),
         ]
         if let siteIndex = table.siteIndex { context["back"] = ["href": siteIndex.href, "label": siteIndex.label] }
         if table.pageCount > 1 { context["pagination"] = Self.pagination(number, of: table.pageCount) }
-        let html = templates.render("page", context)
-        try writer.write(table.folder + TableContext.pageFile(number), Array(html.utf8))
+        // The page is rendered with a placeholder for its sections, which are written straight
+        // into the page's bytes through the compiled section template.
+        let shell = try RowTemplate.split(Array(templates.render("page", context).utf8), template: "page", slots: 1)
+        var sections: [UInt8] = []
+        sections.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 512 * parts.count)
+        for part in parts { try renderSection(part, appendingTo: &sections) }
+        var html: [UInt8] = []
+        html.reserveCapacity(sections.count + 8192)
+        RowTemplate.write(shell, [sections], appendingTo: &html)
+        try writer.write(table.folder + TableContext.pageFile(number), html)
         pages += 1
         progress?(rowsDone, totalRows)
+    }
+
+    /// Appends a section (its part on this page) through the section template, compiled once per
+    /// combination of anchor, header and footer.
+    private mutating func renderSection(_ part: Part, appendingTo output: inout [UInt8]) throws {
+        let key = (part.anchor == nil ? 0 : 1) | (part.header == nil ? 0 : 2) | (part.footer == nil ? 0 : 4)
+        let segments: [RowTemplate.Segment]
+        if let known = sectionTemplates[key] {
+            segments = known
+        } else {
+            var context: [String: Any] = ["rows": RowTemplate.placeholder(3)]
+            if part.anchor != nil { context["anchor"] = RowTemplate.placeholder(0) }
+            if part.header != nil { context["header"] = RowTemplate.placeholder(1) }
+            if part.footer != nil { context["footer"] = RowTemplate.placeholder(2) }
+            segments = try RowTemplate.split(Array(templates.render("section", context).utf8), template: "section", slots: 4)
+            sectionTemplates[key] = segments
+        }
+        RowTemplate.write(segments, [Array((part.anchor ?? "").utf8), Array((part.header ?? "").utf8),
+                                     Array((part.footer ?? "").utf8), part.rows], appendingTo: &output)
     }
 
     /// Previous and next links and a window of page numbers: the first, the last and two either
@@ -154,12 +176,16 @@ struct ExportSession {
     }
 
     private mutating func renderRow(
-        _ row: AnyRow, page: Int, table: TableContext, slugs: inout SlugAllocator, into output: inout [UInt8]
+        _ row: any Row, page: Int, table: TableContext, slugs: inout SlugAllocator, into output: inout [UInt8]
     ) throws {
         rowsDone += 1
         let content: CellContent
         let layout: CellLayout
-        if let custom = row.base as? any HTMLRenderableRow {
+        let identity = ItemID(row.id).description
+        if let standard = row as? any StandardRowContent {
+            content = standard.content
+            layout = CellLayout(rawValue: standard.layoutName) ?? .default
+        } else if let custom = row as? any HTMLRenderableRow {
             switch custom.htmlRepresentation {
             case .content(let given, let givenLayout):
                 content = given
@@ -172,11 +198,8 @@ struct ExportSession {
                 try rowTemplate.render(shape, values, appendingTo: &output)
                 return
             }
-        } else if let standard = row.base as? any StandardRowContent {
-            content = standard.content
-            layout = CellLayout(rawValue: standard.layoutName) ?? .default
         } else {
-            content = CellContent(text: row.id.description)
+            content = CellContent(text: identity)
             layout = .default
         }
         values.removeAll()
@@ -187,7 +210,7 @@ struct ExportSession {
             HTMLEscaping.escape(detail, appendingTo: &values.detail)
         }
         if let image = content.image,
-           let path = try assets.resolve(image.source, row: row.id.description, writer: writer) {
+           let path = try assets.resolve(image.source, row: identity, writer: writer) {
             shape.hasImage = true
             let isRemote = path.lowercased().hasPrefix("http")
             HTMLEscaping.escape(isRemote ? path : table.root + path, appendingTo: &values.imageSource)
@@ -198,7 +221,7 @@ struct ExportSession {
         }
         let body = content.body.flatMap { $0.isEmpty ? nil : $0 }
         if let body, content.accessory.discloses {
-            let slug = slugs.allocate(for: row.id.description)
+            let slug = slugs.allocate(for: identity)
             shape.hasHref = true
             shape.hasAnchor = true
             values.href.append(contentsOf: "rows/\(slug).html".utf8)
