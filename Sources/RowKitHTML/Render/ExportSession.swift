@@ -181,7 +181,8 @@ struct ExportSession {
         rowsDone += 1
         let content: CellContent
         let layout: CellLayout
-        let identity = ItemID(row.id).description
+        // The identity's text is only needed for slugs, image errors and unknown rows.
+        var identity: String { ItemID(row.id).description }
         if let standard = row as? any StandardRowContent {
             content = standard.content
             layout = CellLayout(rawValue: standard.layoutName) ?? .default
