@@ -64,7 +64,7 @@ let package = Package(
             name: "RowKitHTMLTests",
             dependencies: ["RowKitHTML", "RowKit"],
             // Fixtures and golden files are read from the source tree through #filePath.
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "rowkitTests", dependencies: ["RowKitHTML"]),
     ],
