@@ -23,6 +23,7 @@ public struct DiffOptions: Sendable, Hashable {
         case changedFraction(Double)
 
         /// Whether `changes` changed rows out of `rows` exceed the threshold.
+        @usableFromInline
         func isExceeded(changes: Int, rows: Int) -> Bool {
             switch self {
             case .never: return false

@@ -42,6 +42,14 @@ public enum Heckel {
         public var moves: [Move]
         /// For each new position, the old position it is matched with, or `nil` when inserted.
         public var oldPositions: [Int?]
+
+        /// Creates a result from its parts.
+        public init(deletes: [Int], inserts: [Int], moves: [Move], oldPositions: [Int?]) {
+            self.deletes = deletes
+            self.inserts = inserts
+            self.moves = moves
+            self.oldPositions = oldPositions
+        }
     }
 
     /// The difference between `old` and `new`.
@@ -49,9 +57,10 @@ public enum Heckel {
     /// - Complexity: O(*n* + *m* log *m*) expected time and O(*n*) memory, where *n* is the total
     ///   length and *m* the number of matched elements (the moves' longest increasing subsequence;
     ///   O(*n*) when few elements move).
+    @inlinable
     public static func diff<T: Hashable>(old: [T], new: [T]) -> Result {
         var matching = Matching(old: old, new: new)
-        if matching.hasRepeatedSymbols { matching.extendThroughNeighbours() }
+        if matching.hasRepeatedSymbols { matching.extendThroughNeighbours(old: old, new: new) }
 
         var keep = [Bool](repeating: false, count: new.count)
         var matchedNew = [Int]()
@@ -82,130 +91,178 @@ public enum Heckel {
 extension Heckel {
     /// Passes 1–5: the symbol table and the matching it yields, as arrays of positions (-1 for
     /// unmatched). Shared by `Heckel.diff` and `TableDiff`.
+    @usableFromInline
     struct Matching {
         /// For each new position, the matched old position or -1.
-        var newToOld: [Int]
+        @usableFromInline var newToOld: [Int]
         /// For each old position, the matched new position or -1.
-        var oldToNew: [Int]
+        @usableFromInline var oldToNew: [Int]
         /// Whether some symbol occurs more than once in either sequence.
-        var hasRepeatedSymbols: Bool
+        @usableFromInline var hasRepeatedSymbols: Bool
         /// The first repeated symbol of the old sequence: its first position and the repeat.
-        var firstOldRepeat: (first: Int, second: Int)?
+        @usableFromInline var firstOldRepeat: (first: Int, second: Int)?
         /// The first repeated symbol of the new sequence: its first position and the repeat.
-        var firstNewRepeat: (first: Int, second: Int)?
-        /// The symbol (an index into the symbol table) of each old element.
-        private var oldSymbols: [Int]
-        /// The symbol of each new element.
-        private var newSymbols: [Int]
+        @usableFromInline var firstNewRepeat: (first: Int, second: Int)?
+
+        /// A symbol-table entry: where the symbol occurs once in each sequence, or that it occurs
+        /// never (`absent`) or more than once (`repeated`). Heckel needs only "once or not" of each
+        /// count, and the line of the single occurrence.
+        @usableFromInline
+        struct Entry {
+            @usableFromInline static var absent: Int32 { -1 }
+            @usableFromInline static var repeated: Int32 { -2 }
+            @usableFromInline var oldLine: Int32 = Entry.absent
+            @usableFromInline var newLine: Int32 = Entry.absent
+
+            @inlinable init() {}
+
+            /// Records an occurrence at `line`; returns the earlier line when this is the first
+            /// repeat.
+            @inlinable @inline(__always)
+            static func record(_ line: Int, in slot: inout Int32) -> Int? {
+                switch slot {
+                case absent:
+                    slot = Int32(truncatingIfNeeded: line)
+                    return nil
+                case repeated:
+                    return nil
+                default:
+                    let first = Int(slot)
+                    slot = repeated
+                    return first
+                }
+            }
+        }
 
         /// Passes 1–3: counts every symbol in both sequences and matches the unique ones.
         ///
-        /// - Complexity: O(*n*) expected: one hash-table access per element.
+        /// - Complexity: O(*n*) expected: one hash-table access per element, then one pass over
+        ///   the table.
+        @inlinable
         init<T: Hashable>(old: [T], new: [T]) {
-            var table = [T: Int](minimumCapacity: max(old.count, new.count))
-            // Per symbol: occurrences in old and new, and the first position in each.
-            var oldCounts = [Int32]()
-            var newCounts = [Int32]()
-            var oldLines = [Int]()
-            var newLines = [Int]()
-            oldCounts.reserveCapacity(max(old.count, new.count))
-            newCounts.reserveCapacity(max(old.count, new.count))
-            oldLines.reserveCapacity(max(old.count, new.count))
-            newLines.reserveCapacity(max(old.count, new.count))
-            var repeated = false
+            precondition(old.count < Int32.max && new.count < Int32.max, "sequences longer than Int32.max")
+            let larger = max(old.count, new.count)
+            var table = [T: Entry](minimumCapacity: larger + larger / 8)
             var oldRepeat: (first: Int, second: Int)?
             var newRepeat: (first: Int, second: Int)?
-
             // Pass 2 (old first, so a repeat is reported at its later position).
-            var oldSymbols = [Int](repeating: 0, count: old.count)
             for index in old.indices {
-                let fresh = oldCounts.count
-                let symbol = Self.claim(&table[old[index], default: -1], fresh)
-                if symbol == fresh {
-                    oldCounts.append(1)
-                    newCounts.append(0)
-                    oldLines.append(index)
-                    newLines.append(-1)
-                } else {
-                    oldCounts[symbol] &+= 1
-                    repeated = true
-                    if oldRepeat == nil { oldRepeat = (oldLines[symbol], index) }
+                if let first = Entry.record(index, in: &table[old[index], default: Entry()].oldLine), oldRepeat == nil {
+                    oldRepeat = (first, index)
                 }
-                oldSymbols[index] = symbol
             }
             // Pass 1.
-            var newSymbols = [Int](repeating: 0, count: new.count)
             for index in new.indices {
-                let fresh = oldCounts.count
-                let symbol = Self.claim(&table[new[index], default: -1], fresh)
-                if symbol == fresh {
-                    oldCounts.append(0)
-                    newCounts.append(1)
-                    oldLines.append(-1)
-                    newLines.append(index)
-                } else {
-                    newCounts[symbol] &+= 1
-                    if newCounts[symbol] == 1 {
-                        newLines[symbol] = index
-                    } else {
-                        repeated = true
-                        if newRepeat == nil { newRepeat = (newLines[symbol], index) }
-                    }
+                if let first = Entry.record(index, in: &table[new[index], default: Entry()].newLine), newRepeat == nil {
+                    newRepeat = (first, index)
                 }
-                newSymbols[index] = symbol
             }
-            // Pass 3.
+            // Pass 3: symbols that occur exactly once in each.
             var newToOld = [Int](repeating: -1, count: new.count)
             var oldToNew = [Int](repeating: -1, count: old.count)
-            for index in new.indices {
-                let symbol = newSymbols[index]
-                if oldCounts[symbol] == 1 && newCounts[symbol] == 1 {
-                    let oldIndex = oldLines[symbol]
-                    newToOld[index] = oldIndex
-                    oldToNew[oldIndex] = index
-                }
+            for entry in table.values where entry.oldLine >= 0 && entry.newLine >= 0 {
+                newToOld[Int(entry.newLine)] = Int(entry.oldLine)
+                oldToNew[Int(entry.oldLine)] = Int(entry.newLine)
             }
             self.newToOld = newToOld
             self.oldToNew = oldToNew
-            self.hasRepeatedSymbols = repeated
+            self.hasRepeatedSymbols = oldRepeat != nil || newRepeat != nil
             self.firstOldRepeat = oldRepeat
             self.firstNewRepeat = newRepeat
-            self.oldSymbols = oldSymbols
-            self.newSymbols = newSymbols
+        }
+
+        /// Passes 1–3 for sequences whose symbols should each occur at most once per sequence
+        /// (identities): the same matching, with pass 1 shortened by Heckel's neighbour rule.
+        ///
+        /// Every old symbol goes into the table (that is also how repeats are found). Each new
+        /// element first tries the old element after the previous match, as pass 4 would; only
+        /// when that differs does it consult the table. With unique symbols the matching is
+        /// determined by the symbols alone, so the shortcut changes the cost, not the result: about
+        /// one table access per old element and one per changed new element.
+        ///
+        /// A repeat is reported in `firstOldRepeat` or `firstNewRepeat`; the matching is then
+        /// incomplete and must not be used.
+        ///
+        /// - Complexity: O(*n*) expected.
+        @inlinable
+        init<T: Hashable>(uniqueOld old: [T], new: [T]) {
+            precondition(old.count < Int32.max && new.count < Int32.max, "sequences longer than Int32.max")
+            var table = [T: Entry](minimumCapacity: old.count + old.count / 8 + 16)
+            var oldRepeat: (first: Int, second: Int)?
+            var newRepeat: (first: Int, second: Int)?
+            for index in old.indices {
+                if let first = Entry.record(index, in: &table[old[index], default: Entry()].oldLine), oldRepeat == nil {
+                    oldRepeat = (first, index)
+                }
+            }
+            var newToOld = [Int](repeating: -1, count: new.count)
+            var oldToNew = [Int](repeating: -1, count: old.count)
+            var guess = 0
+            for index in new.indices {
+                var oldIndex = -1
+                if guess < old.count && old[guess] == new[index] {
+                    oldIndex = guess
+                } else {
+                    let line = table[new[index], default: Entry()].oldLine
+                    if line >= 0 {
+                        oldIndex = Int(line)
+                    } else if line == Entry.absent {
+                        // Only in new: the table remembers it, to catch a repeat.
+                        if let first = Entry.record(index, in: &table[new[index], default: Entry()].newLine),
+                            newRepeat == nil
+                        {
+                            newRepeat = (first, index)
+                        }
+                    }
+                }
+                guard oldIndex >= 0 else { continue }
+                if oldToNew[oldIndex] >= 0 {
+                    if newRepeat == nil { newRepeat = (oldToNew[oldIndex], index) }
+                    continue
+                }
+                newToOld[index] = oldIndex
+                oldToNew[oldIndex] = index
+                guess = oldIndex + 1
+            }
+            self.newToOld = newToOld
+            self.oldToNew = oldToNew
+            self.hasRepeatedSymbols = oldRepeat != nil || newRepeat != nil
+            self.firstOldRepeat = oldRepeat
+            self.firstNewRepeat = newRepeat
         }
 
         /// Passes 4 and 5: extends matches to equal, unmatched neighbours, first ascending (the start
         /// of both sequences counts as matched), then descending (the end counts as matched).
         ///
+        /// Equal elements have the same symbol-table entry, so comparing elements is comparing
+        /// Heckel's entry pointers.
+        ///
         /// - Complexity: O(*n*).
-        mutating func extendThroughNeighbours() {
-            let newCount = newSymbols.count
-            let oldCount = oldSymbols.count
+        @inlinable
+        mutating func extendThroughNeighbours<T: Hashable>(old: [T], new: [T]) {
             // Pass 4: i = -1 and j = -1 stand for the matched starts.
             var index = -1
-            while index < newCount - 1 {
+            while index < new.count - 1 {
                 let oldIndex = index < 0 ? -1 : newToOld[index]
                 if index < 0 || oldIndex >= 0 {
                     let nextNew = index + 1
                     let nextOld = oldIndex + 1
-                    if nextOld < oldCount, newToOld[nextNew] < 0, oldToNew[nextOld] < 0,
-                        newSymbols[nextNew] == oldSymbols[nextOld]
-                    {
+                    if nextOld < old.count, newToOld[nextNew] < 0, oldToNew[nextOld] < 0, new[nextNew] == old[nextOld] {
                         newToOld[nextNew] = nextOld
                         oldToNew[nextOld] = nextNew
                     }
                 }
                 index += 1
             }
-            // Pass 5: i = newCount and j = oldCount stand for the matched ends.
-            index = newCount
+            // Pass 5: i = new.count and j = old.count stand for the matched ends.
+            index = new.count
             while index > 0 {
-                let oldIndex = index == newCount ? oldCount : newToOld[index]
+                let oldIndex = index == new.count ? old.count : newToOld[index]
                 if oldIndex >= 0 {
                     let previousNew = index - 1
                     let previousOld = oldIndex - 1
                     if previousOld >= 0, newToOld[previousNew] < 0, oldToNew[previousOld] < 0,
-                        newSymbols[previousNew] == oldSymbols[previousOld]
+                        new[previousNew] == old[previousOld]
                     {
                         newToOld[previousNew] = previousOld
                         oldToNew[previousOld] = previousNew
@@ -213,14 +270,6 @@ extension Heckel {
                 }
                 index -= 1
             }
-        }
-
-        /// The symbol in `slot`, storing `fresh` there first if the slot is new (-1): one hash
-        /// lookup for both the find and the insert.
-        @inline(__always)
-        private static func claim(_ slot: inout Int, _ fresh: Int) -> Int {
-            if slot < 0 { slot = fresh }
-            return slot
         }
     }
 }

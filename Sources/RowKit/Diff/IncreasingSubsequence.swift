@@ -2,6 +2,7 @@
 ///
 /// The diff keeps the matched items that form the longest run in unchanged relative order and
 /// reports only the others as moves, so the number of moves is minimal.
+@usableFromInline
 enum IncreasingSubsequence {
     /// Marks, in `keep`, the positions of `values` that form a longest strictly increasing
     /// subsequence (`keep[i]` set to `true`; other entries are left alone).
@@ -11,6 +12,7 @@ enum IncreasingSubsequence {
     ///   - keep: An array at least as long as `values`.
     /// - Complexity: O(*n* log *n*) time and O(*n*) memory; O(*n*) when `values` is already
     ///   increasing (every value extends the longest pile, found without a search).
+    @inlinable
     static func mark(_ values: [Int], in keep: inout [Bool]) {
         let count = values.count
         guard count > 0 else { return }

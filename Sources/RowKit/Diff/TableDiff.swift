@@ -33,6 +33,7 @@ public enum TableDiff {
     ///   rows and sections in both snapshots and *k* the length of the longest section; O(*n*) when
     ///   few rows move. One hash-table access per identity (Heckel's symbol table), then linear
     ///   passes and a longest increasing subsequence per section to keep moves minimal.
+    @inlinable
     public static func changeset<ID, Content>(
         from old: TableSnapshot<ID, Content>, to new: TableSnapshot<ID, Content>, options: DiffOptions = .default
     ) throws(SnapshotError) -> Changeset {
@@ -43,26 +44,28 @@ public enum TableDiff {
 
 extension TableDiff {
     /// The state of one diff: matchings of sections and rows, and the changeset being built.
-    private struct Computation<ID: Hashable & Sendable, Content: SnapshotContent> {
-        let old: TableSnapshot<ID, Content>
-        let new: TableSnapshot<ID, Content>
-        let options: DiffOptions
-        let sections: Heckel.Matching
-        let rows: Heckel.Matching
-        var changeset = Changeset()
+    @usableFromInline
+    struct Computation<ID: Hashable & Sendable, Content: SnapshotContent> {
+        @usableFromInline let old: TableSnapshot<ID, Content>
+        @usableFromInline let new: TableSnapshot<ID, Content>
+        @usableFromInline let options: DiffOptions
+        @usableFromInline let sections: Heckel.Matching
+        @usableFromInline let rows: Heckel.Matching
+        @usableFromInline var changeset = Changeset()
 
+        @inlinable
         init(old: TableSnapshot<ID, Content>, new: TableSnapshot<ID, Content>, options: DiffOptions) throws(SnapshotError) {
             self.old = old
             self.new = new
             self.options = options
-            sections = Heckel.Matching(old: old.sectionIDs, new: new.sectionIDs)
+            sections = Heckel.Matching(uniqueOld: old.sectionIDs, new: new.sectionIDs)
             if let (first, second) = sections.firstOldRepeat {
                 throw .duplicateSectionID(ItemID(old.sectionIDs[first]), first: first, second: second, side: .old)
             }
             if let (first, second) = sections.firstNewRepeat {
                 throw .duplicateSectionID(ItemID(new.sectionIDs[first]), first: first, second: second, side: .new)
             }
-            rows = Heckel.Matching(old: old.rowIDs, new: new.rowIDs)
+            rows = Heckel.Matching(uniqueOld: old.rowIDs, new: new.rowIDs)
             if let (first, second) = rows.firstOldRepeat {
                 throw old.duplicateRowError(first: first, second: second, side: .old)
             }
@@ -72,9 +75,10 @@ extension TableDiff {
         }
 
         /// Bit flags per new row.
-        private static var stays: UInt8 { 1 }
-        private static var replaced: UInt8 { 2 }
+        @inlinable static var stays: UInt8 { 1 }
+        @inlinable static var replaced: UInt8 { 2 }
 
+        @inlinable
         mutating func run() -> Changeset {
             changeset.oldRowCounts = old.rowCounts
             changeset.newRowCounts = new.rowCounts
@@ -139,7 +143,8 @@ extension TableDiff {
         }
 
         /// Section deletes, inserts and moves; returns the number of moved sections.
-        private mutating func diffSections() -> Int {
+        @inlinable
+        mutating func diffSections() -> Int {
             var keep = [Bool](repeating: false, count: new.sectionCount)
             var matchedNew = [Int]()
             var matchedOld = [Int]()
@@ -167,7 +172,8 @@ extension TableDiff {
 
         /// Flags (`stays`) the new rows that keep their place: in each matched section, the rows
         /// from the same section that form the longest run in unchanged order.
-        private func markStayingRows(oldRowSection: [Int32]) -> [UInt8] {
+        @inlinable
+        func markStayingRows(oldRowSection: [Int32]) -> [UInt8] {
             var flags = [UInt8](repeating: 0, count: new.rowCount)
             var values = [Int]()
             var positions = [Int]()
@@ -193,7 +199,8 @@ extension TableDiff {
         }
 
         /// The section index of every row of `snapshot`.
-        private static func sectionOfEachRow(_ snapshot: TableSnapshot<ID, Content>) -> [Int32] {
+        @inlinable
+        static func sectionOfEachRow(_ snapshot: TableSnapshot<ID, Content>) -> [Int32] {
             var result = [Int32](repeating: 0, count: snapshot.rowCount)
             for section in 0..<snapshot.sectionCount {
                 for index in snapshot.rowRange(inSection: section) { result[index] = Int32(truncatingIfNeeded: section) }

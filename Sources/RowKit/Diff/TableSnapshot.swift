@@ -145,6 +145,7 @@ public struct TableSnapshot<ID: Hashable & Sendable, Content: SnapshotContent>: 
         }
     }
 
+    @usableFromInline
     func duplicateRowError(first: Int, second: Int, side: SnapshotError.Side?) -> SnapshotError {
         .duplicateRowID(ItemID(rowIDs[first]), first: path(ofRowAt: first), second: path(ofRowAt: second), side: side)
     }
