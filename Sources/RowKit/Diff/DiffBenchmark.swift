@@ -42,7 +42,9 @@ public enum DiffBenchmark {
             let section = random.next(below: sectionCount)
             switch change % 4 {
             case 0:
-                if !sections[section].isEmpty { sections[section].remove(at: random.next(below: sections[section].count)) }
+                if !sections[section].isEmpty {
+                    sections[section].remove(at: random.next(below: sections[section].count))
+                }
             case 1:
                 sections[section].insert((nextID, 0), at: random.next(below: sections[section].count + 1))
                 nextID += 1
@@ -52,7 +54,9 @@ public enum DiffBenchmark {
                 let target = change % 8 == 2 ? section : random.next(below: sectionCount)
                 sections[target].insert(row, at: random.next(below: sections[target].count + 1))
             default:
-                if !sections[section].isEmpty { sections[section][random.next(below: sections[section].count)].content += 1 }
+                if !sections[section].isEmpty {
+                    sections[section][random.next(below: sections[section].count)].content += 1
+                }
             }
         }
 

@@ -25,11 +25,11 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A sentence naming what was wrong and where.
     public var description: String {
         switch self {
-        case let .duplicateSectionID(id, first, second, side):
+        case .duplicateSectionID(let id, let first, let second, let side):
             return "\(Self.prefix(side))section identity \(id) appears twice: sections \(first) and \(second)"
-        case let .duplicateRowID(id, first, second, side):
+        case .duplicateRowID(let id, let first, let second, let side):
             return "\(Self.prefix(side))row identity \(id) appears twice: rows \(first) and \(second)"
-        case let .stale(base, current):
+        case .stale(let base, let current):
             return "stale diff: computed from revision \(base), but the model is at \(current)"
         }
     }

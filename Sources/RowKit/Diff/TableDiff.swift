@@ -54,7 +54,9 @@ extension TableDiff {
         @usableFromInline var changeset = Changeset()
 
         @inlinable
-        init(old: TableSnapshot<ID, Content>, new: TableSnapshot<ID, Content>, options: DiffOptions) throws(SnapshotError) {
+        init(old: TableSnapshot<ID, Content>, new: TableSnapshot<ID, Content>, options: DiffOptions)
+            throws(SnapshotError)
+        {
             self.old = old
             self.new = new
             self.options = options
@@ -135,7 +137,8 @@ extension TableDiff {
                     }
                 }
             }
-            changes += changeset.deletedRows.count + changeset.insertedRows.count
+            changes +=
+                changeset.deletedRows.count + changeset.insertedRows.count
                 + changeset.movedRows.count + changeset.reloadedRows.count
             changeset.reloadsEverything = options.reloadThreshold.isExceeded(
                 changes: changes, rows: max(old.rowCount, new.rowCount))
@@ -203,7 +206,9 @@ extension TableDiff {
         static func sectionOfEachRow(_ snapshot: TableSnapshot<ID, Content>) -> [Int32] {
             var result = [Int32](repeating: 0, count: snapshot.rowCount)
             for section in 0..<snapshot.sectionCount {
-                for index in snapshot.rowRange(inSection: section) { result[index] = Int32(truncatingIfNeeded: section) }
+                for index in snapshot.rowRange(inSection: section) {
+                    result[index] = Int32(truncatingIfNeeded: section)
+                }
             }
             return result
         }

@@ -1,5 +1,5 @@
-import Testing
 import RowKit
+import Testing
 
 @Suite struct ChangesetStagesTests {
     @Test func whenARowMovesAndChanges_thenItIsReloadedInTheFirstStageAndMovedInTheLast() throws {
@@ -62,6 +62,7 @@ import RowKit
     }
 
     @Test func whenNothingChanged_thenThereAreNoStages() throws {
-        #expect(try TableDiff.changeset(from: snapshot([(100, rows(1))]), to: snapshot([(100, rows(1))])).stages().isEmpty)
+        #expect(
+            try TableDiff.changeset(from: snapshot([(100, rows(1))]), to: snapshot([(100, rows(1))])).stages().isEmpty)
     }
 }

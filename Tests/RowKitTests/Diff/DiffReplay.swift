@@ -27,9 +27,10 @@ struct Mirror: Equatable, CustomStringConvertible {
     }
 
     var snapshot: TableSnapshot<Int, Int> {
-        TableSnapshot(sections: sections.map { section in
-            (id: section.id, rows: section.rows.map { (id: $0.id, content: $0.content) })
-        })
+        TableSnapshot(
+            sections: sections.map { section in
+                (id: section.id, rows: section.rows.map { (id: $0.id, content: $0.content) })
+            })
     }
 
     var rowCounts: [Int] { sections.map(\.rows.count) }
@@ -79,13 +80,17 @@ enum DiffReplay {
         let deletedSections = Set(changeset.deletedSections.map(\.index))
         let insertedSections = Set(changeset.insertedSections.map(\.index))
         let newCount = oldCount - deletedSections.count + insertedSections.count
-        try check(newCount == changeset.newRowCounts.count, "section count \(newCount) != newRowCounts \(changeset.newRowCounts.count)")
+        try check(
+            newCount == changeset.newRowCounts.count,
+            "section count \(newCount) != newRowCounts \(changeset.newRowCounts.count)")
         try check(deletedSections.allSatisfy { $0 >= 0 && $0 < oldCount }, "deleted section out of range")
         try check(insertedSections.allSatisfy { $0 >= 0 && $0 < newCount }, "inserted section out of range")
         var sectionMoves = [Int: Int]()
         var sectionTargets = Set<Int>()
         for move in changeset.movedSections {
-            try check(move.from >= 0 && move.from < oldCount && move.to >= 0 && move.to < newCount, "section move out of range")
+            try check(
+                move.from >= 0 && move.from < oldCount && move.to >= 0 && move.to < newCount,
+                "section move out of range")
             try check(!deletedSections.contains(move.from), "section \(move.from) deleted and moved")
             try check(!insertedSections.contains(move.to), "section \(move.to) inserted and moved to")
             try check(sectionMoves.updateValue(move.to, forKey: move.from) == nil, "section \(move.from) moved twice")
@@ -94,15 +99,18 @@ enum DiffReplay {
         for reload in changeset.reloadedSections {
             try check(reload.index >= 0 && reload.index < oldCount, "reloaded section out of range")
             try check(!deletedSections.contains(reload.index), "section \(reload.index) deleted and reloaded")
-            try check(allowsMovedReloads || sectionMoves[reload.index] == nil, "section \(reload.index) moved and reloaded")
+            try check(
+                allowsMovedReloads || sectionMoves[reload.index] == nil, "section \(reload.index) moved and reloaded")
         }
 
         // Rows.
         func oldRowExists(_ path: RowPath) -> Bool {
-            path.section >= 0 && path.section < oldCount && path.row >= 0 && path.row < old.sections[path.section].rows.count
+            path.section >= 0 && path.section < oldCount && path.row >= 0
+                && path.row < old.sections[path.section].rows.count
         }
         func newRowExists(_ path: RowPath) -> Bool {
-            path.section >= 0 && path.section < newCount && path.row >= 0 && path.row < changeset.newRowCounts[path.section]
+            path.section >= 0 && path.section < newCount && path.row >= 0
+                && path.row < changeset.newRowCounts[path.section]
         }
         let deletedRows = Set(changeset.deletedRows.map(\.index))
         try check(deletedRows.count == changeset.deletedRows.count, "a row is deleted twice")
@@ -131,10 +139,13 @@ enum DiffReplay {
         var reloadedIDs = Set<Int>()
         for reload in changeset.reloadedRows {
             try check(oldRowExists(reload.index), "reloaded row \(reload.index) out of range")
-            try check(!deletedSections.contains(reload.index.section), "row \(reload.index) reloaded in deleted section")
+            try check(
+                !deletedSections.contains(reload.index.section), "row \(reload.index) reloaded in deleted section")
             try check(!deletedRows.contains(reload.index), "row \(reload.index) deleted and reloaded")
             try check(allowsMovedReloads || rowMoves[reload.index] == nil, "row \(reload.index) moved and reloaded")
-            try check(reloadedIDs.insert(old.sections[reload.index.section].rows[reload.index.row].id).inserted, "row reloaded twice")
+            try check(
+                reloadedIDs.insert(old.sections[reload.index.section].rows[reload.index.row].id).inserted,
+                "row reloaded twice")
         }
         for section in changeset.reloadedSections.map(\.index) {
             for row in old.sections[section].rows { reloadedIDs.insert(row.id) }
@@ -150,7 +161,9 @@ enum DiffReplay {
         }
         var remaining = (0..<oldCount).filter { !deletedSections.contains($0) && sectionMoves[$0] == nil }[...]
         for section in 0..<newCount where !placed[section] {
-            guard let origin = remaining.popFirst() else { throw Failure(description: "too few sections to fill \(section)") }
+            guard let origin = remaining.popFirst() else {
+                throw Failure(description: "too few sections to fill \(section)")
+            }
             origins[section] = origin
         }
         try check(remaining.isEmpty, "sections left over after placing")
@@ -161,14 +174,18 @@ enum DiffReplay {
             guard let origin = origins[section] else {
                 try check(section < final.sections.count, "inserted section \(section) missing from data source")
                 result.sections.append(final.sections[section])
-                try check(changeset.newRowCounts[section] == final.sections[section].rows.count, "inserted section \(section) count")
+                try check(
+                    changeset.newRowCounts[section] == final.sections[section].rows.count,
+                    "inserted section \(section) count")
                 continue
             }
             let oldSection = old.sections[origin]
             let count = changeset.newRowCounts[section]
             var slots = [Mirror.Row?](repeating: nil, count: count)
             for path in insertedRows where path.section == section {
-                try check(section < final.sections.count && path.row < final.sections[section].rows.count, "insert \(path) missing from data source")
+                try check(
+                    section < final.sections.count && path.row < final.sections[section].rows.count,
+                    "insert \(path) missing from data source")
                 slots[path.row] = final.sections[section].rows[path.row]
             }
             for (from, to) in rowMoves where to.section == section {
@@ -197,14 +214,18 @@ enum DiffReplay {
             var finalContent = [Int: Int]()
             for section in final.sections { for row in section.rows { finalContent[row.id] = row.content } }
             for section in result.sections.indices {
-                for row in result.sections[section].rows.indices where reloadedIDs.contains(result.sections[section].rows[row].id) {
+                for row in result.sections[section].rows.indices
+                where reloadedIDs.contains(result.sections[section].rows[row].id) {
                     let id = result.sections[section].rows[row].id
-                    guard let content = finalContent[id] else { throw Failure(description: "reloaded row \(id) missing from data source") }
+                    guard let content = finalContent[id] else {
+                        throw Failure(description: "reloaded row \(id) missing from data source")
+                    }
                     result.sections[section].rows[row].content = content
                 }
             }
         }
-        try check(result.rowCounts == changeset.newRowCounts, "newRowCounts \(changeset.newRowCounts) != \(result.rowCounts)")
+        try check(
+            result.rowCounts == changeset.newRowCounts, "newRowCounts \(changeset.newRowCounts) != \(result.rowCounts)")
         return result
     }
 

@@ -1,11 +1,13 @@
-import Testing
 import RowKit
+import Testing
 
 @Suite struct HeckelTests {
     /// The example of Heckel's paper (CACM 21(4), 1978), split on spaces.
-    static let paperOld = "much writing is like snow , a mass of long words and phrases falls upon the relevant facts covering up the details ."
+    static let paperOld =
+        "much writing is like snow , a mass of long words and phrases falls upon the relevant facts covering up the details ."
         .split(separator: " ").map(String.init)
-    static let paperNew = "a mass of latin words falls upon the relevant facts like soft snow , covering up the details ."
+    static let paperNew =
+        "a mass of latin words falls upon the relevant facts like soft snow , covering up the details ."
         .split(separator: " ").map(String.init)
 
     @Test func whenThePaperExampleIsDiffed_thenItDeletesAndInsertsThePapersWords() {

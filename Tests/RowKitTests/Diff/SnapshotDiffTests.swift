@@ -1,5 +1,5 @@
-import Testing
 import RowKit
+import Testing
 
 @Suite struct SnapshotDiffTests {
     static func settings(wifi: String, bluetooth: Bool = true) -> Table {
@@ -55,6 +55,8 @@ import RowKit
         let diff = try TableDiff.diff(from: Self.settings(wifi: "A"), revision: base, to: Self.settings(wifi: "B"))
         let current = Revision.next()
         #expect(throws: SnapshotError.stale(base: base, current: current)) { try diff.checkFresh(current: current) }
-        #expect(throws: SnapshotError.stale(base: base, current: current)) { try diff.changeset.checkFresh(current: current) }
+        #expect(throws: SnapshotError.stale(base: base, current: current)) {
+            try diff.changeset.checkFresh(current: current)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RowKit
 
 /// Randomized differential tests: seeded random pairs of sectioned tables, diffed, then replayed on
@@ -65,7 +66,9 @@ import Testing
             kinds.count == 13 && kinds.values.allSatisfy { $0 >= minimum }
         }
 
-        var description: String { kinds.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+        var description: String {
+            kinds.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
     }
 
     @Test func whenRandomSequencesWithRepeatsAreDiffed_thenHeckelResultRebuildsTheNewSequence() {
@@ -87,7 +90,8 @@ import Testing
     static func isPure(_ stage: Changeset) -> Bool {
         let reloads = !stage.reloadedRows.isEmpty || !stage.reloadedSections.isEmpty
         let deletes = !stage.deletedRows.isEmpty || !stage.deletedSections.isEmpty
-        let insertsAndMoves = !stage.insertedRows.isEmpty || !stage.insertedSections.isEmpty
+        let insertsAndMoves =
+            !stage.insertedRows.isEmpty || !stage.insertedSections.isEmpty
             || !stage.movedRows.isEmpty || !stage.movedSections.isEmpty
         return [reloads, deletes, insertsAndMoves].filter { $0 }.count == 1
     }
@@ -98,7 +102,8 @@ import Testing
         let sections = old.sections.count + changeset.insertedSections.count - changeset.deletedSections.count
         let insertedSectionRows = changeset.insertedSections.reduce(0) { $0 + new.sections[$1.index].rows.count }
         let deletedSectionRows = changeset.deletedSections.reduce(0) { $0 + old.sections[$1.index].rows.count }
-        let rows = old.rowCount + changeset.insertedRows.count + insertedSectionRows
+        let rows =
+            old.rowCount + changeset.insertedRows.count + insertedSectionRows
             - changeset.deletedRows.count - deletedSectionRows
         return sections == new.sections.count && rows == new.rowCount
             && changeset.oldRowCounts == old.rowCounts && changeset.newRowCounts == new.rowCounts
@@ -133,10 +138,13 @@ enum RandomTables {
             return Mirror.Section(id: nextSection, rows: freshRows(random.int(0...4)))
         }
 
-        let old = Mirror(random.chance(0.05) ? [] : (0..<random.int(0...5)).map { _ in
-            defer { nextSection += 1 }
-            return Mirror.Section(id: nextSection, rows: freshRows(random.int(0...8)))
-        })
+        let old = Mirror(
+            random.chance(0.05)
+                ? []
+                : (0..<random.int(0...5)).map { _ in
+                    defer { nextSection += 1 }
+                    return Mirror.Section(id: nextSection, rows: freshRows(random.int(0...8)))
+                })
         if random.chance(0.05) { return (old, Mirror()) }
         if random.chance(0.05) { return (old, Mirror((0..<random.int(0...4)).map { _ in freshSection() })) }
 

@@ -1,9 +1,10 @@
-import Testing
 import RowKit
+import Testing
 
 /// Builds a snapshot from `[section: [row: content]]` literals, sections and rows in order.
 func snapshot(_ sections: [(Int, [(Int, Int)])], revision: Revision = .initial) -> TableSnapshot<Int, Int> {
-    TableSnapshot(sections: sections.map { (id: $0.0, rows: $0.1.map { (id: $0.0, content: $0.1) }) }, revision: revision)
+    TableSnapshot(
+        sections: sections.map { (id: $0.0, rows: $0.1.map { (id: $0.0, content: $0.1) }) }, revision: revision)
 }
 
 /// Rows `ids` with content 0.
@@ -23,7 +24,8 @@ func rows(_ ids: Int...) -> [(Int, Int)] { ids.map { ($0, 0) } }
     }
 
     @Test func whenTwoAdjacentRowsSwap_thenOneMoveIsReported() throws {
-        let changeset = try TableDiff.changeset(from: snapshot([(100, rows(1, 2, 3))]), to: snapshot([(100, rows(2, 1, 3))]))
+        let changeset = try TableDiff.changeset(
+            from: snapshot([(100, rows(1, 2, 3))]), to: snapshot([(100, rows(2, 1, 3))]))
         #expect(changeset.movedRows.count == 1)
         #expect(changeset.insertedRows.isEmpty && changeset.deletedRows.isEmpty)
     }
@@ -120,7 +122,8 @@ func rows(_ ids: Int...) -> [(Int, Int)] { ids.map { ($0, 0) } }
     }
 
     @Test func whenAnimationsAreGiven_thenEachKindOfEditCarriesItsOwn() throws {
-        let options = DiffOptions(insertAnimation: .top, deleteAnimation: .bottom, reloadAnimation: .fade, moveAnimation: .none)
+        let options = DiffOptions(
+            insertAnimation: .top, deleteAnimation: .bottom, reloadAnimation: .fade, moveAnimation: .none)
         let changeset = try TableDiff.changeset(
             from: snapshot([(100, [(1, 0), (2, 0), (3, 0)])]), to: snapshot([(100, [(3, 0), (2, 5), (4, 0)])]),
             options: options)
@@ -128,7 +131,9 @@ func rows(_ ids: Int...) -> [(Int, Int)] { ids.map { ($0, 0) } }
         #expect(changeset.deletedRows.allSatisfy { $0.animation == .bottom })
         #expect(changeset.reloadedRows.allSatisfy { $0.animation == .fade })
         #expect(changeset.movedRows.allSatisfy { $0.animation == RowAnimation.none })
-        #expect(!changeset.insertedRows.isEmpty && !changeset.deletedRows.isEmpty && !changeset.reloadedRows.isEmpty && !changeset.movedRows.isEmpty)
+        #expect(
+            !changeset.insertedRows.isEmpty && !changeset.deletedRows.isEmpty && !changeset.reloadedRows.isEmpty
+                && !changeset.movedRows.isEmpty)
     }
 
     @Test func whenBenchmarkSnapshotsAreDiffed_thenTheChangesetReplaysToTheNewSnapshot() throws {
@@ -138,7 +143,8 @@ func rows(_ ids: Int...) -> [(Int, Int)] { ids.map { ($0, 0) } }
         #expect(again.old == old && again.new == new)
         let changeset = try TableDiff.changeset(from: old, to: new, options: DiffOptions(reloadThreshold: .never))
         #expect(!changeset.movedRows.isEmpty && !changeset.reloadedRows.isEmpty)
-        let replayed = try DiffReplay.apply(changeset, to: Mirror(old), dataSource: Mirror(new), allowsMovedReloads: true)
+        let replayed = try DiffReplay.apply(
+            changeset, to: Mirror(old), dataSource: Mirror(new), allowsMovedReloads: true)
         #expect(replayed == Mirror(new))
     }
 }
