@@ -15,8 +15,9 @@
 /// matched pair is a move, so the moves are as few as the matching allows.
 ///
 /// Repeated elements are allowed: a repeated symbol is matched only where a neighbour's match
-/// extends to it, and is otherwise deleted and inserted. `TableDiff` runs the same passes over row
-/// identities, which are unique there, so passes 4 and 5 find nothing more and are skipped.
+/// extends to it, and is otherwise deleted and inserted. `TableDiff` runs the same passes over
+/// section and row identities, which are unique there: passes 4 and 5 would find nothing more, so
+/// they are skipped, and pass 1 tries each row's old neighbour before the symbol table.
 public enum Heckel {
     /// The difference between two sequences.
     public struct Result: Sendable, Hashable {
