@@ -1,0 +1,276 @@
+/// Paul Heckel's linear-time difference algorithm ("A technique for isolating differences between
+/// files", CACM 21(4), 1978), over any `Hashable` elements.
+///
+/// Heckel's six passes:
+/// 1. Count each symbol's occurrences in the new sequence (a symbol table keyed by the element).
+/// 2. Count them in the old sequence, remembering an old position of each.
+/// 3. Match every symbol that occurs exactly once in each sequence.
+/// 4. Ascending: a match extends to the following pair of elements when both are unmatched and
+///    equal (the start of the sequences counts as a match).
+/// 5. Descending: likewise to the preceding pair (the end counts as a match).
+/// 6. Read off the result: unmatched old elements are deleted, unmatched new ones inserted.
+///
+/// Heckel leaves moves implicit. Here the matched pairs in the longest run that keeps its relative
+/// order (a longest increasing subsequence of old positions in new order) stay; every other
+/// matched pair is a move, so the moves are as few as the matching allows.
+///
+/// Repeated elements are allowed: a repeated symbol is matched only where a neighbour's match
+/// extends to it, and is otherwise deleted and inserted. `TableDiff` runs the same passes over
+/// section and row identities, which are unique there: passes 4 and 5 would find nothing more, so
+/// they are skipped, and pass 1 tries each row's old neighbour before the symbol table.
+public enum Heckel {
+    /// The difference between two sequences.
+    public struct Result: Sendable, Hashable {
+        /// One matched element that does not keep its order: from its old position to its new one.
+        public struct Move: Sendable, Hashable {
+            /// The old position.
+            public var from: Int
+            /// The new position.
+            public var to: Int
+
+            /// Creates a move.
+            public init(from: Int, to: Int) {
+                self.from = from
+                self.to = to
+            }
+        }
+
+        /// Old positions of deleted elements, ascending.
+        public var deletes: [Int]
+        /// New positions of inserted elements, ascending.
+        public var inserts: [Int]
+        /// Matched elements that move, ascending by `from`.
+        public var moves: [Move]
+        /// For each new position, the old position it is matched with, or `nil` when inserted.
+        public var oldPositions: [Int?]
+
+        /// Creates a result from its parts.
+        public init(deletes: [Int], inserts: [Int], moves: [Move], oldPositions: [Int?]) {
+            self.deletes = deletes
+            self.inserts = inserts
+            self.moves = moves
+            self.oldPositions = oldPositions
+        }
+    }
+
+    /// The difference between `old` and `new`.
+    ///
+    /// - Complexity: O(*n* + *m* log *m*) expected time and O(*n*) memory, where *n* is the total
+    ///   length and *m* the number of matched elements (the moves' longest increasing subsequence;
+    ///   O(*n*) when few elements move).
+    @inlinable
+    public static func diff<T: Hashable>(old: [T], new: [T]) -> Result {
+        var matching = Matching(old: old, new: new)
+        if matching.hasRepeatedSymbols { matching.extendThroughNeighbours(old: old, new: new) }
+
+        var keep = [Bool](repeating: false, count: new.count)
+        var matchedNew = [Int]()
+        var matchedOld = [Int]()
+        for (newIndex, oldIndex) in matching.newToOld.enumerated() where oldIndex >= 0 {
+            matchedNew.append(newIndex)
+            matchedOld.append(oldIndex)
+        }
+        var keepMatched = [Bool](repeating: false, count: matchedOld.count)
+        IncreasingSubsequence.mark(matchedOld, in: &keepMatched)
+        for (position, kept) in keepMatched.enumerated() where kept { keep[matchedNew[position]] = true }
+
+        var moves = [Result.Move]()
+        var deletes = [Int]()
+        for (oldIndex, newIndex) in matching.oldToNew.enumerated() {
+            if newIndex < 0 {
+                deletes.append(oldIndex)
+            } else if !keep[newIndex] {
+                moves.append(Result.Move(from: oldIndex, to: newIndex))
+            }
+        }
+        let inserts = matching.newToOld.indices.filter { matching.newToOld[$0] < 0 }
+        let oldPositions = matching.newToOld.map { $0 < 0 ? nil : $0 }
+        return Result(deletes: deletes, inserts: inserts, moves: moves, oldPositions: oldPositions)
+    }
+}
+
+extension Heckel {
+    /// Passes 1–5: the symbol table and the matching it yields, as arrays of positions (-1 for
+    /// unmatched). Shared by `Heckel.diff` and `TableDiff`.
+    @usableFromInline
+    struct Matching {
+        /// For each new position, the matched old position or -1.
+        @usableFromInline var newToOld: [Int]
+        /// For each old position, the matched new position or -1.
+        @usableFromInline var oldToNew: [Int]
+        /// Whether some symbol occurs more than once in either sequence.
+        @usableFromInline var hasRepeatedSymbols: Bool
+        /// The first repeated symbol of the old sequence: its first position and the repeat.
+        @usableFromInline var firstOldRepeat: (first: Int, second: Int)?
+        /// The first repeated symbol of the new sequence: its first position and the repeat.
+        @usableFromInline var firstNewRepeat: (first: Int, second: Int)?
+
+        /// A symbol-table entry: where the symbol occurs once in each sequence, or that it occurs
+        /// never (`absent`) or more than once (`repeated`). Heckel needs only "once or not" of each
+        /// count, and the line of the single occurrence.
+        @usableFromInline
+        struct Entry {
+            @usableFromInline static var absent: Int32 { -1 }
+            @usableFromInline static var repeated: Int32 { -2 }
+            @usableFromInline var oldLine: Int32 = Entry.absent
+            @usableFromInline var newLine: Int32 = Entry.absent
+
+            @inlinable init() {}
+
+            /// Records an occurrence at `line`; returns the earlier line when this is the first
+            /// repeat.
+            @inlinable @inline(__always)
+            static func record(_ line: Int, in slot: inout Int32) -> Int? {
+                switch slot {
+                case absent:
+                    slot = Int32(truncatingIfNeeded: line)
+                    return nil
+                case repeated:
+                    return nil
+                default:
+                    let first = Int(slot)
+                    slot = repeated
+                    return first
+                }
+            }
+        }
+
+        /// Passes 1–3: counts every symbol in both sequences and matches the unique ones.
+        ///
+        /// - Complexity: O(*n*) expected: one hash-table access per element, then one pass over
+        ///   the table.
+        @inlinable
+        init<T: Hashable>(old: [T], new: [T]) {
+            precondition(old.count < Int32.max && new.count < Int32.max, "sequences longer than Int32.max")
+            let larger = max(old.count, new.count)
+            var table = [T: Entry](minimumCapacity: larger + larger / 8)
+            var oldRepeat: (first: Int, second: Int)?
+            var newRepeat: (first: Int, second: Int)?
+            // Pass 2 (old first, so a repeat is reported at its later position).
+            for index in old.indices {
+                if let first = Entry.record(index, in: &table[old[index], default: Entry()].oldLine), oldRepeat == nil {
+                    oldRepeat = (first, index)
+                }
+            }
+            // Pass 1.
+            for index in new.indices {
+                if let first = Entry.record(index, in: &table[new[index], default: Entry()].newLine), newRepeat == nil {
+                    newRepeat = (first, index)
+                }
+            }
+            // Pass 3: symbols that occur exactly once in each.
+            var newToOld = [Int](repeating: -1, count: new.count)
+            var oldToNew = [Int](repeating: -1, count: old.count)
+            for entry in table.values where entry.oldLine >= 0 && entry.newLine >= 0 {
+                newToOld[Int(entry.newLine)] = Int(entry.oldLine)
+                oldToNew[Int(entry.oldLine)] = Int(entry.newLine)
+            }
+            self.newToOld = newToOld
+            self.oldToNew = oldToNew
+            self.hasRepeatedSymbols = oldRepeat != nil || newRepeat != nil
+            self.firstOldRepeat = oldRepeat
+            self.firstNewRepeat = newRepeat
+        }
+
+        /// Passes 1–3 for sequences whose symbols should each occur at most once per sequence
+        /// (identities): the same matching, with pass 1 shortened by Heckel's neighbour rule.
+        ///
+        /// Every old symbol goes into the table (that is also how repeats are found). Each new
+        /// element first tries the old element after the previous match, as pass 4 would; only
+        /// when that differs does it consult the table. With unique symbols the matching is
+        /// determined by the symbols alone, so the shortcut changes the cost, not the result: about
+        /// one table access per old element and one per changed new element.
+        ///
+        /// A repeat is reported in `firstOldRepeat` or `firstNewRepeat`; the matching is then
+        /// incomplete and must not be used.
+        ///
+        /// - Complexity: O(*n*) expected.
+        @inlinable
+        init<T: Hashable>(uniqueOld old: [T], new: [T]) {
+            precondition(old.count < Int32.max && new.count < Int32.max, "sequences longer than Int32.max")
+            var table = [T: Entry](minimumCapacity: old.count + old.count / 8 + 16)
+            var oldRepeat: (first: Int, second: Int)?
+            var newRepeat: (first: Int, second: Int)?
+            for index in old.indices {
+                if let first = Entry.record(index, in: &table[old[index], default: Entry()].oldLine), oldRepeat == nil {
+                    oldRepeat = (first, index)
+                }
+            }
+            var newToOld = [Int](repeating: -1, count: new.count)
+            var oldToNew = [Int](repeating: -1, count: old.count)
+            var guess = 0
+            for index in new.indices {
+                var oldIndex = -1
+                if guess < old.count && old[guess] == new[index] {
+                    oldIndex = guess
+                } else {
+                    let line = table[new[index], default: Entry()].oldLine
+                    if line >= 0 {
+                        oldIndex = Int(line)
+                    } else if line == Entry.absent {
+                        // Only in new: the table remembers it, to catch a repeat.
+                        if let first = Entry.record(index, in: &table[new[index], default: Entry()].newLine),
+                            newRepeat == nil
+                        {
+                            newRepeat = (first, index)
+                        }
+                    }
+                }
+                guard oldIndex >= 0 else { continue }
+                if oldToNew[oldIndex] >= 0 {
+                    if newRepeat == nil { newRepeat = (oldToNew[oldIndex], index) }
+                    continue
+                }
+                newToOld[index] = oldIndex
+                oldToNew[oldIndex] = index
+                guess = oldIndex + 1
+            }
+            self.newToOld = newToOld
+            self.oldToNew = oldToNew
+            self.hasRepeatedSymbols = oldRepeat != nil || newRepeat != nil
+            self.firstOldRepeat = oldRepeat
+            self.firstNewRepeat = newRepeat
+        }
+
+        /// Passes 4 and 5: extends matches to equal, unmatched neighbours, first ascending (the start
+        /// of both sequences counts as matched), then descending (the end counts as matched).
+        ///
+        /// Equal elements have the same symbol-table entry, so comparing elements is comparing
+        /// Heckel's entry pointers.
+        ///
+        /// - Complexity: O(*n*).
+        @inlinable
+        mutating func extendThroughNeighbours<T: Hashable>(old: [T], new: [T]) {
+            // Pass 4: i = -1 and j = -1 stand for the matched starts.
+            var index = -1
+            while index < new.count - 1 {
+                let oldIndex = index < 0 ? -1 : newToOld[index]
+                if index < 0 || oldIndex >= 0 {
+                    let nextNew = index + 1
+                    let nextOld = oldIndex + 1
+                    if nextOld < old.count, newToOld[nextNew] < 0, oldToNew[nextOld] < 0, new[nextNew] == old[nextOld] {
+                        newToOld[nextNew] = nextOld
+                        oldToNew[nextOld] = nextNew
+                    }
+                }
+                index += 1
+            }
+            // Pass 5: i = new.count and j = old.count stand for the matched ends.
+            index = new.count
+            while index > 0 {
+                let oldIndex = index == new.count ? old.count : newToOld[index]
+                if oldIndex >= 0 {
+                    let previousNew = index - 1
+                    let previousOld = oldIndex - 1
+                    if previousOld >= 0, newToOld[previousNew] < 0, oldToNew[previousOld] < 0,
+                        new[previousNew] == old[previousOld]
+                    {
+                        newToOld[previousNew] = previousOld
+                        oldToNew[previousOld] = previousNew
+                    }
+                }
+                index -= 1
+            }
+        }
+    }
+}
