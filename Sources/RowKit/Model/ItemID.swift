@@ -4,13 +4,15 @@
 /// rows of different types can share a section. Two identities are equal when their underlying
 /// values are of the same type and equal (as with `AnyHashable`).
 ///
-/// The hash value is computed once, when the identity is created, so the model's identity index
-/// hashes an `Int` rather than re-wrapping the value in `AnyHashable` on every lookup; equal hash
-/// values are then confirmed by comparing the values.
-public struct ItemID: Hashable, Sendable, CustomStringConvertible {
+/// The identity is boxed in an `AnyHashable` once, when it is created, and its hash value is cached,
+/// so the model's identity index and the diff hash an `Int` and compare boxed values without
+/// re-wrapping them on every lookup.
+public struct ItemID: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The identity as the row or section declared it.
     public let base: any Hashable & Sendable
-    /// `AnyHashable(base).hashValue`, cached (valid for this process only, like every hash value).
+    // @unchecked: besides `base` and an `Int`, the only stored value is `boxed`, which wraps the
+    // same `Hashable & Sendable` value as `base` (the initializer accepts nothing else).
+    private let boxed: AnyHashable
     private let cachedHash: Int
 
     /// Wraps `base`; wrapping an `ItemID` again returns it unchanged.
@@ -19,12 +21,13 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
             self = already
         } else {
             self.base = base
-            self.cachedHash = AnyHashable(base).hashValue
+            self.boxed = AnyHashable(base)
+            self.cachedHash = boxed.hashValue
         }
     }
 
     public static func == (lhs: ItemID, rhs: ItemID) -> Bool {
-        lhs.cachedHash == rhs.cachedHash && AnyHashable(lhs.base) == AnyHashable(rhs.base)
+        lhs.cachedHash == rhs.cachedHash && lhs.boxed == rhs.boxed
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -32,7 +35,7 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The identity's own description (a string identity prints without quotes).
-    public var description: String { String(describing: base) }
+    public var description: String { String(describing: boxed.base) }
 }
 
 extension ItemID: ExpressibleByStringLiteral {
