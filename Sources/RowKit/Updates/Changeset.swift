@@ -4,7 +4,9 @@
 /// - Deletes and reloads are in **old** coordinates (before the change).
 /// - Inserts are in **new** coordinates (after the change).
 /// - Moves go from an old position to a new one.
-/// - Reloaded items keep their identity and position; their content changed.
+/// - Reloaded items keep their identity; their content changed. A reload is listed at the item's
+///   old position; a diff may also move it (see `Changeset.stages()` for hosts that cannot take a
+///   reload and a move of one item in one batch).
 /// - Row changes inside inserted or deleted sections are not listed: the section change covers
 ///   them.
 ///
