@@ -14,6 +14,8 @@ struct ExportSession {
     private var assets: AssetStore
     private var values = RowTemplate.Values()
     private var sectionTemplates: [Int: [RowTemplate.Segment]] = [:]
+    private let markdown = Markdown.Renderer()
+    private var rowKinds = RowKindCache()
 
     init(options: ExportOptions, templates: TemplateSet, writer: SiteWriter, progress: ((Int, Int) -> Void)?, totalRows: Int) {
         self.options = options
@@ -183,11 +185,11 @@ struct ExportSession {
         let layout: CellLayout
         // The identity's text is only needed for slugs, image errors and unknown rows.
         var identity: String { ItemID(row.id).description }
-        if let standard = row as? any StandardRowContent {
-            content = standard.content
-            layout = CellLayout(rawValue: standard.layoutName) ?? .default
-        } else if let custom = row as? any HTMLRenderableRow {
-            switch custom.htmlRepresentation {
+        switch rowKinds.kind(of: row) {
+        case .standard(let standard):
+            (content, layout) = standard(row)
+        case .custom(let representation):
+            switch representation(row) {
             case .content(let given, let givenLayout):
                 content = given
                 layout = givenLayout
@@ -199,7 +201,7 @@ struct ExportSession {
                 try rowTemplate.render(shape, values, appendingTo: &output)
                 return
             }
-        } else {
+        case .unknown:
             content = CellContent(text: identity)
             layout = .default
         }
@@ -235,10 +237,16 @@ struct ExportSession {
             }
             if let body {
                 shape.hasBody = true
-                Markdown.render(body, options: options.markdown, appendingTo: &values.body)
+                markdown.render(body, options: options.markdown, appendingTo: &values.body)
             }
         }
         try rowTemplate.render(shape, values, appendingTo: &output)
+    }
+
+    private func renderedMarkdown(_ body: String) -> String {
+        var html: [UInt8] = []
+        markdown.render(body, options: options.markdown, appendingTo: &html)
+        return String(decoding: html, as: UTF8.self)
     }
 
     private mutating func writeDetailPage(slug: String, content: CellContent, body: String, page: Int, table: TableContext) throws {
@@ -247,7 +255,7 @@ struct ExportSession {
             "documentTitle": HTMLEscaping.escape(content.text) + " – " + table.escapedTitle,
             "title": HTMLEscaping.escape(content.text), "style": table.style.rawValue,
             "backHref": "../" + TableContext.pageFile(page) + "#row-" + slug, "backLabel": table.escapedTitle,
-            "body": Markdown.render(body, options: options.markdown),
+            "body": renderedMarkdown(body),
         ]
         if let detail = content.detail, !detail.isEmpty { context["detail"] = HTMLEscaping.escape(detail) }
         if let link = content.link, let safe = SafeURL.sanitize(link) { context["link"] = HTMLEscaping.escape(safe) }
