@@ -14,6 +14,7 @@ struct ExportSession {
     private var assets: AssetStore
     private var values = RowTemplate.Values()
     private var sectionTemplates: [Int: [RowTemplate.Segment]] = [:]
+    private var pageShells: [[Int]: [RowTemplate.Segment]] = [:]
     private let markdown = Markdown.Renderer()
     private var rowKinds = RowKindCache()
 
@@ -110,33 +111,58 @@ struct ExportSession {
     }
 
     private mutating func writeListPage(_ number: Int, _ parts: [Part], _ table: TableContext) throws {
+        // The page template is rendered once per structure (back link or not, number of index
+        // entries, which pagination links and gaps) with a placeholder for every value, and cut
+        // into a shell; each page fills its shell with its values. Slot 0 holds the sections.
+        var page = PageValues()
         var documentTitle = table.escapedTitle
         if table.pageCount > 1 { documentTitle += " – Page \(number) of \(table.pageCount)" }
         let indexEntries: [[String: Any]] = table.indexTitles.map { entry in
             let start = table.startPages[entry.section]
-            let page = start == number ? "" : TableContext.pageFile(start)
-            return ["href": HTMLEscaping.escape(page + "#" + table.anchors[entry.section]), "title": HTMLEscaping.escape(entry.title)]
+            let file = start == number ? "" : TableContext.pageFile(start)
+            return ["href": page.slot(HTMLEscaping.escape(file + "#" + table.anchors[entry.section])),
+                    "title": page.slot(HTMLEscaping.escape(entry.title))]
         }
+        page.key.append(indexEntries.count)
         var context: [String: Any] = [
-            "language": HTMLEscaping.escape(options.language), "documentTitle": documentTitle,
-            "title": table.escapedTitle, "style": table.style.rawValue, "root": table.root,
-            "hasIndex": !indexEntries.isEmpty, "indexEntries": indexEntries,
-            "sections": RowTemplate.placeholder(0),
+            "language": page.slot(HTMLEscaping.escape(options.language)), "documentTitle": page.slot(documentTitle),
+            "title": page.slot(table.escapedTitle), "style": page.slot(table.style.rawValue), "root": page.slot(table.root),
+            "hasIndex": !indexEntries.isEmpty, "indexEntries": indexEntries, "sections": RowTemplate.placeholder(0),
         ]
-        if let siteIndex = table.siteIndex { context["back"] = ["href": siteIndex.href, "label": siteIndex.label] }
-        if table.pageCount > 1 { context["pagination"] = Self.pagination(number, of: table.pageCount) }
-        // The page is rendered with a placeholder for its sections, which are written straight
-        // into the page's bytes through the compiled section template.
-        let shell = try RowTemplate.split(Array(templates.render("page", context).utf8), template: "page", slots: 1)
+        if let siteIndex = table.siteIndex {
+            context["back"] = ["href": page.slot(siteIndex.href), "label": page.slot(siteIndex.label)]
+            page.key.append(1)
+        }
+        if table.pageCount > 1 { context["pagination"] = Self.pagination(number, of: table.pageCount, &page) }
+        let shell: [RowTemplate.Segment]
+        if let known = pageShells[page.key] {
+            shell = known
+        } else {
+            shell = try RowTemplate.split(Array(templates.render("page", context).utf8), template: "page", slots: page.values.count)
+            pageShells[page.key] = shell
+        }
         var sections: [UInt8] = []
         sections.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 512 * parts.count)
         for part in parts { try renderSection(part, appendingTo: &sections) }
+        page.values[0] = sections
         var html: [UInt8] = []
         html.reserveCapacity(sections.count + 8192)
-        RowTemplate.write(shell, [sections], appendingTo: &html)
+        RowTemplate.write(shell, page.values, appendingTo: &html)
         try writer.write(table.folder + TableContext.pageFile(number), html)
         pages += 1
         progress?(rowsDone, totalRows)
+    }
+
+    /// The values of one list page, by slot, and the structure of its page template context.
+    private struct PageValues {
+        var values: [[UInt8]] = [[]]
+        var key: [Int] = []
+
+        /// Takes `value` (escaped) as the next slot and returns its placeholder.
+        mutating func slot(_ value: String) -> String {
+            values.append(Array(value.utf8))
+            return RowTemplate.placeholder(values.count - 1)
+        }
     }
 
     /// Appends a section (its part on this page) through the section template, compiled once per
@@ -160,17 +186,23 @@ struct ExportSession {
 
     /// Previous and next links and a window of page numbers: the first, the last and two either
     /// side of the current one, with gaps between.
-    private static func pagination(_ current: Int, of count: Int) -> [String: Any] {
+    private static func pagination(_ current: Int, of count: Int, _ page: inout PageValues) -> [String: Any] {
         var pagination: [String: Any] = [:]
-        if current > 1 { pagination["previous"] = ["href": TableContext.pageFile(current - 1)] }
-        if current < count { pagination["next"] = ["href": TableContext.pageFile(current + 1)] }
+        if current > 1 { pagination["previous"] = ["href": page.slot(TableContext.pageFile(current - 1))] }
+        if current < count { pagination["next"] = ["href": page.slot(TableContext.pageFile(current + 1))] }
+        page.key.append((current > 1 ? 2 : 0) | (current < count ? 4 : 0))
         var numbers: [[String: Any]] = []
         var last = 0
         for number in 1...count where number == 1 || number == count || abs(number - current) <= 2 {
-            if number > last + 1 { numbers.append(["gap": true, "current": false]) }
+            if number > last + 1 {
+                numbers.append(["gap": true, "current": false])
+                page.key.append(8)
+            }
             numbers.append([
-                "gap": false, "current": number == current, "number": "\(number)", "href": TableContext.pageFile(number),
+                "gap": false, "current": number == current, "number": page.slot("\(number)"),
+                "href": page.slot(TableContext.pageFile(number)),
             ])
+            page.key.append(number == current ? 16 : 32)
             last = number
         }
         pagination["pages"] = numbers
