@@ -141,13 +141,16 @@ struct ExportSession {
             shell = try RowTemplate.split(Array(templates.render("page", context).utf8), template: "page", slots: page.values.count)
             pageShells[page.key] = shell
         }
-        var sections: [UInt8] = []
-        sections.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 512 * parts.count)
-        for part in parts { try renderSection(part, appendingTo: &sections) }
-        page.values[0] = sections
+        // The sections are written straight into the page (slot 0), without an interim copy.
         var html: [UInt8] = []
-        html.reserveCapacity(sections.count + 8192)
-        RowTemplate.write(shell, page.values, appendingTo: &html)
+        html.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 512 * parts.count + page.values.reduce(0) { $0 + $1.count } + 8192)
+        for segment in shell {
+            switch segment {
+            case .literal(let bytes): html.append(contentsOf: bytes)
+            case .slot(0): for part in parts { try renderSection(part, appendingTo: &html) }
+            case .slot(let index): html.append(contentsOf: page.values[index])
+            }
+        }
         try writer.write(table.folder + TableContext.pageFile(number), html)
         pages += 1
         progress?(rowsDone, totalRows)
@@ -155,6 +158,7 @@ struct ExportSession {
 
     /// The values of one list page, by slot, and the structure of its page template context.
     private struct PageValues {
+        /// Slot 0, the sections, is written by the page itself and stays empty here.
         var values: [[UInt8]] = [[]]
         var key: [Int] = []
 
