@@ -34,9 +34,14 @@ struct RowTemplate {
         var fragment: [UInt8] = []
 
         mutating func removeAll() {
-            for path in [\Values.text, \.detail, \.imageSource, \.imageAlt, \.href, \.anchor, \.body, \.fragment] {
-                self[keyPath: path].removeAll(keepingCapacity: true)
-            }
+            text.removeAll(keepingCapacity: true)
+            detail.removeAll(keepingCapacity: true)
+            imageSource.removeAll(keepingCapacity: true)
+            imageAlt.removeAll(keepingCapacity: true)
+            href.removeAll(keepingCapacity: true)
+            anchor.removeAll(keepingCapacity: true)
+            body.removeAll(keepingCapacity: true)
+            fragment.removeAll(keepingCapacity: true)
         }
 
         subscript(slot: Int) -> [UInt8] {
