@@ -14,6 +14,7 @@
  * it pre-allocates RK_REMOVE_RESERVE full leaves for that (at most two merges or redistributions
  * involve an underfull leaf, see fix_node).
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,7 +188,8 @@ static void copy_segments(const rk_segments *s, size_t from, size_t n, double *d
         }
         size_t take = s->len[k] - from;
         if (take > n) take = n;
-        for (size_t i = 0; i < take; i++) dst[i] = s->seg[k][from + i] + 0.0;
+        const double *src = s->seg[k] + from;
+        for (size_t i = 0; i < take; i++) dst[i] = src[i] + 0.0;
         dst += take;
         n -= take;
         from = 0;
@@ -269,6 +271,10 @@ static rk_status build_nodes(rk_offset_tree *t, const rk_segments *s, size_t n) 
 }
 
 static rk_status validate(const double *h, size_t k, size_t *bad_index) {
+    /* Branch-free first pass (vectorizes): NaN, infinities and negatives all fail the test. */
+    int ok = 1;
+    for (size_t i = 0; i < k; i++) ok &= (h[i] >= 0.0) & (h[i] <= DBL_MAX);
+    if (ok) return RK_OK;
     for (size_t i = 0; i < k; i++) {
         if (!valid_height(h[i])) {
             if (bad_index) *bad_index = i;
