@@ -1,0 +1,26 @@
+import Foundation
+import RowKitHTML
+
+/// The export half of the listing fuzz target: a document that read cleanly must export to a
+/// whole site, or fail with a typed `ExportError`, and nothing may appear outside the work folder's
+/// `site` folder but the input file and the exporter's own temporary siblings of `site`.
+enum FuzzExport {
+    static func check(_ document: ListingDocument, in folder: URL) {
+        let site = folder.appendingPathComponent("site")
+        let exporter = SiteExporter(ExportOptions(pageSize: 7, baseDirectory: folder, title: document.title))
+        do {
+            try exporter.export(document.makeTable(), to: site)
+        } catch is ExportError {
+            return
+        } catch {
+            fatalError("export failed with an untyped error: \(error)")
+        }
+        guard FileManager.default.fileExists(atPath: site.appendingPathComponent("index.html").path) else {
+            fatalError("export reported success without writing index.html")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for entry in entries where entry != "site" && !entry.hasPrefix("input.") {
+            fatalError("the export left \(entry) beside the site")
+        }
+    }
+}
