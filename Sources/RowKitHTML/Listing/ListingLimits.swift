@@ -1,0 +1,13 @@
+/// Hard limits on listing input; anything beyond them is reported as an error, never a crash.
+public enum ListingLimits {
+    /// The largest file read, in bytes (64 MiB).
+    public static let maxFileSize = 64 * 1024 * 1024
+    /// The deepest nesting of mappings and sequences in YAML or JSON (a listing needs 4).
+    public static let maxDepth = 64
+    /// The most diagnostics reported for one file; the last one says the rest were dropped.
+    public static let maxDiagnostics = 200
+    /// The longest explicit `id`, in bytes.
+    public static let maxIDLength = 128
+    /// The longest identity derived from a row's text, in Unicode scalars, before any `-2` suffix.
+    public static let maxDerivedIDLength = 64
+}
