@@ -61,7 +61,10 @@ let package = Package(
         ),
         .testTarget(name: "RowKitTests", dependencies: ["RowKit", "CCore"]),
         .testTarget(name: "RowKitHTMLTests", dependencies: ["RowKitHTML", "RowKit"]),
-        .testTarget(name: "rowkitTests", dependencies: ["RowKitHTML"]),
+        // Depends on the executable so `swift test` builds it; the tests run it as a subprocess.
+        .testTarget(
+            name: "rowkitTests", dependencies: ["rowkit", "RowKitHTML", "RowKit"],
+            exclude: ["Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp(
             "The listing files to read: YAML (.yaml, .yml), JSON (.json) or CSV (.csv).",
             valueName: "input"))
-    var inputs: [String] = []
+    var inputs: [String]
 
     @Option(
         help: ArgumentHelp(
@@ -15,12 +15,8 @@ struct InputOptions: ParsableArguments {
             valueName: "yaml|json|csv"))
     var format: ListingFormat?
 
-    @OptionGroup(title: "CSV columns (CSV inputs only; a column named like the field is used by default)")
+    @OptionGroup(title: "CSV columns (a column named like the field is used when not given)")
     var csv: CSVColumnOptions
-
-    func validate() throws {
-        if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
-    }
 }
 
 extension ListingFormat: ExpressibleByArgument {}

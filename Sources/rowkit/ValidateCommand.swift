@@ -6,6 +6,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check listings and report every problem as file:line:column: message.",
+        usage: "rowkit validate <input> ... [--format <format>] [<csv-columns>]",
         discussion: """
             Reads every input and reports each problem on standard error, one per line, as \
             file:line:column: message. Prints "<input>: ok" with the number of sections and rows \
@@ -19,7 +20,7 @@ struct ValidateCommand: ParsableCommand {
                 rowkit validate Examples/settings.yaml
 
               Check several listings at once (every problem in every file is reported):
-                rowkit validate Examples/*.yaml Examples/*.json
+                rowkit validate Examples/settings.yaml Examples/contacts.json
 
               Check a CSV file grouped by its "category" column:
                 rowkit validate Examples/catalogue.csv --section-by category
