@@ -1,0 +1,142 @@
+import RowKit
+
+/// The row template, compiled once per row shape into literal byte runs and value slots.
+///
+/// Rendering Mustache for every row of a large listing would dominate an export, so the row
+/// template is rendered once for each *shape* (layout, accessory and which values are present)
+/// with placeholder values, and the result is cut at the placeholders. A row is then written by
+/// copying the literal runs and its escaped values. The output is exactly what Mustache would
+/// produce for the row: templates are logic-less, so only presence (the shape) can change the
+/// markup, never the text of a value.
+struct RowTemplate {
+    /// Which parts a row has; rows of one shape share compiled markup.
+    struct Shape: Hashable {
+        var layout: CellLayout
+        var accessory: Accessory
+        var hasDetail = false
+        var hasImage = false
+        var hasAlt = false
+        var hasHref = false
+        var hasAnchor = false
+        var hasBody = false
+        var isCustom = false
+    }
+
+    /// The values of one row, each already escaped (or trusted) UTF-8.
+    struct Values {
+        var text: [UInt8] = []
+        var detail: [UInt8] = []
+        var imageSource: [UInt8] = []
+        var imageAlt: [UInt8] = []
+        var href: [UInt8] = []
+        var anchor: [UInt8] = []
+        var body: [UInt8] = []
+        var fragment: [UInt8] = []
+
+        mutating func removeAll() {
+            for path in [\Values.text, \.detail, \.imageSource, \.imageAlt, \.href, \.anchor, \.body, \.fragment] {
+                self[keyPath: path].removeAll(keepingCapacity: true)
+            }
+        }
+
+        subscript(slot: Int) -> [UInt8] {
+            switch slot {
+            case 0: text
+            case 1: detail
+            case 2: imageSource
+            case 3: imageAlt
+            case 4: href
+            case 5: anchor
+            case 6: body
+            default: fragment
+            }
+        }
+    }
+
+    private enum Segment {
+        case literal([UInt8])
+        case slot(Int)
+    }
+
+    private let templates: TemplateSet
+    private var compiled: [Shape: [Segment]] = [:]
+
+    init(templates: TemplateSet) {
+        self.templates = templates
+    }
+
+    /// Appends the markup of a row of `shape` showing `values` to `output`.
+    mutating func render(_ shape: Shape, _ values: Values, appendingTo output: inout [UInt8]) throws {
+        let segments: [Segment]
+        if let known = compiled[shape] {
+            segments = known
+        } else {
+            segments = try compile(shape)
+            compiled[shape] = segments
+        }
+        for segment in segments {
+            switch segment {
+            case .literal(let bytes): output.append(contentsOf: bytes)
+            case .slot(let index): output.append(contentsOf: values[index])
+            }
+        }
+    }
+
+    /// The placeholder of slot `index`: private-use characters no escaped value can contain
+    /// around the slot number.
+    private static func placeholder(_ index: Int) -> String { "\u{E000}\(index)\u{E001}" }
+
+    private func compile(_ shape: Shape) throws -> [Segment] {
+        var context: [String: Any] = [
+            "layout": shape.layout.rawValue,
+            "isDefault": shape.layout == .default, "isValue1": shape.layout == .value1,
+            "isValue2": shape.layout == .value2, "isSubtitle": shape.layout == .subtitle,
+            "chevron": shape.accessory.discloses, "checkmark": shape.accessory == .checkmark,
+            "info": shape.accessory.hasButton, "custom": shape.isCustom,
+            "text": Self.placeholder(0), "fragment": Self.placeholder(7),
+        ]
+        if shape.hasDetail { context["detail"] = Self.placeholder(1) }
+        if shape.hasImage {
+            var image: [String: Any] = ["src": Self.placeholder(2)]
+            if shape.hasAlt { image["alt"] = Self.placeholder(3) }
+            context["image"] = image
+        }
+        if shape.hasHref { context["href"] = Self.placeholder(4) }
+        if shape.hasAnchor { context["anchor"] = Self.placeholder(5) }
+        if shape.hasBody { context["body"] = Self.placeholder(6) }
+        let rendered = Array(templates.render("row", context).utf8)
+        return try Self.split(rendered)
+    }
+
+    /// Cuts `bytes` at the placeholders (U+E000 digits U+E001, EE 80 80 ... EE 80 81 in UTF-8).
+    private static func split(_ bytes: [UInt8]) throws -> [Segment] {
+        var segments: [Segment] = []
+        var literal: [UInt8] = []
+        var index = 0
+        func isMarker(_ at: Int, _ last: UInt8) -> Bool {
+            at + 2 < bytes.count && bytes[at] == 0xEE && bytes[at + 1] == 0x80 && bytes[at + 2] == last
+        }
+        while index < bytes.count {
+            if isMarker(index, 0x80) {
+                var cursor = index + 3
+                var number = 0
+                while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
+                    number = number * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
+                    cursor += 1
+                }
+                guard isMarker(cursor, 0x81), number <= 7 else {
+                    throw ExportError.templateInvalid(name: "row", message: "a value was changed by the template")
+                }
+                if !literal.isEmpty { segments.append(.literal(literal)) }
+                literal = []
+                segments.append(.slot(number))
+                index = cursor + 3
+            } else {
+                literal.append(bytes[index])
+                index += 1
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return segments
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// How a site is exported.
+public struct ExportOptions: Sendable {
+    /// Rows per list page; longer tables are split into `index.html`, `page-2.html`, ...
+    /// Default: 500. Must be at least 1.
+    public var pageSize: Int
+    /// The folder row image paths are relative to (the document's folder). Images must resolve,
+    /// after symbolic links, inside it. `nil`: rows with image files are an error.
+    public var baseDirectory: URL?
+    /// A folder of `.mustache` templates that replace the bundled ones of the same name; a
+    /// template missing there is taken from the bundle. `nil`: the bundled templates only.
+    public var templatesDirectory: URL?
+    /// The page title of a single-table export, and the heading of the index page of a
+    /// multi-table export. Default: "Table".
+    public var title: String
+    /// How Markdown bodies are rendered. Default: safe (no raw HTML).
+    public var markdown: Markdown.Options
+    /// The language of the pages (`<html lang>`). Default: "en".
+    public var language: String
+    /// Flushes every written file and folder to disk (`fsync`) before the new site is swapped in,
+    /// so it survives a power loss, not only a crash of the process. Slower. Default: `false`.
+    public var durable: Bool
+
+    /// Creates options.
+    public init(
+        pageSize: Int = 500, baseDirectory: URL? = nil, templatesDirectory: URL? = nil, title: String = "Table",
+        markdown: Markdown.Options = .default, language: String = "en", durable: Bool = false
+    ) {
+        self.durable = durable
+        self.pageSize = pageSize
+        self.baseDirectory = baseDirectory
+        self.templatesDirectory = templatesDirectory
+        self.title = title
+        self.markdown = markdown
+        self.language = language
+    }
+}
+
+/// What an export did.
+public struct ExportSummary: Sendable, Equatable {
+    /// HTML pages in the site (list pages, detail pages and the index page).
+    public var pages: Int
+    /// Rows rendered.
+    public var rows: Int
+    /// Bytes of all files in the site (written or kept).
+    public var bytes: Int
+    /// Files whose content changed or is new, written out.
+    public var filesWritten: Int
+    /// Files whose content is unchanged, kept from the previous export (same inode and mtime).
+    public var filesUnchanged: Int
+    /// Files of the previous export that the new one no longer has.
+    public var filesRemoved: Int
+    /// Wall-clock time of the export, in seconds.
+    public var seconds: Double
+
+    /// Creates a summary.
+    public init(
+        pages: Int = 0, rows: Int = 0, bytes: Int = 0, filesWritten: Int = 0, filesUnchanged: Int = 0,
+        filesRemoved: Int = 0, seconds: Double = 0
+    ) {
+        self.pages = pages
+        self.rows = rows
+        self.bytes = bytes
+        self.filesWritten = filesWritten
+        self.filesUnchanged = filesUnchanged
+        self.filesRemoved = filesRemoved
+        self.seconds = seconds
+    }
+}
