@@ -90,11 +90,10 @@ struct ExportCommand: ParsableCommand {
         let templatesURL = try templatesFolder()
         try checkOutputIsAFolder()
 
-        let progress = ProgressBar(label: "Reading", enabled: ProgressBar.isWanted(quiet: quiet), delay: progressDelay)
+        let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: progressDelay)
         defer { progress.finish() }
-        let documents = try loader.readAll { read in
-            progress.update(done: read, total: input.inputs.count, unit: "files", label: "Reading")
-        }
+        let documents = try loader.readAll { path in progress.activity("Reading \(path)") }
+        progress.activity("Preparing the export")
 
         let imageBase = Self.commonFolder(of: documents.map(\.path))
         let names = Self.uniqueNames(documents.map(\.title))

@@ -22,22 +22,22 @@ struct ListingLoader {
 
     /// Every input read and validated, in order: a document or the error listing its problems.
     ///
-    /// `progress` is called after each input with the number read so far.
-    func readEach(progress: (Int) -> Void = { _ in }) -> [(input: String, result: Result<ListingDocument, ListingError>)] {
+    /// `willRead` is called before each input with its path.
+    func readEach(willRead: (String) -> Void = { _ in }) -> [(input: String, result: Result<ListingDocument, ListingError>)] {
         let csv = options.csv.listingOptions(tableStyle: csvTableStyle)
-        return options.inputs.enumerated().map { index, input in
+        return options.inputs.map { input in
+            willRead(input)
             let result = Result { () throws(ListingError) in
                 try ListingReader.read(contentsOfFile: input, format: options.format, csv: csv)
             }
-            progress(index + 1)
             return (input, result)
         }
     }
 
     /// Every input as a document; when any input has problems, prints them all on standard error
     /// (`file:line:column: message`) and throws `ExitCode.dataError`.
-    func readAll(progress: (Int) -> Void = { _ in }) throws(ExitCode) -> [ListingDocument] {
-        let results = readEach(progress: progress)
+    func readAll(willRead: (String) -> Void = { _ in }) throws(ExitCode) -> [ListingDocument] {
+        let results = readEach(willRead: willRead)
         var documents: [ListingDocument] = []
         var failed = false
         for (_, result) in results {
