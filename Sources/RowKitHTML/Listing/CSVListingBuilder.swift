@@ -25,7 +25,7 @@ enum CSVListingBuilder {
             } else if explicit != nil || required {
                 diagnostics.add(
                     headerLocation,
-                    "column '\(YAMLListingParser.shorten(name))' (for \(field)) is not in the header; the header has: \(headerNames)")
+                    "the \(field) column '\(YAMLListingParser.shorten(name))' is not in the header; the header has: \(headerNames)")
             }
         }
         map("text", options.text, required: true)
@@ -42,12 +42,12 @@ enum CSVListingBuilder {
             } else {
                 diagnostics.add(
                     headerLocation,
-                    "column '\(YAMLListingParser.shorten(name))' (for sections) is not in the header; the header has: \(headerNames)")
+                    "the section column '\(YAMLListingParser.shorten(name))' is not in the header; the header has: \(headerNames)")
             }
         }
         let width = table.header.fields.count
         for record in table.records where record.fields.count != width {
-            diagnostics.add(record.location, "row has \(record.fields.count) fields; the header has \(width)")
+            diagnostics.add(record.location, "row has \(record.fields.count) \(record.fields.count == 1 ? "field" : "fields"); the header has \(width)")
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics.finished()) }
 

@@ -1,7 +1,7 @@
 /// Derives row identities: the rule documented in `docs/listing-format.md`.
 ///
 /// A row without an explicit `id` gets the slug of its text: letters and digits are kept
-/// (ASCII letters lowercased; letters of other scripts kept as written), every other run of
+/// (lowercased by Unicode's locale-independent mapping when that is a single scalar), every other run of
 /// characters becomes one `-`, leading and trailing `-` are dropped, and the result is cut to
 /// ``ListingLimits/maxDerivedIDLength`` scalars; an empty slug becomes `row`. Rows are visited in
 /// document order (section by section, row by row); a slug already taken, by an explicit id
@@ -48,7 +48,8 @@ struct ListingIdentity {
                 default: keep = nil
                 }
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                keep = scalar
+                let lower = scalar.properties.lowercaseMapping.unicodeScalars
+                keep = lower.count == 1 ? lower.first : scalar
             } else {
                 keep = nil
             }

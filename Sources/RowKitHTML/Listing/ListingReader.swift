@@ -73,14 +73,15 @@ public enum ListingReader {
 
     /// The file's bytes, refusing non-regular files and files over the size limit before reading.
     private static func load(path: String) -> Result<Data, ListingError> {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(failure(path, "cannot open the file"))
-        }
-        defer { try? handle.close() }
+        // Checked before opening: opening a FIFO or device could block or never end.
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
             return .failure(failure(path, "not a regular file"))
         }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(failure(path, "cannot open the file"))
+        }
+        defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: ListingLimits.maxFileSize + 1) ?? Data()
             if data.count > ListingLimits.maxFileSize {

@@ -114,10 +114,11 @@ struct ListingValidator {
                 link = value
             }
         }
+        let detail = fields["detail"].flatMap { string($0, required: false) }
         guard let text else { return nil }
         let row = ListingRow(
             id: explicitID?.0 ?? "", hasExplicitID: explicitID != nil, style: style, text: text,
-            detail: fields["detail"].flatMap { string($0, required: false) }, image: image, imageURL: imageURL,
+            detail: detail, image: image, imageURL: imageURL,
             accessory: accessory, body: body, link: link, location: node.location, fieldLocations: locations)
         return DraftRow(row: row, explicitID: explicitID)
     }
@@ -241,9 +242,13 @@ struct ListingValidator {
         guard let text = string(pair, required: true) else { return nil }
         if let value = Value(rawValue: text) { return value }
         let valid = Value.allCases.map(\.rawValue)
+        let list = valid.joined(separator: ", ")
         var message = "unknown \(kind) '\(YAMLListingParser.shorten(text))'"
-        if let suggestion = text.closest(in: valid) { message += "; did you mean '\(suggestion)'?" }
-        message += " Expected one of: \(valid.joined(separator: ", "))"
+        if let suggestion = text.closest(in: valid) {
+            message += "; did you mean '\(suggestion)'? (expected one of: \(list))"
+        } else {
+            message += "; expected one of: \(list)"
+        }
         diagnostics.add(pair.value.location, message)
         return nil
     }

@@ -158,7 +158,10 @@ enum YAMLListingParser {
         }
         var message = "invalid YAML: \(problem.isEmpty ? "syntax error" : problem)"
         let context = cString(parser.context)
-        if !context.isEmpty {
+        if problem.hasPrefix("Maximum nesting level") {
+            // libyaml's own cap (1000), hit while its scanner reads flow collections ahead.
+            message = "nesting deeper than \(ListingLimits.maxDepth) levels"
+        } else if !context.isEmpty {
             message += " (\(context) started at \(Int(clamping: parser.context_mark.line) + 1):"
                 + "\(Int(clamping: parser.context_mark.column) + 1))"
         }
