@@ -50,7 +50,8 @@ public enum Markdown {
     /// Renders `markdown` and appends the HTML's UTF-8 bytes to `output`; the exporter's fast path.
     ///
     /// Parses to a cmark tree (owned here, freed on return), removes links and images whose
-    /// destination ``SafeURL`` rejects, then renders the tree. Invalid UTF-8 and NUL become U+FFFD.
+    /// destination ``SafeURL`` rejects, then renders the tree. Invalid UTF-8, NUL and the other
+    /// control characters (but tab and line breaks) become U+FFFD.
     public static func render(_ markdown: String, options: Options = .default, appendingTo output: inout [UInt8]) {
         let flags = options.cmarkFlags
         // cmark_parser_new returns a parser the caller frees with cmark_parser_free.
@@ -71,7 +72,17 @@ public enum Markdown {
         defer { free(html) }
         let length = strlen(html)
         html.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-            output.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+            let buffer = UnsafeBufferPointer(start: bytes, count: length)
+            // cmark passes control characters through; they become U+FFFD, as in escaped text.
+            var start = 0
+            for index in 0..<length where buffer[index] < 0x20 || buffer[index] == 0x7F {
+                let byte = buffer[index]
+                if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                start = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<length]))
         }
     }
 

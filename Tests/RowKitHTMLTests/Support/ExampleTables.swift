@@ -84,7 +84,7 @@ enum ExampleTables {
     }
 
     /// The three examples with the names their folders get.
-    static let all: [(name: String, table: any ExportableTable)] = [("Settings", settings), ("Catalogue", catalogue), ("Contacts", contacts)]
+    static var all: [(name: String, table: any ExportableTable)] { [("Settings", settings), ("Catalogue", catalogue), ("Contacts", contacts)] }
 
     /// Export options for the examples.
     static func options(title: String, pageSize: Int = 500) -> ExportOptions {
