@@ -50,7 +50,10 @@ let package = Package(
             ],
             resources: [.copy("../../Templates")]
         ),
-        .target(name: "RowKitBench", dependencies: ["RowKit", "RowKitHTML"]),
+        // Mustache renders the benchmark report page from Templates/bench-report.mustache.
+        .target(
+            name: "RowKitBench",
+            dependencies: ["RowKit", "RowKitHTML", .product(name: "Mustache", package: "swift-mustache")]),
         .executableTarget(name: "rowkit-bench", dependencies: ["RowKitBench"]),
         .executableTarget(
             name: "rowkit",
@@ -63,7 +66,7 @@ let package = Package(
         .testTarget(name: "RowKitHTMLTests", dependencies: ["RowKitHTML", "RowKit"]),
         // Depends on the executable so `swift test` builds it; the tests run it as a subprocess.
         .testTarget(
-            name: "rowkitTests", dependencies: ["rowkit", "RowKitHTML", "RowKit"],
+            name: "rowkitTests", dependencies: ["rowkit", "RowKitHTML", "RowKit", "RowKitBench"],
             exclude: ["Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
