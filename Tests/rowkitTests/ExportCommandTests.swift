@@ -129,6 +129,47 @@ import Testing
         #expect(run.stdout == "\(listing): ok (26 sections, 300 rows)\n")
     }
 
+    @Test func rawHTMLInBodiesIsOmittedUnlessUnsafeHTMLIsGiven() throws {
+        let scratch = try TemporaryDirectory()
+        try """
+            version: 1
+            sections:
+              - rows:
+                  - id: note
+                    text: Note
+                    body: "Hello <mark>there</mark>"
+            """.write(toFile: scratch.path("listing.yaml"), atomically: true, encoding: .utf8)
+        #expect(try RowKitTool.run(["export", "listing.yaml", "-o", "safe", "-q"], in: scratch.url).status == 0)
+        let safe = try Self.read(scratch.path("safe/rows/note.html"))
+        #expect(!safe.contains("<mark>"))
+        #expect(try RowKitTool.run(["export", "listing.yaml", "-o", "unsafe", "-q", "--unsafe-html"], in: scratch.url).status == 0)
+        #expect(try Self.read(scratch.path("unsafe/rows/note.html")).contains("<mark>there</mark>"))
+    }
+
+    @Test func aTemplatesFolderReplacesBuiltInTemplatesByName() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.path("templates"), withIntermediateDirectories: true)
+        try "<li class=\"mine\">{{{text}}}</li>\n".write(
+            toFile: scratch.path("templates/row.mustache"), atomically: true, encoding: .utf8)
+        let run = try RowKitTool.run([
+            "export", "Examples/settings.yaml", "-o", scratch.path("site"), "--templates", scratch.path("templates"),
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Self.read(scratch.path("site/index.html")).contains("<li class=\"mine\">Wi-Fi</li>"))
+    }
+
+    @Test func aBrokenTemplateIsReportedAndNothingIsWritten() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.path("templates"), withIntermediateDirectories: true)
+        try "{{#open}} never closed".write(toFile: scratch.path("templates/page.mustache"), atomically: true, encoding: .utf8)
+        let run = try RowKitTool.run([
+            "export", "Examples/settings.yaml", "-o", scratch.path("site"), "--templates", scratch.path("templates"),
+        ])
+        #expect(run.status == 65)
+        #expect(run.stderr.hasPrefix("rowkit: template \(scratch.path("templates/page.mustache"))"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("site")))
+    }
+
     // MARK: - Nothing written on error
 
     @Test func whenAnyInputIsBroken_thenNothingIsWrittenAndTheStatusIs65() throws {
