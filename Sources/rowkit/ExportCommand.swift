@@ -123,6 +123,10 @@ struct ExportCommand: ParsableCommand {
         } catch let error as ExportError {
             progress.finish()
             throw Self.exitCode(reporting: error, documents: documents)
+        } catch {
+            progress.finish()
+            StandardError.line("rowkit: cannot write the site: \(error.localizedDescription)")
+            throw ExitCode.cannotCreate
         }
         progress.finish()
         guard !quiet else { return }
@@ -151,7 +155,8 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// Prints `error` and returns the status it means: 73 for the file system, 65 for the data
-    /// and templates (an image the exporter cannot use is reported at the row's image field).
+    /// and the templates (an image the exporter cannot use is reported at the row's image field),
+    /// 1 for anything else, which the checks before the export should have ruled out.
     static func exitCode(reporting error: ExportError, documents: [ListingDocument]) -> ExitCode {
         switch error {
         case .fileSystem(let operation, let path, let message):
@@ -159,9 +164,8 @@ struct ExportCommand: ParsableCommand {
             return .cannotCreate
         case .imageNotFound(_, _, let row), .imageOutsideBaseDirectory(_, let row),
             .unsupportedImageType(_, let row), .noBaseDirectory(_, let row):
-            let located = documents.lazy.flatMap(\.allRows).first { $0.id == row }
-            if let located, let location = located.fieldLocations[.image] ?? Optional(located.location) {
-                StandardError.line("\(location): \(error.description)")
+            if let located = documents.lazy.flatMap(\.allRows).first(where: { $0.id == row }) {
+                StandardError.line("\(located.fieldLocations[.image] ?? located.location): \(error.description)")
             } else {
                 StandardError.line("rowkit: \(error.description)")
             }
@@ -169,9 +173,9 @@ struct ExportCommand: ParsableCommand {
         case .templateSyntax, .templateInvalid, .templateMissing:
             StandardError.line("rowkit: \(error.description)")
             return .dataError
-        default:
+        case .bundledTemplatesMissing, .duplicateTableName, .invalidPageSize:
             StandardError.line("rowkit: cannot export: \(error.description)")
-            return .cannotCreate
+            return .failure
         }
     }
 
