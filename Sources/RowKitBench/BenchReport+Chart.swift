@@ -1,7 +1,7 @@
 import Foundation
 import RowKitHTML
 
-extension BenchReport {
+extension BenchReport.Chart {
     /// How a series is drawn: a colour-blind-safe colour, a marker shape and a dash pattern, so
     /// lines stay apart in grey print too.
     struct SeriesLook {
@@ -34,7 +34,7 @@ extension BenchReport {
     /// and a tooltip (`<title>`) on every point. Capped measurements are hollow markers.
     ///
     /// - Complexity: O(*p*) in the number of points.
-    public func chartSVG() -> String {
+    public func svg() -> String {
         let points = series.flatMap(\.points).filter { $0.rows > 0 && $0.nanosecondsPerOperation > 0 }
         guard !points.isEmpty else {
             return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(Geometry.width)) 80\" role=\"img\" "
@@ -52,12 +52,13 @@ extension BenchReport {
         }
 
         var svg = ""
-        let label = "Time per operation against rows, log-log: " + series.map(\.name).joined(separator: ", ")
+        let label = "\(title): \(measure.lowercased()) against rows, log-log: " + series.map(\.name).joined(separator: ", ")
         svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(Int(Geometry.width)) \(Int(Geometry.height))\" "
         svg += "role=\"img\" aria-label=\"\(HTMLEscaping.escape(label))\" font-family=\"system-ui, -apple-system, sans-serif\">\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(Int(Geometry.width))\" height=\"\(Int(Geometry.height))\" fill=\"#ffffff\" rx=\"12\"/>\n"
         svg += "<text x=\"\(Int(Geometry.left))\" y=\"32\" font-size=\"17\" font-weight=\"600\" fill=\"#1c1c1e\">"
-        svg += "Time per operation (lower is better)</text>\n"
+        svg += "\(HTMLEscaping.escape(title))<tspan font-size=\"13\" font-weight=\"400\" fill=\"#8e8e93\">"
+        svg += "   lower is better</tspan></text>\n"
 
         // Gridlines: minor at 2…9 × each decade of y, major and labelled at each decade.
         svg += "<g stroke=\"#efeff4\" stroke-width=\"1\">\n"
@@ -90,12 +91,12 @@ extension BenchReport {
             svg += "<text x=\"\(f(position))\" y=\"\(f(Geometry.bottom + 22))\" text-anchor=\"middle\">"
             svg += "10\(Self.superscript(decade))</text>\n"
             svg += "<text x=\"\(f(position))\" y=\"\(f(Geometry.bottom + 38))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#8e8e93\">"
-            svg += "\(Formatting.grouped(Int(pow(10, Double(decade)).rounded())))</text>\n"
+            svg += "\(BenchReport.Formatting.grouped(Int(pow(10, Double(decade)).rounded())))</text>\n"
         }
         svg += "<text x=\"\(f((Geometry.left + Geometry.right) / 2))\" y=\"\(f(Geometry.height - 16))\" text-anchor=\"middle\" "
         svg += "font-size=\"14\" fill=\"#1c1c1e\">Rows in the table (log scale)</text>\n"
         svg += "<text transform=\"translate(20 \(f((Geometry.top + Geometry.bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" "
-        svg += "font-size=\"14\" fill=\"#1c1c1e\">Time per operation (log scale)</text>\n"
+        svg += "font-size=\"14\" fill=\"#1c1c1e\">\(HTMLEscaping.escape(measure)) (log scale)</text>\n"
         svg += "</g>\n"
         svg += "<rect x=\"\(f(Geometry.left))\" y=\"\(f(Geometry.top))\" width=\"\(f(Geometry.right - Geometry.left))\" "
         svg += "height=\"\(f(Geometry.bottom - Geometry.top))\" fill=\"none\" stroke=\"#8e8e93\" stroke-width=\"1\"/>\n"
@@ -110,8 +111,8 @@ extension BenchReport {
             svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(look.color)\" stroke-width=\"2.5\" "
             svg += "stroke-linejoin=\"round\"\(look.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
             for point in sorted {
-                let tooltip = "\(serie.name): \(Formatting.duration(nanoseconds: point.nanosecondsPerOperation)) per operation "
-                    + "at \(Formatting.grouped(point.rows)) rows" + (point.isCapped ? " (fewer iterations)" : "")
+                let tooltip = "\(serie.name): \(BenchReport.Formatting.duration(nanoseconds: point.nanosecondsPerOperation)) "
+                    + "at \(BenchReport.Formatting.grouped(point.rows)) rows" + (point.isCapped ? " (fewer iterations)" : "")
                 svg += Self.marker(
                     look.marker, x: x(Double(point.rows)), y: y(point.nanosecondsPerOperation), color: look.color,
                     hollow: point.isCapped, tooltip: HTMLEscaping.escape(tooltip))
@@ -119,16 +120,37 @@ extension BenchReport {
             svg += "</g>\n"
         }
 
-        // The legend, top left inside the plot, on a white card.
+        // The legend, on a white card in the first plot corner that no line or marker crosses.
         let legendHeight = Double(series.count) * 22 + 12
         let legendWidth = 24 + 8 * Double(series.map(\.name.count).max() ?? 0) + 40
+        let corners = [
+            (Geometry.left + 10, Geometry.top + 10), (Geometry.right - 10 - legendWidth, Geometry.bottom - 10 - legendHeight),
+            (Geometry.right - 10 - legendWidth, Geometry.top + 10), (Geometry.left + 10, Geometry.bottom - 10 - legendHeight),
+        ]
+        var drawn: [(Double, Double)] = []
+        for serie in series {
+            let sorted = serie.points.filter { $0.rows > 0 && $0.nanosecondsPerOperation > 0 }.sorted { $0.rows < $1.rows }
+            let screen = sorted.map { (x(Double($0.rows)), y($0.nanosecondsPerOperation)) }
+            drawn += screen
+            for (start, end) in zip(screen, screen.dropFirst()) {
+                drawn += (1..<24).map { step in
+                    let t = Double(step) / 24
+                    return (start.0 + (end.0 - start.0) * t, start.1 + (end.1 - start.1) * t)
+                }
+            }
+        }
+        let (legendX, legendY) = corners.first { corner in
+            !drawn.contains { px, py in
+                px > corner.0 - 7 && px < corner.0 + legendWidth + 7 && py > corner.1 - 7 && py < corner.1 + legendHeight + 7
+            }
+        } ?? corners[0]
         svg += "<g class=\"legend\" font-size=\"13\" fill=\"#1c1c1e\">\n"
-        svg += "<rect x=\"\(f(Geometry.left + 10))\" y=\"\(f(Geometry.top + 10))\" width=\"\(f(legendWidth))\" "
+        svg += "<rect x=\"\(f(legendX))\" y=\"\(f(legendY))\" width=\"\(f(legendWidth))\" "
         svg += "height=\"\(f(legendHeight))\" rx=\"8\" fill=\"#ffffff\" fill-opacity=\"0.92\" stroke=\"#d1d1d6\"/>\n"
         for (index, serie) in series.enumerated() {
             let look = SeriesLook.all[index % SeriesLook.all.count]
-            let rowY = Geometry.top + 28 + Double(index) * 22
-            let lineX = Geometry.left + 22
+            let rowY = legendY + 18 + Double(index) * 22
+            let lineX = legendX + 12
             svg += "<line x1=\"\(f(lineX))\" x2=\"\(f(lineX + 28))\" y1=\"\(f(rowY))\" y2=\"\(f(rowY))\" stroke=\"\(look.color)\" "
             svg += "stroke-width=\"2.5\"\(look.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
             svg += Self.marker(look.marker, x: lineX + 14, y: rowY, color: look.color, hollow: false, tooltip: nil)
@@ -153,7 +175,7 @@ extension BenchReport {
         guard decade >= 0 else { return "10\(superscript(decade)) ns" }
         let unit = min(decade / 3, units.count - 1)
         let mantissa = Int(pow(10, Double(decade - unit * 3)).rounded())
-        return "\(Formatting.grouped(mantissa)) \(units[unit])"
+        return "\(BenchReport.Formatting.grouped(mantissa)) \(units[unit])"
     }
 
     /// `value` in superscript digits: 3 → "³", -2 → "⁻²".

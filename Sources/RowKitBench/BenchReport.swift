@@ -2,18 +2,16 @@ import Foundation
 import Mustache
 import RowKitHTML
 
-/// A benchmark report page: a log-log chart of time per operation against row count, one line per
-/// implementation, and the results as a table.
+/// A benchmark report page: for each operation, a log-log chart of time per operation against row
+/// count, one line per implementation, and the numbers as a table.
 ///
 /// The page is rendered from the exporter's templates folder (`Templates/bench-report.mustache`,
 /// bundled with `RowKitHTML`), and is self-contained: the chart is inline SVG, the styles inline
 /// CSS, so the one file can be mailed or attached to an issue.
 ///
 /// ```swift
-/// let report = BenchReport(title: "Offset lookups", series: [
-///     .init(name: "C core", points: [.init(rows: 1_000, nanosecondsPerOperation: 41)]),
-/// ])
-/// try report.write(to: URL(fileURLWithPath: "bench-report"))
+/// let sweep = BenchmarkSuite.standard.run(sizes: [1_000, 10_000, 100_000, 1_000_000])
+/// try BenchReport(sweep: sweep).write(to: URL(fileURLWithPath: "bench-report"))
 /// ```
 public struct BenchReport: Sendable {
     /// One measurement: the median time per operation at a row count.
@@ -47,28 +45,45 @@ public struct BenchReport: Sendable {
         }
     }
 
+    /// One chart: an operation measured across row counts, one series per implementation.
+    public struct Chart: Sendable, Hashable {
+        /// The chart's heading ("Offset of a row").
+        public var title: String
+        /// What the y axis measures ("Time per operation").
+        public var measure: String
+        /// The implementations; the first is the one speed-ups are given for, against the second.
+        public var series: [Series]
+
+        /// Creates a chart.
+        public init(title: String, measure: String = "Time per operation", series: [Series]) {
+            self.title = title
+            self.measure = measure
+            self.series = series
+        }
+
+        /// Every row count measured by any series, ascending.
+        public var rowCounts: [Int] { Set(series.flatMap { $0.points.map(\.rows) }).sorted() }
+    }
+
     /// The page's heading.
     public var title: String
     /// A line under the heading: what was measured, on what, when.
     public var subtitle: String
-    /// The implementations; the first is the one ratios are given for, against the second.
-    public var series: [Series]
-    /// The benchmark's own text table, shown verbatim under the chart; `nil` for none.
+    /// The charts, in page order.
+    public var charts: [Chart]
+    /// The benchmark's own text tables, shown verbatim at the end; `nil` for none.
     public var textTable: String?
 
     /// Creates a report.
-    public init(title: String, subtitle: String = "", series: [Series], textTable: String? = nil) {
+    public init(title: String, subtitle: String = "", charts: [Chart], textTable: String? = nil) {
         self.title = title
         self.subtitle = subtitle
-        self.series = series
+        self.charts = charts
         self.textTable = textTable
     }
 
     /// The name of the page's template in the templates folder.
     public static let templateName = "bench-report"
-
-    /// Every row count measured by any series, ascending.
-    public var rowCounts: [Int] { Set(series.flatMap { $0.points.map(\.rows) }).sorted() }
 
     /// The HTML page, rendered from `bench-report.mustache` in `templatesDirectory` when it has
     /// one, else from the bundled templates.
@@ -108,13 +123,27 @@ public struct BenchReport: Sendable {
 
     /// The values the template sees; every string is escaped HTML (templates use `{{{ }}}`).
     var context: [String: Any] {
-        let counts = rowCounts
-        let headers = ["Rows"] + series.map(\.name) + (series.count >= 2 ? ["\(series[0].name) speed-up"] : [])
-        let rows: [[String: Any]] = counts.map { count in
-            var cells = [Formatting.grouped(count)]
+        var context: [String: Any] = [
+            "title": HTMLEscaping.escape(title),
+            "charts": charts.map(Self.context(of:)),
+            "capped": charts.contains { $0.series.contains { $0.points.contains(where: \.isCapped) } },
+        ]
+        if !subtitle.isEmpty { context["subtitle"] = HTMLEscaping.escape(subtitle) }
+        if let textTable { context["textTable"] = HTMLEscaping.escape(textTable) }
+        return context
+    }
+
+    private static func context(of chart: Chart) -> [String: Any] {
+        let series = chart.series
+        let speedUp = series.count >= 2
+        let headers = ["Rows"] + series.map(\.name) + (speedUp ? ["\(series[0].name) speed-up"] : [])
+        let rows: [[String: Any]] = chart.rowCounts.map { count in
             let values = series.map { $0.points.first { $0.rows == count } }
-            cells += values.map { $0.map { Formatting.duration(nanoseconds: $0.nanosecondsPerOperation) + ($0.isCapped ? "*" : "") } ?? "–" }
-            if series.count >= 2 {
+            var cells = [Formatting.grouped(count)]
+            cells += values.map { value in
+                value.map { Formatting.duration(nanoseconds: $0.nanosecondsPerOperation) + ($0.isCapped ? "*" : "") } ?? "–"
+            }
+            if speedUp {
                 if let first = values[0], let second = values[1], first.nanosecondsPerOperation > 0 {
                     cells.append(Formatting.ratio(second.nanosecondsPerOperation / first.nanosecondsPerOperation))
                 } else {
@@ -123,16 +152,12 @@ public struct BenchReport: Sendable {
             }
             return ["cells": cells.map { ["text": HTMLEscaping.escape($0)] }]
         }
-        var context: [String: Any] = [
-            "title": HTMLEscaping.escape(title),
-            "chart": chartSVG(),
+        return [
+            "title": HTMLEscaping.escape(chart.title),
+            "chart": chart.svg(),
             "headers": headers.map { ["text": HTMLEscaping.escape($0)] },
             "rows": rows,
-            "capped": series.contains { $0.points.contains(where: \.isCapped) },
         ]
-        if !subtitle.isEmpty { context["subtitle"] = HTMLEscaping.escape(subtitle) }
-        if let textTable { context["textTable"] = HTMLEscaping.escape(textTable) }
-        return context
     }
 }
 

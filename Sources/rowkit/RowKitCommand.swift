@@ -21,5 +21,5 @@ struct RowKitCommand: AsyncParsableCommand {
             See 'rowkit help <subcommand>' for each command's options and examples.
             """,
         version: "0.1.0",
-        subcommands: [ExportCommand.self, ValidateCommand.self, GenerateExampleCommand.self])
+        subcommands: [ExportCommand.self, ValidateCommand.self, BenchCommand.self, GenerateExampleCommand.self])
 }

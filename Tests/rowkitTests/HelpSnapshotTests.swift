@@ -13,6 +13,7 @@ import Testing
         ("help-rowkit.txt", ["--help"]),
         ("help-export.txt", ["export", "--help"]),
         ("help-validate.txt", ["validate", "--help"]),
+        ("help-bench.txt", ["bench", "--help"]),
         ("help-generate-example.txt", ["generate-example", "--help"]),
     ]
 
