@@ -63,7 +63,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RowKitTests", dependencies: ["RowKit", "CCore"]),
-        .testTarget(name: "RowKitHTMLTests", dependencies: ["RowKitHTML", "RowKit"]),
+        .testTarget(
+            name: "RowKitHTMLTests",
+            dependencies: ["RowKitHTML", "RowKit"],
+            // Fixtures and golden files are read from the source tree through #filePath.
+            exclude: ["Fixtures", "Golden"]
+        ),
         // Depends on the executable so `swift test` builds it; the tests run it as a subprocess.
         .testTarget(
             name: "rowkitTests", dependencies: ["rowkit", "RowKitHTML", "RowKit", "RowKitBench"],

@@ -7,7 +7,7 @@ import Testing
     static var fullContext: [String: Any] { [
         "language": "en", "documentTitle": "Doc", "title": "Title", "style": "insetGrouped", "root": "",
         "hasIndex": true, "indexEntries": [["href": "#s", "title": "A"]],
-        "sections": [["anchor": "s", "header": "Header", "footer": "Footer", "rows": "<li>row</li>"]],
+        "sections": "<section>S</section>",
         "back": ["href": "../index.html", "label": "Back"], "backHref": "../index.html", "backLabel": "Back",
         "pagination": ["previous": ["href": "index.html"], "next": ["href": "page-3.html"],
                        "pages": [["gap": false, "current": true, "number": "2", "href": "page-2.html"], ["gap": true, "current": false]]],

@@ -47,43 +47,124 @@ public enum Markdown {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Renders `markdown` and appends the HTML's UTF-8 bytes to `output`; the exporter's fast path.
+    /// Renders `markdown` and appends the HTML's UTF-8 bytes to `output`.
     ///
-    /// Parses to a cmark tree (owned here, freed on return), removes links and images whose
-    /// destination ``SafeURL`` rejects, then renders the tree. Invalid UTF-8, NUL and the other
-    /// control characters (but tab and line breaks) become U+FFFD.
+    /// For many documents, a ``Renderer`` is faster: it reuses cmark's memory between them.
     public static func render(_ markdown: String, options: Options = .default, appendingTo output: inout [UInt8]) {
-        let flags = options.cmarkFlags
-        // cmark_parser_new returns a parser the caller frees with cmark_parser_free.
-        guard let parser = cmark_parser_new(flags) else { return }
-        defer { cmark_parser_free(parser) }
-        var text = markdown
-        text.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
+        Renderer().render(markdown, options: options, appendingTo: &output)
+    }
+
+    /// Renders Markdown documents one after the other on one thread, reusing one
+    /// ``MarkdownArena`` for all of cmark's memory; the exporter's fast path.
+    ///
+    /// Not thread-safe: use one renderer per thread.
+    final class Renderer {
+        private let arena: UnsafeMutablePointer<MarkdownArena>
+        /// cmark's allocator: callbacks into the thread's current arena (cmark keeps the pointer
+        /// in the parser and every node, so it lives as long as the renderer).
+        private let memory: UnsafeMutablePointer<cmark_mem>
+
+        init() {
+            arena = .allocate(capacity: 1)
+            arena.initialize(to: MarkdownArena())
+            memory = .allocate(capacity: 1)
+            memory.initialize(to: cmark_mem(
+                calloc: { count, size in
+                    let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
+                    precondition(!overflow, "[RowKitHTML] cmark asked for too much memory")
+                    return MarkdownArena.current.pointee.allocate(bytes, zeroed: true)
+                },
+                realloc: { block, size in MarkdownArena.current.pointee.reallocate(block, size) },
+                free: { block in MarkdownArena.current.pointee.deallocate(block) }))
+        }
+
+        deinit {
+            arena.pointee.releaseAll()
+            arena.deinitialize(count: 1)
+            arena.deallocate()
+            memory.deinitialize(count: 1)
+            memory.deallocate()
+        }
+
+        /// Renders `markdown` and appends the HTML's UTF-8 bytes to `output`.
+        ///
+        /// Parses to a cmark tree, removes links and images whose destination ``SafeURL``
+        /// rejects, then renders the tree; all of it in the arena, which is reset on return.
+        /// Invalid UTF-8, NUL and the other control characters (but tab and line breaks) become
+        /// U+FFFD.
+        ///
+        /// - Complexity: O(*n*) in the length of `markdown`.
+        func render(_ markdown: String, options: Options, appendingTo output: inout [UInt8]) {
+            var text = markdown
+            text.withUTF8 { utf8 in
+                let done: Void? = MarkdownArena.withCurrent(arena) {
+                    defer { arena.pointee.reset() }
+                    render(utf8: utf8, flags: options.cmarkFlags, memory: memory, appendingTo: &output)
+                }
+                if done == nil {
+                    // Another thread is using the arena allocator: cmark's own allocator.
+                    render(utf8: utf8, flags: options.cmarkFlags, memory: nil, appendingTo: &output)
+                }
+            }
+        }
+
+        /// Renders with the arena allocator `memory` (the caller resets the arena), or with
+        /// cmark's own allocator when `memory` is `nil`.
+        private func render(
+            utf8: UnsafeBufferPointer<UInt8>, flags: Int32, memory: UnsafeMutablePointer<cmark_mem>?,
+            appendingTo output: inout [UInt8]
+        ) {
+            // With the arena, the parser, the document and the HTML all come from it (cmark
+            // allocates only through the allocator it was given), so they are not freed one by
+            // one with cmark_parser_free and cmark_node_free: the caller's reset frees them.
+            // Without, cmark_parser_new's parser and cmark_parser_finish's document are freed here.
+            guard let parser = memory.map({ cmark_parser_new_with_mem(flags, $0) }) ?? cmark_parser_new(flags) else { return }
+            defer { if memory == nil { cmark_parser_free(parser) } }
+            utf8.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
-        }
-        // cmark_parser_finish returns the document root; the caller frees it with cmark_node_free.
-        guard let document = cmark_parser_finish(parser) else { return }
-        defer { cmark_node_free(document) }
-        removeUnsafeDestinations(in: document)
-        // cmark_render_html returns a malloc'ed, NUL-terminated buffer the caller frees.
-        guard let html = cmark_render_html(document, flags) else { return }
-        defer { free(html) }
-        let length = strlen(html)
-        html.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-            let buffer = UnsafeBufferPointer(start: bytes, count: length)
-            // cmark passes control characters through; they become U+FFFD, as in escaped text.
-            var start = 0
-            for index in 0..<length where buffer[index] < 0x20 || buffer[index] == 0x7F {
-                let byte = buffer[index]
-                if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
-                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                start = index + 1
+            guard let document = cmark_parser_finish(parser) else { return }
+            defer { if memory == nil { cmark_node_free(document) } }
+            // Link and image nodes come only from `[` (links, images, reference definitions) and
+            // `<` (autolinks); entities and escapes never become syntax. Without either
+            // character there is nothing to check.
+            if utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<") }) {
+                Markdown.removeUnsafeDestinations(in: document)
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<length]))
+            // cmark_render_html returns a NUL-terminated buffer from the document's allocator;
+            // unless that is the arena, the caller frees it.
+            guard let html = cmark_render_html(document, flags) else { return }
+            defer { if memory == nil || !arena.pointee.owns(html) { free(html) } }
+            let length = strlen(html)
+            html.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                Markdown.appendReplacingControls(UnsafeBufferPointer(start: bytes, count: length), to: &output)
+            }
         }
+    }
+
+    /// Appends `html` to `output`; cmark passes control characters through, and they become
+    /// U+FFFD, as in escaped text.
+    private static func appendReplacingControls(_ html: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        // Controls are rare: one branch-free pass to look, the careful loop only when found.
+        var found: UInt8 = 0
+        for byte in html { found |= isReplacedControl(byte) ? 1 : 0 }
+        guard found != 0 else {
+            output.append(contentsOf: html)
+            return
+        }
+        var start = 0
+        for index in 0..<html.count where isReplacedControl(html[index]) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: html[start..<index]))
+            output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            start = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: html[start...]))
+    }
+
+    /// C0 controls but tab, line feed and carriage return, and DEL.
+    @inline(__always)
+    private static func isReplacedControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }
 
     /// Raw libcmark: one call to `cmark_markdown_to_html` with the same flags and nothing else; for
@@ -115,8 +196,13 @@ public enum Markdown {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
-            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            if SafeURL.sanitize(url) == nil { rejected.append(node) }
+            // The URL is the node's own NUL-terminated string (empty when missing).
+            let allowed = cmark_node_get_url(node).map { url in
+                url.withMemoryRebound(to: UInt8.self, capacity: strlen(url) + 1) {
+                    SafeURL.allows(utf8: UnsafeBufferPointer(start: $0, count: strlen(url)))
+                }
+            } ?? true
+            if !allowed { rejected.append(node) }
         }
         cmark_iter_free(iterator)
         // Unlink after iterating: the iterator must not see the tree change under it.

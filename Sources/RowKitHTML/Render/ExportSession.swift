@@ -13,6 +13,10 @@ struct ExportSession {
     private var rowTemplate: RowTemplate
     private var assets: AssetStore
     private var values = RowTemplate.Values()
+    private var sectionTemplates: [Int: [RowTemplate.Segment]] = [:]
+    private var pageShells: [[Int]: [RowTemplate.Segment]] = [:]
+    private let markdown = Markdown.Renderer()
+    private var rowKinds = RowKindCache()
 
     init(options: ExportOptions, templates: TemplateSet, writer: SiteWriter, progress: ((Int, Int) -> Void)?, totalRows: Int) {
         self.options = options
@@ -107,46 +111,102 @@ struct ExportSession {
     }
 
     private mutating func writeListPage(_ number: Int, _ parts: [Part], _ table: TableContext) throws {
+        // The page template is rendered once per structure (back link or not, number of index
+        // entries, which pagination links and gaps) with a placeholder for every value, and cut
+        // into a shell; each page fills its shell with its values. Slot 0 holds the sections.
+        var page = PageValues()
         var documentTitle = table.escapedTitle
         if table.pageCount > 1 { documentTitle += " – Page \(number) of \(table.pageCount)" }
         let indexEntries: [[String: Any]] = table.indexTitles.map { entry in
             let start = table.startPages[entry.section]
-            let page = start == number ? "" : TableContext.pageFile(start)
-            return ["href": HTMLEscaping.escape(page + "#" + table.anchors[entry.section]), "title": HTMLEscaping.escape(entry.title)]
+            let file = start == number ? "" : TableContext.pageFile(start)
+            return ["href": page.slot(HTMLEscaping.escape(file + "#" + table.anchors[entry.section])),
+                    "title": page.slot(HTMLEscaping.escape(entry.title))]
         }
+        page.key.append(indexEntries.count)
         var context: [String: Any] = [
-            "language": HTMLEscaping.escape(options.language), "documentTitle": documentTitle,
-            "title": table.escapedTitle, "style": table.style.rawValue, "root": table.root,
-            "hasIndex": !indexEntries.isEmpty, "indexEntries": indexEntries,
-            "sections": parts.map { part -> [String: Any] in
-                var section: [String: Any] = ["rows": String(decoding: part.rows, as: UTF8.self)]
-                if let anchor = part.anchor { section["anchor"] = anchor }
-                if let header = part.header { section["header"] = header }
-                if let footer = part.footer { section["footer"] = footer }
-                return section
-            },
+            "language": page.slot(HTMLEscaping.escape(options.language)), "documentTitle": page.slot(documentTitle),
+            "title": page.slot(table.escapedTitle), "style": page.slot(table.style.rawValue), "root": page.slot(table.root),
+            "hasIndex": !indexEntries.isEmpty, "indexEntries": indexEntries, "sections": RowTemplate.placeholder(0),
         ]
-        if let siteIndex = table.siteIndex { context["back"] = ["href": siteIndex.href, "label": siteIndex.label] }
-        if table.pageCount > 1 { context["pagination"] = Self.pagination(number, of: table.pageCount) }
-        let html = templates.render("page", context)
-        try writer.write(table.folder + TableContext.pageFile(number), Array(html.utf8))
+        if let siteIndex = table.siteIndex {
+            context["back"] = ["href": page.slot(siteIndex.href), "label": page.slot(siteIndex.label)]
+            page.key.append(1)
+        }
+        if table.pageCount > 1 { context["pagination"] = Self.pagination(number, of: table.pageCount, &page) }
+        let shell: [RowTemplate.Segment]
+        if let known = pageShells[page.key] {
+            shell = known
+        } else {
+            shell = try RowTemplate.split(Array(templates.render("page", context).utf8), template: "page", slots: page.values.count)
+            pageShells[page.key] = shell
+        }
+        // The sections are written straight into the page (slot 0), without an interim copy.
+        var html: [UInt8] = []
+        html.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 512 * parts.count + page.values.reduce(0) { $0 + $1.count } + 8192)
+        for segment in shell {
+            switch segment {
+            case .literal(let bytes): html.append(contentsOf: bytes)
+            case .slot(0): for part in parts { try renderSection(part, appendingTo: &html) }
+            case .slot(let index): html.append(contentsOf: page.values[index])
+            }
+        }
+        try writer.write(table.folder + TableContext.pageFile(number), html)
         pages += 1
         progress?(rowsDone, totalRows)
     }
 
+    /// The values of one list page, by slot, and the structure of its page template context.
+    private struct PageValues {
+        /// Slot 0, the sections, is written by the page itself and stays empty here.
+        var values: [[UInt8]] = [[]]
+        var key: [Int] = []
+
+        /// Takes `value` (escaped) as the next slot and returns its placeholder.
+        mutating func slot(_ value: String) -> String {
+            values.append(Array(value.utf8))
+            return RowTemplate.placeholder(values.count - 1)
+        }
+    }
+
+    /// Appends a section (its part on this page) through the section template, compiled once per
+    /// combination of anchor, header and footer.
+    private mutating func renderSection(_ part: Part, appendingTo output: inout [UInt8]) throws {
+        let key = (part.anchor == nil ? 0 : 1) | (part.header == nil ? 0 : 2) | (part.footer == nil ? 0 : 4)
+        let segments: [RowTemplate.Segment]
+        if let known = sectionTemplates[key] {
+            segments = known
+        } else {
+            var context: [String: Any] = ["rows": RowTemplate.placeholder(3)]
+            if part.anchor != nil { context["anchor"] = RowTemplate.placeholder(0) }
+            if part.header != nil { context["header"] = RowTemplate.placeholder(1) }
+            if part.footer != nil { context["footer"] = RowTemplate.placeholder(2) }
+            segments = try RowTemplate.split(Array(templates.render("section", context).utf8), template: "section", slots: 4)
+            sectionTemplates[key] = segments
+        }
+        RowTemplate.write(segments, [Array((part.anchor ?? "").utf8), Array((part.header ?? "").utf8),
+                                     Array((part.footer ?? "").utf8), part.rows], appendingTo: &output)
+    }
+
     /// Previous and next links and a window of page numbers: the first, the last and two either
     /// side of the current one, with gaps between.
-    private static func pagination(_ current: Int, of count: Int) -> [String: Any] {
+    private static func pagination(_ current: Int, of count: Int, _ page: inout PageValues) -> [String: Any] {
         var pagination: [String: Any] = [:]
-        if current > 1 { pagination["previous"] = ["href": TableContext.pageFile(current - 1)] }
-        if current < count { pagination["next"] = ["href": TableContext.pageFile(current + 1)] }
+        if current > 1 { pagination["previous"] = ["href": page.slot(TableContext.pageFile(current - 1))] }
+        if current < count { pagination["next"] = ["href": page.slot(TableContext.pageFile(current + 1))] }
+        page.key.append((current > 1 ? 2 : 0) | (current < count ? 4 : 0))
         var numbers: [[String: Any]] = []
         var last = 0
         for number in 1...count where number == 1 || number == count || abs(number - current) <= 2 {
-            if number > last + 1 { numbers.append(["gap": true, "current": false]) }
+            if number > last + 1 {
+                numbers.append(["gap": true, "current": false])
+                page.key.append(8)
+            }
             numbers.append([
-                "gap": false, "current": number == current, "number": "\(number)", "href": TableContext.pageFile(number),
+                "gap": false, "current": number == current, "number": page.slot("\(number)"),
+                "href": page.slot(TableContext.pageFile(number)),
             ])
+            page.key.append(number == current ? 16 : 32)
             last = number
         }
         pagination["pages"] = numbers
@@ -154,13 +214,18 @@ struct ExportSession {
     }
 
     private mutating func renderRow(
-        _ row: AnyRow, page: Int, table: TableContext, slugs: inout SlugAllocator, into output: inout [UInt8]
+        _ row: any Row, page: Int, table: TableContext, slugs: inout SlugAllocator, into output: inout [UInt8]
     ) throws {
         rowsDone += 1
         let content: CellContent
         let layout: CellLayout
-        if let custom = row.base as? any HTMLRenderableRow {
-            switch custom.htmlRepresentation {
+        // The identity's text is only needed for slugs, image errors and unknown rows.
+        var identity: String { ItemID(row.id).description }
+        switch rowKinds.kind(of: row) {
+        case .standard(let standard):
+            (content, layout) = standard(row)
+        case .custom(let representation):
+            switch representation(row) {
             case .content(let given, let givenLayout):
                 content = given
                 layout = givenLayout
@@ -172,11 +237,8 @@ struct ExportSession {
                 try rowTemplate.render(shape, values, appendingTo: &output)
                 return
             }
-        } else if let standard = row.base as? any StandardRowContent {
-            content = standard.content
-            layout = CellLayout(rawValue: standard.layoutName) ?? .default
-        } else {
-            content = CellContent(text: row.id.description)
+        case .unknown:
+            content = CellContent(text: identity)
             layout = .default
         }
         values.removeAll()
@@ -187,7 +249,7 @@ struct ExportSession {
             HTMLEscaping.escape(detail, appendingTo: &values.detail)
         }
         if let image = content.image,
-           let path = try assets.resolve(image.source, row: row.id.description, writer: writer) {
+           let path = try assets.resolve(image.source, row: identity, writer: writer) {
             shape.hasImage = true
             let isRemote = path.lowercased().hasPrefix("http")
             HTMLEscaping.escape(isRemote ? path : table.root + path, appendingTo: &values.imageSource)
@@ -198,7 +260,7 @@ struct ExportSession {
         }
         let body = content.body.flatMap { $0.isEmpty ? nil : $0 }
         if let body, content.accessory.discloses {
-            let slug = slugs.allocate(for: row.id.description)
+            let slug = slugs.allocate(for: identity)
             shape.hasHref = true
             shape.hasAnchor = true
             values.href.append(contentsOf: "rows/\(slug).html".utf8)
@@ -211,10 +273,16 @@ struct ExportSession {
             }
             if let body {
                 shape.hasBody = true
-                Markdown.render(body, options: options.markdown, appendingTo: &values.body)
+                markdown.render(body, options: options.markdown, appendingTo: &values.body)
             }
         }
         try rowTemplate.render(shape, values, appendingTo: &output)
+    }
+
+    private func renderedMarkdown(_ body: String) -> String {
+        var html: [UInt8] = []
+        markdown.render(body, options: options.markdown, appendingTo: &html)
+        return String(decoding: html, as: UTF8.self)
     }
 
     private mutating func writeDetailPage(slug: String, content: CellContent, body: String, page: Int, table: TableContext) throws {
@@ -223,7 +291,7 @@ struct ExportSession {
             "documentTitle": HTMLEscaping.escape(content.text) + " – " + table.escapedTitle,
             "title": HTMLEscaping.escape(content.text), "style": table.style.rawValue,
             "backHref": "../" + TableContext.pageFile(page) + "#row-" + slug, "backLabel": table.escapedTitle,
-            "body": Markdown.render(body, options: options.markdown),
+            "body": renderedMarkdown(body),
         ]
         if let detail = content.detail, !detail.isEmpty { context["detail"] = HTMLEscaping.escape(detail) }
         if let link = content.link, let safe = SafeURL.sanitize(link) { context["link"] = HTMLEscaping.escape(safe) }

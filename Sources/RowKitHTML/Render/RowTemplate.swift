@@ -34,9 +34,14 @@ struct RowTemplate {
         var fragment: [UInt8] = []
 
         mutating func removeAll() {
-            for path in [\Values.text, \.detail, \.imageSource, \.imageAlt, \.href, \.anchor, \.body, \.fragment] {
-                self[keyPath: path].removeAll(keepingCapacity: true)
-            }
+            text.removeAll(keepingCapacity: true)
+            detail.removeAll(keepingCapacity: true)
+            imageSource.removeAll(keepingCapacity: true)
+            imageAlt.removeAll(keepingCapacity: true)
+            href.removeAll(keepingCapacity: true)
+            anchor.removeAll(keepingCapacity: true)
+            body.removeAll(keepingCapacity: true)
+            fragment.removeAll(keepingCapacity: true)
         }
 
         subscript(slot: Int) -> [UInt8] {
@@ -53,7 +58,7 @@ struct RowTemplate {
         }
     }
 
-    private enum Segment {
+    enum Segment {
         case literal([UInt8])
         case slot(Int)
     }
@@ -82,9 +87,19 @@ struct RowTemplate {
         }
     }
 
+    /// Appends `segments` with slot `i` filled by `values[i]`.
+    static func write(_ segments: [Segment], _ values: [[UInt8]], appendingTo output: inout [UInt8]) {
+        for segment in segments {
+            switch segment {
+            case .literal(let bytes): output.append(contentsOf: bytes)
+            case .slot(let index): output.append(contentsOf: values[index])
+            }
+        }
+    }
+
     /// The placeholder of slot `index`: private-use characters no escaped value can contain
     /// around the slot number.
-    private static func placeholder(_ index: Int) -> String { "\u{E000}\(index)\u{E001}" }
+    static func placeholder(_ index: Int) -> String { "\u{E000}\(index)\u{E001}" }
 
     private func compile(_ shape: Shape) throws -> [Segment] {
         var context: [String: Any] = [
@@ -109,7 +124,7 @@ struct RowTemplate {
     }
 
     /// Cuts `bytes` at the placeholders (U+E000 digits U+E001, EE 80 80 ... EE 80 81 in UTF-8).
-    private static func split(_ bytes: [UInt8]) throws -> [Segment] {
+    static func split(_ bytes: [UInt8], template: String = "row", slots: Int = 8) throws -> [Segment] {
         var segments: [Segment] = []
         var literal: [UInt8] = []
         var index = 0
@@ -124,8 +139,8 @@ struct RowTemplate {
                     number = number * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
                     cursor += 1
                 }
-                guard isMarker(cursor, 0x81), number <= 7 else {
-                    throw ExportError.templateInvalid(name: "row", message: "a value was changed by the template")
+                guard isMarker(cursor, 0x81), number < slots else {
+                    throw ExportError.templateInvalid(name: template, message: "a value was changed by the template")
                 }
                 if !literal.isEmpty { segments.append(.literal(literal)) }
                 literal = []

@@ -12,7 +12,7 @@ public protocol ExportableTable {
     /// Every section, without rows, in order.
     var sectionOutlines: [SectionOutline] { get }
     /// The rows of section `index`; must produce exactly `sectionOutlines[index].rowCount` rows.
-    func rows(inSection index: Int) -> any Sequence<AnyRow>
+    func rows(inSection index: Int) -> any Sequence<any Row>
 }
 
 /// A section without its rows: identity, header, footer, index title and row count.
@@ -45,5 +45,5 @@ extension Table: ExportableTable {
         }
     }
 
-    public func rows(inSection index: Int) -> any Sequence<AnyRow> { sections[index].rows }
+    public func rows(inSection index: Int) -> any Sequence<any Row> { sections[index].rows.lazy.map(\.base) }
 }

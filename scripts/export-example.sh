@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The main job on a fresh machine: install what is missing, build the rowkit tool in release
+# mode, and export the bundled settings example to site/.
+#   scripts/export-example.sh [LISTING] [OUTPUT]     (defaults: Examples/settings.yaml site)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-deps.sh
+
+input="${1:-Examples/settings.yaml}"
+output="${2:-site}"
+swift build -c release --product rowkit
+"$(swift build -c release --show-bin-path)/rowkit" export "$input" --output "$output"
+echo "Open $output/index.html in a browser (for example: xdg-open $output/index.html)."

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Everything the project checks, as CI runs it (.ci/run calls this script):
+#   1. installs what a fresh machine lacks (libcmark-dev, chromium, valgrind, fonts);
+#   2. builds everything and fails on any compiler warning (Swift 6 mode, C with -Wall -Wextra);
+#   3. runs the Swift test suite (swift test);
+#   4. runs the C core's test driver under AddressSanitizer + UndefinedBehaviorSanitizer and
+#      under valgrind memcheck;
+#   5. runs the concurrent parts of the Swift suite under ThreadSanitizer;
+#   6. runs each libFuzzer target for FUZZ_SECONDS (default 60) and fails on any finding.
+# Set QUICK=1 to run steps 1-3 only (for local iteration; CI never sets it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-deps.sh --test
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "build (warnings are errors)"
+log=$(mktemp)
+swift build --build-tests 2>&1 | tee "$log"
+if grep -E '(^|: )warning:' "$log" | grep -v '^warning: .*Package.resolved' >/dev/null; then
+  echo "test: the build printed warnings (see above); RowKit builds without warnings." >&2
+  exit 1
+fi
+
+step "swift test"
+swift test --skip-build
+
+if [ "${QUICK:-0}" = 1 ]; then
+  exit 0
+fi
+
+step "C core under ASan/UBSan and valgrind"
+scripts/test-c-sanitizers.sh
+
+step "concurrent Swift tests under ThreadSanitizer"
+swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-Concurrent}"
+
+step "fuzzing"
+scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
