@@ -11,8 +11,8 @@ public enum ListingAccessory: String, Sendable, Hashable, CaseIterable {
     /// An info button and a chevron.
     case detailDisclosureButton
 
-    /// Whether a row with this accessory leads to a detail page (its `body`).
-    public var discloses: Bool {
-        self == .disclosureIndicator || self == .detailDisclosureButton || self == .detailButton
-    }
+    /// Whether a row with this accessory leads to a detail page (its `body`): the accessories that
+    /// draw a chevron, exactly as RowKit's `Accessory.discloses` (an info button alone reports a tap;
+    /// it does not push a page, so its row's body is shown under the row instead).
+    public var discloses: Bool { accessory.discloses }
 }
