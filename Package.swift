@@ -40,11 +40,14 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // The exporter's atomic site swap (renameat2 RENAME_EXCHANGE / renamex_np RENAME_SWAP),
+        // which Swift cannot call directly; see its header.
+        .target(name: "CFileSwap", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror", "-std=c11"])]),
         .target(name: "RowKit", dependencies: ["CCore"]),
         .target(
             name: "RowKitHTML",
             dependencies: [
-                "RowKit", "Ccmark",
+                "RowKit", "Ccmark", "CFileSwap",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],

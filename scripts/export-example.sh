@@ -10,4 +10,3 @@ input="${1:-Examples/settings.yaml}"
 output="${2:-site}"
 swift build -c release --product rowkit
 "$(swift build -c release --show-bin-path)/rowkit" export "$input" --output "$output"
-echo "Open $output/index.html in a browser (for example: xdg-open $output/index.html)."

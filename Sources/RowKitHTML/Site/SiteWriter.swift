@@ -1,3 +1,4 @@
+import CFileSwap
 import Foundation
 
 #if canImport(Glibc)
@@ -11,21 +12,25 @@ import Darwin
 /// The protocol, for output folder `site` in folder `parent` (one file system, so renames are
 /// atomic):
 ///
-/// 1. Recover from an earlier crash: if `parent/.site.rowkit-old` exists and `site` does not, the
-///    crash came between steps 4 and 5, so the old site is renamed back to `site`; if both exist,
-///    the crash came after step 5 and the backup is removed. A leftover `.site.rowkit-new` is an
-///    unfinished export and is removed.
+/// 1. Recover from an earlier crash: if `parent/.site.rowkit-old` exists (only the fallback of
+///    step 4 makes it) and `site` does not, rename the backup back to `site`; if both exist, remove
+///    the backup. A leftover `.site.rowkit-new` (an unfinished export, or the previous site after a
+///    crash right after the exchange) is removed.
 /// 2. Write every file into `parent/.site.rowkit-new`. A file whose content hash matches the
 ///    previous site's manifest is hard-linked from the previous site (same inode and mtime; copied
 ///    with its mtime when linking fails); others are written.
 /// 3. Write the manifest last, then (with `durable`) flush files and folders to disk.
-/// 4. Rename `site` to `.site.rowkit-old` (skipped when there is no previous site).
-/// 5. Rename `.site.rowkit-new` to `site`.
-/// 6. Remove `.site.rowkit-old`.
+/// 4. Swap: with a previous site, exchange `.site.rowkit-new` and `site` in one atomic step
+///    (`renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on macOS), then remove
+///    `.site.rowkit-new`, which now holds the previous site. Without a previous site, rename
+///    `.site.rowkit-new` to `site`.
 ///
-/// A crash during 1–3 leaves the previous site untouched; between 4 and 5, the previous site is
-/// whole under the backup name (restored by the next export) and the new one complete under the
-/// temporary name; after 5, the new site is in place. One export at a time per output folder.
+/// A crash during 1–3 leaves the previous site untouched; step 4 is atomic, so `site` is always
+/// the previous site or the new one, whole, and never missing. Where the file system cannot
+/// exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`), step 4 falls back to two renames: `site` to
+/// `.site.rowkit-old`, then `.site.rowkit-new` to `site`, then remove the backup; a crash between
+/// the two renames leaves the previous site whole under the backup name, restored by step 1 of the
+/// next export. One export at a time per output folder.
 final class SiteWriter {
     let output: URL
     let temporary: URL
@@ -158,6 +163,17 @@ final class SiteWriter {
         }
         if durable { syncTree() }
         let hadPrevious = FileManager.default.fileExists(atPath: output.path)
+        if hadPrevious {
+            if rk_exchange_paths(temporary.path, output.path) == 0 {
+                if durable { syncFolder(output.deletingLastPathComponent().path) }
+                try Self.remove(temporary)
+                return
+            }
+            let reason = errno
+            guard reason == EINVAL || reason == ENOSYS || reason == ENOTSUP else {
+                throw ExportError.posix("swap the new site into", output.path)
+            }
+        }
         if hadPrevious && rename(output.path, backup.path) != 0 { throw ExportError.posix("move previous site to", backup.path) }
         if rename(temporary.path, output.path) != 0 {
             let failure = ExportError.posix("move new site to", output.path)
