@@ -1,33 +1,79 @@
-// rowkit-bench: the C-core versus Swift-baseline benchmark.
+// rowkit-bench: the C-core versus Swift-baseline benchmark, with the pipeline beside it.
 //
-//   swift run -c release rowkit-bench [--items N] [--json]
+//   swift run -c release rowkit-bench [--items N] [--json] [--skip-pipeline]
 //
-// Prints a table of median ns per operation with swift/c and naive/c ratios and bytes per item;
-// --json prints {"items": N, "ops": {...}, "bytes_per_item": {...}} instead.
+// Prints a table of median ns per operation with swift/c and naive/c ratios and bytes per item,
+// then the pipeline figures (snapshot diff at 10^5 and 10^6 rows, export of 100,000 rows with
+// Markdown against bare cmark, and the peak memory of exporting 1,000,000 rows, measured in a
+// child process). --json prints {"items": N, "ops": {...}, "bytes_per_item": {...}, ...} instead.
 import Foundation
 import RowKitBench
 
+let usage = "usage: rowkit-bench [--items N] [--json] [--skip-pipeline]"
 var items = 1_000_000
 var json = false
+var pipeline = true
+var peakRows = 1_000_000
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--json":
         json = true
+    case "--skip-pipeline":
+        pipeline = false
     case "--items":
         guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
-            print("error: --items needs a positive integer")
-            exit(2)
+            FileHandle.standardError.write(Data("error: --items needs a positive integer\n\(usage)\n".utf8))
+            exit(64)
         }
         items = value
+    case "--export-peak-child":
+        // The child process of the peak-memory measurement: export, print the peak RSS in bytes.
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { exit(64) }
+        do {
+            print(try PipelineBenchmarks.exportPeakResidentBytes(rows: value))
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            exit(1)
+        }
     case "--help", "-h":
-        print("usage: rowkit-bench [--items N] [--json]")
+        print(usage)
         exit(0)
     default:
-        print("error: unknown argument '\(argument)'\nusage: rowkit-bench [--items N] [--json]")
-        exit(2)
+        FileHandle.standardError.write(Data("error: unknown argument '\(argument)'\n\(usage)\n".utf8))
+        exit(64)
     }
 }
 
+/// Runs this executable again to export `rows` rows alone and reports its peak resident set.
+func childPeakResidentBytes(rows: Int) -> Int? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    process.arguments = ["--export-peak-child", "\(rows)"]
+    let output = Pipe()
+    process.standardOutput = output
+    do { try process.run() } catch { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
 let results = run(items: items)
-print(json ? results.json() : results.table(), terminator: "")
+guard pipeline else {
+    print(json ? results.json() : results.table(), terminator: "")
+    exit(0)
+}
+let benchmarks = PipelineBenchmarks()
+let diffs = benchmarks.runDiffs()
+let export = benchmarks.runExport()
+let peak = childPeakResidentBytes(rows: peakRows)
+if json {
+    var document = results.json().trimmingCharacters(in: .whitespacesAndNewlines)
+    document.removeLast()  // the closing brace
+    print(document + ", " + PipelineBenchmarks.jsonMembers(diffs: diffs, export: export, peakBytes: peak, peakRows: peakRows) + "}")
+} else {
+    print(results.table(), terminator: "")
+    print(PipelineBenchmarks.table(diffs: diffs, export: export, peakBytes: peak, peakRows: peakRows), terminator: "")
+}

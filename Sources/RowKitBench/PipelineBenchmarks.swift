@@ -1,0 +1,182 @@
+import Foundation
+import RowKit
+import RowKitHTML
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The benchmarks of the pipeline around the core: snapshot diffing and HTML export, measured in
+/// the same run as the offset-tree and view benchmarks and printed beside them.
+///
+/// - Diff: `TableDiff.changeset` on a pair of snapshots with 1% of the rows changed (a quarter each
+///   deleted, inserted, moved and edited), median of several runs, with `Int` identities (what
+///   the algorithm costs) and with `ItemID` identities (what a `Table` of rows costs).
+/// - Export: 100,000 rows with Markdown bodies through `SiteExporter`, against one bare
+///   `cmark_markdown_to_html` per row on the same Markdown, interleaved run by run; medians of
+///   rows/s and MB/s and their ratio.
+public struct PipelineBenchmarks: Sendable {
+    /// One diff measurement.
+    public struct DiffFigure: Sendable, Equatable {
+        /// Rows in each snapshot.
+        public var rows: Int
+        /// The identity type (`Int` or `ItemID`).
+        public var identity: String
+        /// Median milliseconds per diff.
+        public var milliseconds: Double
+    }
+
+    /// The export-versus-cmark measurement.
+    public struct ExportFigure: Sendable, Equatable {
+        /// Rows exported.
+        public var rows: Int
+        /// Median rows per second of the exporter.
+        public var exportRowsPerSecond: Double
+        /// Median Markdown MB (10^6 bytes) per second of the exporter.
+        public var exportMBPerSecond: Double
+        /// Median rows per second of bare cmark.
+        public var cmarkRowsPerSecond: Double
+        /// Median Markdown MB per second of bare cmark.
+        public var cmarkMBPerSecond: Double
+        /// Median over runs of (export throughput / cmark throughput).
+        public var ratio: Double
+    }
+
+    /// Rows for the diff measurements.
+    public var diffRows: [Int] = [100_000, 1_000_000]
+    /// Timed diffs per size (the median is reported).
+    public var diffRuns = 7
+    /// Rows for the export measurement.
+    public var exportRows = 100_000
+    /// Interleaved export/cmark rounds (the medians are reported).
+    public var exportRuns = 5
+
+    /// Creates the benchmarks with the default sizes.
+    public init() {}
+
+    /// Median milliseconds of `TableDiff.changeset` per size and identity type.
+    public func runDiffs() -> [DiffFigure] {
+        var figures: [DiffFigure] = []
+        for rows in diffRows {
+            let (old, new) = DiffBenchmark.makeSnapshots(rows: rows, changeFraction: 0.01, seed: 42)
+            figures.append(DiffFigure(rows: rows, identity: "Int", milliseconds: time { try TableDiff.changeset(from: old, to: new) }))
+            let (erasedOld, erasedNew) = (Self.erased(old), Self.erased(new))
+            figures.append(
+                DiffFigure(rows: rows, identity: "ItemID", milliseconds: time { try TableDiff.changeset(from: erasedOld, to: erasedNew) }))
+        }
+        return figures
+    }
+
+    private func time(_ diff: () throws -> Changeset) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<diffRuns {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let changes = try? diff()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            blackHole(changes)
+        }
+        return Harness.median(samples)
+    }
+
+    private static func erased(_ snapshot: TableSnapshot<Int, Int>) -> TableSnapshot<ItemID, Int> {
+        var erased = TableSnapshot<ItemID, Int>()
+        erased.reserveCapacity(sections: snapshot.sectionCount, rows: snapshot.rowCount)
+        for section in 0..<snapshot.sectionCount {
+            erased.appendSection(ItemID(snapshot.sectionIDs[section]))
+            for (id, content) in zip(snapshot.rowIDs(inSection: section), snapshot.contents(inSection: section)) {
+                erased.appendRow(ItemID(id), content: content)
+            }
+        }
+        return erased
+    }
+
+    /// Export versus bare cmark on the same Markdown, interleaved; `nil` when the export fails
+    /// (for example, no writable temporary folder).
+    public func runExport() -> ExportFigure? {
+        let listing = ExportBenchmark.Listing(rows: exportRows)
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rowkit-bench-export-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var exports: [ExportBenchmark.Result] = []
+        var raws: [ExportBenchmark.Result] = []
+        var ratios: [Double] = []
+        for _ in 0..<exportRuns {
+            let raw = ExportBenchmark.renderRaw(listing)
+            guard let export = try? ExportBenchmark.export(listing, to: folder) else { return nil }
+            raws.append(raw)
+            exports.append(export)
+            ratios.append(export.rowsPerSecond / raw.rowsPerSecond)
+        }
+        return ExportFigure(
+            rows: exportRows,
+            exportRowsPerSecond: Harness.median(exports.map(\.rowsPerSecond)),
+            exportMBPerSecond: Harness.median(exports.map(\.markdownMBPerSecond)),
+            cmarkRowsPerSecond: Harness.median(raws.map(\.rowsPerSecond)),
+            cmarkMBPerSecond: Harness.median(raws.map(\.markdownMBPerSecond)),
+            ratio: Harness.median(ratios))
+    }
+
+    /// Exports `rows` rows with Markdown bodies in this process and returns its peak resident set
+    /// in bytes (run it in a fresh process so nothing else counts).
+    public static func exportPeakResidentBytes(rows: Int) throws -> Int {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rowkit-bench-peak-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try ExportBenchmark.export(ExportBenchmark.Listing(rows: rows), to: folder)
+        var usage = rusage()
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)  // bytes on macOS
+        #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        #endif
+    }
+
+    /// The figures as text lines, with the targets they are held to.
+    public static func table(diffs: [DiffFigure], export: ExportFigure?, peakBytes: Int?, peakRows: Int) -> String {
+        var lines: [String] = ["", "pipeline (median)                        figure          target"]
+        lines.append(String(repeating: "-", count: 68))
+        func row(_ name: String, _ figure: String, _ target: String) {
+            lines.append(name.padding(toLength: 41, withPad: " ", startingAt: 0)
+                + figure.padding(toLength: 16, withPad: " ", startingAt: 0) + target)
+        }
+        for diff in diffs {
+            let target = diff.identity == "Int" ? (diff.rows <= 100_000 ? "< 20 ms" : "< 300 ms") : ""
+            row("diff \(diff.rows) rows, 1% changed (\(diff.identity))", String(format: "%.1f ms", diff.milliseconds), target)
+        }
+        if let export {
+            row("export \(export.rows) rows with Markdown", String(format: "%.0f rows/s", export.exportRowsPerSecond),
+                String(format: "%.1f MB/s", export.exportMBPerSecond))
+            row("bare cmark, same Markdown", String(format: "%.0f rows/s", export.cmarkRowsPerSecond),
+                String(format: "%.1f MB/s", export.cmarkMBPerSecond))
+            row("export / bare cmark", String(format: "%.0f%%", export.ratio * 100), ">= 50%")
+        } else {
+            row("export", "failed", "")
+        }
+        if let peakBytes {
+            row("export \(peakRows) rows, peak RSS", String(format: "%.1f MB", Double(peakBytes) / 1e6), "< 300 MB")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The figures as a JSON object's members (`"diff": ..., "export": ...`), to sit beside the
+    /// offset-tree figures in one document.
+    public static func jsonMembers(diffs: [DiffFigure], export: ExportFigure?, peakBytes: Int?, peakRows: Int) -> String {
+        let diffJSON = diffs.map { "\"\($0.identity.lowercased())_\($0.rows)\": \(String(format: "%.3f", $0.milliseconds))" }
+            .joined(separator: ", ")
+        var members = ["\"diff_ms\": {\(diffJSON)}"]
+        if let export {
+            members.append(
+                "\"export\": {\"rows\": \(export.rows), \"rows_per_s\": \(String(format: "%.0f", export.exportRowsPerSecond)), "
+                    + "\"mb_per_s\": \(String(format: "%.2f", export.exportMBPerSecond)), "
+                    + "\"cmark_rows_per_s\": \(String(format: "%.0f", export.cmarkRowsPerSecond)), "
+                    + "\"cmark_mb_per_s\": \(String(format: "%.2f", export.cmarkMBPerSecond)), "
+                    + "\"ratio\": \(String(format: "%.3f", export.ratio))}")
+        }
+        if let peakBytes { members.append("\"export_peak_rss_bytes\": {\"rows\": \(peakRows), \"bytes\": \(peakBytes)}") }
+        return members.joined(separator: ", ")
+    }
+}
