@@ -36,10 +36,19 @@ typedef struct rk_leaf {
     double h[];
 } rk_leaf;
 
-/** An inner node: for each child, its pointer, the sum of its heights and its item count. */
+/**
+ * An inner node: for each child, its pointer, the sum of its heights and its item count, plus the
+ * inclusive prefixes of both (end[j] = ((sum[0] + sum[1]) + ...) + sum[j] left to right, cend[j] =
+ * cnt[0] + ... + cnt[j]). Searches read only the prefixes, so a descent compares against one array
+ * instead of adding child sums from the left; the prefixes are recomputed from sum/cnt whenever
+ * the node's entry is taken (inner_entry), so they are exact functions of the children. The node's
+ * own sum is end[n - 1] and its count cend[n - 1].
+ */
 typedef struct rk_inner {
     uint32_t n;
     uint32_t reserved;
+    double end[RK_FAN];
+    size_t cend[RK_FAN];
     double sum[RK_FAN];
     size_t cnt[RK_FAN];
     void *child[RK_FAN];

@@ -5,9 +5,12 @@
  * memory per item stays near 8 bytes even in half-full leaves); inner nodes hold per child a
  * pointer, a height sum and an item count. All leaves are at the same depth.
  *
- * Sums: a cached sum is always recomputed from the level below with sum_doubles (never adjusted by
- * deltas), so a cached sum is bit-identical to a fresh summation of its children and the checker
- * can compare them exactly.
+ * Sums: a cached sum is always recomputed from the level below (never adjusted by deltas): a leaf's
+ * with sum_doubles, an inner node's as the left-to-right running sum of its child sums, which is
+ * also its last height prefix (see rk_inner). So a cached sum or prefix is bit-identical to a fresh
+ * summation of its children and the checker compares them exactly. Offsets are the sum of the
+ * prefixes before the path's children plus the leaf's heights before the item, left to right;
+ * offset and lookup compute them the same way, so they always agree.
  *
  * All-or-nothing edits: each edit first plans its structural changes, allocates every block it
  * needs (and scratch space), and only then mutates. Removal may merge leaves into a larger leaf;
@@ -61,12 +64,6 @@ static double sum_doubles(const double *a, size_t n) {
     return (s0 + s1) + (s2 + s3);
 }
 
-static size_t sum_counts(const size_t *a, size_t n) {
-    size_t s = 0;
-    for (size_t i = 0; i < n; i++) s += a[i];
-    return s;
-}
-
 static size_t leaf_bytes(uint32_t cap) {
     return sizeof(rk_leaf) + (size_t)cap * sizeof(double) + RK_MALLOC_OVERHEAD;
 }
@@ -116,9 +113,30 @@ static rk_entry leaf_entry(rk_leaf *l) {
     return e;
 }
 
+/* Recomputes the prefixes end[from..] and cend[from..] of `nd` from its sums and counts. */
+static void refresh_prefixes(rk_inner *nd, uint32_t from) {
+    double s = from ? nd->end[from - 1] : 0.0;
+    size_t c = from ? nd->cend[from - 1] : 0;
+    for (uint32_t j = from; j < nd->n; j++) {
+        s += nd->sum[j];
+        c += nd->cnt[j];
+        nd->end[j] = s;
+        nd->cend[j] = c;
+    }
+}
+
+/* The node's entry for its parent, after recomputing all of its prefixes (call after any edit). */
 static rk_entry inner_entry(rk_inner *nd) {
-    rk_entry e = {nd, sum_doubles(nd->sum, nd->n), sum_counts(nd->cnt, nd->n)};
+    refresh_prefixes(nd, 0);
+    rk_entry e = {nd, nd->n ? nd->end[nd->n - 1] : 0.0, nd->n ? nd->cend[nd->n - 1] : 0};
     return e;
+}
+
+/* First child j < n - 1 whose prefix count exceeds i (the last child when none does). */
+static uint32_t child_for_index(const rk_inner *nd, size_t i) {
+    uint32_t j = 0, last = nd->n - 1;
+    while (j < last && i >= nd->cend[j]) j++;
+    return j;
 }
 
 static void set_entry(rk_inner *nd, uint32_t i, rk_entry e) {
@@ -146,11 +164,8 @@ static rk_leaf *descend(const rk_offset_tree *t, size_t i, rk_path *p, size_t *l
     void *node = t->root;
     for (unsigned d = 0; d < t->depth; d++) {
         rk_inner *nd = node;
-        uint32_t j = 0;
-        while (j + 1 < nd->n && i >= nd->cnt[j]) {
-            i -= nd->cnt[j];
-            j++;
-        }
+        uint32_t j = child_for_index(nd, i);
+        if (j) i -= nd->cend[j - 1];
         p->node[d] = nd;
         p->idx[d] = j;
         node = nd->child[j];
@@ -222,11 +237,18 @@ static rk_status build_nodes(rk_offset_tree *t, const rk_segments *s, size_t n) 
         rk_free(entries);
         return RK_ERR_NOMEM;
     }
+    /* Each leaf is filled right after its allocation, while its memory is hot in the cache (the
+     * tree in `t` is not touched until everything is allocated, so a failure just frees). */
     size_t saved_bytes = t->bytes;
-    size_t made = 0;
+    size_t made = 0, from = 0;
     for (size_t q = 0; q < nleaves; q++, made++) {
         size_t len = n / nleaves + (q < n % nleaves);
-        if (!(blocks[made] = leaf_new(t, round_cap(len)))) break;
+        rk_leaf *l = leaf_new(t, round_cap(len));
+        if (!(blocks[made] = l)) break;
+        copy_segments(s, from, len, l->h);
+        l->n = (uint32_t)len;
+        from += len;
+        entries[q] = leaf_entry(l);
     }
     for (size_t q = 0; made == q + nleaves && q < ninner; q++, made++) {
         if (!(blocks[made] = inner_new(t))) break;
@@ -237,15 +259,6 @@ static rk_status build_nodes(rk_offset_tree *t, const rk_segments *s, size_t n) 
         rk_free(blocks);
         rk_free(entries);
         return RK_ERR_NOMEM;
-    }
-    size_t from = 0;
-    for (size_t q = 0; q < nleaves; q++) {
-        rk_leaf *l = blocks[q];
-        size_t len = n / nleaves + (q < n % nleaves);
-        copy_segments(s, from, len, l->h);
-        l->n = (uint32_t)len;
-        from += len;
-        entries[q] = leaf_entry(l);
     }
     size_t next = nleaves;
     for (size_t m = nleaves; m > 1;) {
@@ -340,11 +353,10 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
     void *node = t->root;
     for (unsigned d = 0; d < t->depth; d++) {
         rk_inner *nd = node;
-        uint32_t j = 0;
-        while (index >= nd->cnt[j]) {
-            index -= nd->cnt[j];
-            acc += nd->sum[j];
-            j++;
+        uint32_t j = child_for_index(nd, index);
+        if (j) {
+            index -= nd->cend[j - 1];
+            acc += nd->end[j - 1];
         }
         node = nd->child[j];
     }
@@ -356,8 +368,11 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
 
 /*
  * Finds the item for offset y. With `closed_right` == 0 it is the positive-height item with
- * offset <= y < offset + height; with 1 it is the one with offset < y <= offset + height. When
- * rounding leaves no exact match inside a chosen subtree, the subtree's last positive item wins.
+ * offset <= y < offset + height; with 1 it is the one with offset < y <= offset + height. A child's
+ * offset is the node's offset plus end[j - 1], exactly as rk_offset_tree_offset computes it. The
+ * first child whose end passes y is never an empty one (its end exceeds the previous end, and
+ * y >= the node's offset, strictly for closed_right, holds on every level). When rounding leaves no
+ * child ending past y inside a chosen subtree, the subtree's last positive child or item wins.
  * Requires total > 0.
  */
 static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
@@ -365,30 +380,23 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     size_t base = 0;
     void *node = t->root;
     for (unsigned d = 0; d < t->depth; d++) {
-        rk_inner *nd = node;
-        uint32_t pick = UINT32_MAX, last = UINT32_MAX;
-        double last_acc = 0.0;
-        size_t last_base = 0;
-        for (uint32_t j = 0; j < nd->n; j++) {
-            if (nd->sum[j] > 0.0) {
-                double end = acc + nd->sum[j];
-                if (closed_right ? y <= end : y < end) {
-                    pick = j;
-                    break;
-                }
-                last = j;
-                last_acc = acc;
-                last_base = base;
-            }
-            acc += nd->sum[j];
-            base += nd->cnt[j];
+        const rk_inner *nd = node;
+        const double *end = nd->end;
+        uint32_t n = nd->n, j = 0;
+        if (closed_right) {
+            while (j < n && y > acc + end[j]) j++;
+        } else {
+            while (j < n && y >= acc + end[j]) j++;
         }
-        if (pick == UINT32_MAX) {
-            pick = last;
-            acc = last_acc;
-            base = last_base;
+        if (j == n) { /* rounding: the last child with a positive sum */
+            j = n - 1;
+            while (j > 0 && !(nd->sum[j] > 0.0)) j--;
         }
-        node = nd->child[pick];
+        if (j) {
+            acc += end[j - 1];
+            base += nd->cend[j - 1];
+        }
+        node = nd->child[j];
     }
     rk_leaf *l = node;
     size_t last = RK_NOT_FOUND;
@@ -429,7 +437,21 @@ rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     size_t local;
     rk_leaf *l = descend(t, index, &p, &local);
     l->h[local] = height + 0.0;
-    fix_path(t, &p, leaf_entry(l));
+    /* Counts are unchanged: recompute the leaf's sum, then on each node of the path the child's sum
+     * and the height prefixes from that child on (the same values inner_entry would compute). */
+    double s = sum_doubles(l->h, l->n);
+    for (unsigned d = t->depth; d-- > 0;) {
+        rk_inner *nd = p.node[d];
+        uint32_t j = p.idx[d];
+        nd->sum[j] = s;
+        double e = j ? nd->end[j - 1] : 0.0;
+        for (uint32_t q = j; q < nd->n; q++) {
+            e += nd->sum[q];
+            nd->end[q] = e;
+        }
+        s = e;
+    }
+    t->total = s;
     return RK_OK;
 }
 
@@ -882,7 +904,18 @@ static rk_entry check_node(const void *node, unsigned height, int is_root, rk_ch
             return bad;
         }
     }
-    return inner_entry((rk_inner *)nd);
+    double s = 0.0;
+    size_t n = 0;
+    for (uint32_t i = 0; i < nd->n; i++) {
+        s += nd->sum[i];
+        n += nd->cnt[i];
+        if (nd->end[i] != s || nd->cend[i] != n) {
+            c->msg = "cached prefix differs from the running sum of the children";
+            return bad;
+        }
+    }
+    rk_entry e = {(void *)nd, s, n};
+    return e;
 }
 #endif
 

@@ -3,8 +3,9 @@
  * "offset of item i" and "item at offset y" in O(log n) while items are inserted and removed.
  *
  * It is a counted B+-tree: leaves hold up to RK_OFFSET_TREE_LEAF_MAX heights in one array, inner
- * nodes hold each child's height sum and item count. Cached sums are recomputed from the children
- * on every edited path (never updated by adding deltas), so they do not drift.
+ * nodes hold each child's height sum and item count and their running prefixes. Cached sums and
+ * prefixes are recomputed from the children on every edited path (never updated by adding deltas),
+ * so they do not drift.
  *
  * Ownership: a tree is created by rk_offset_tree_create/rk_offset_tree_build and owned by the
  * caller, who frees it with rk_offset_tree_destroy. The tree copies every height array it is given;

@@ -29,7 +29,7 @@ extension SwiftOffsetTree {
                 throw .corrupted("inner node child count out of bounds")
             }
             let base = Int(node) * Self.fan
-            var sums: [Double] = []
+            var running = 0.0
             var total = 0
             for i in 0..<n {
                 let (s, c) = try check(innerChild[base + i], height: height - 1, isRoot: false)
@@ -39,10 +39,13 @@ extension SwiftOffsetTree {
                 if s != innerSum[base + i] {
                     throw .corrupted("cached child sum differs from a fresh summation")
                 }
-                sums.append(s)
+                running += s
                 total += c
+                if innerEnd[base + i] != running || innerCend[base + i] != total {
+                    throw .corrupted("cached prefix differs from the running sum of the children")
+                }
             }
-            return (sums.withUnsafeBufferPointer(Self.sum), total)
+            return (running, total)
         }
         let (sum, cnt) = try check(root, height: depth, isRoot: true)
         if cnt != count { throw .corrupted("tree count differs from the root's count") }
@@ -53,7 +56,9 @@ extension SwiftOffsetTree {
         if liveInner + freeInner.count != innerLen.count {
             throw .corrupted("inner slots leaked or double-freed")
         }
-        if innerSum.count != innerLen.count * Self.fan {
+        if innerSum.count != innerLen.count * Self.fan || innerEnd.count != innerSum.count
+            || innerCend.count != innerSum.count
+        {
             throw .corrupted("inner storage stride broken")
         }
     }

@@ -4,7 +4,11 @@
 /// Storage mirrors the C layout without a class per node: each leaf is one `ContiguousArray` of
 /// heights (its capacity kept to multiples of 16, like the C leaf blocks), and inner nodes live
 /// side by side in struct-of-arrays storage with a fixed stride of ``fan`` children, addressed by
-/// `Int32` slot numbers; freed slots are reused. Hot loops read through unsafe buffer pointers.
+/// `Int32` slot numbers; freed slots are reused. Like the C inner nodes, each node also keeps the
+/// running prefixes of its child sums and counts (`innerEnd`, `innerCend`), recomputed from the
+/// children whenever the node's entry is taken; searches compare against them. Hot loops take each
+/// array's unsafe buffer pointer once per operation, so they pay no per-element exclusivity,
+/// uniqueness or bounds checks.
 ///
 /// Swift traps on allocation failure, so ``OffsetTreeError/outOfMemory`` is never thrown here.
 /// Not `Sendable`: a mutable reference type.
@@ -36,6 +40,10 @@ public final class SwiftOffsetTree: OffsetTree {
     fileprivate(set) var innerSum: ContiguousArray<Double> = []
     fileprivate(set) var innerCnt: ContiguousArray<Int> = []
     fileprivate(set) var innerChild: ContiguousArray<Int32> = []
+    /// Per inner node, `innerEnd[base + j]` is the left-to-right sum of child sums `0...j`.
+    fileprivate(set) var innerEnd: ContiguousArray<Double> = []
+    /// Per inner node, `innerCend[base + j]` is the sum of child counts `0...j`.
+    fileprivate(set) var innerCend: ContiguousArray<Int> = []
     fileprivate(set) var freeInner: ContiguousArray<Int32> = []
     fileprivate(set) var root: Int32 = 0
     fileprivate(set) var depth = 0
@@ -126,6 +134,8 @@ public final class SwiftOffsetTree: OffsetTree {
         innerSum.append(contentsOf: repeatElement(0, count: Self.fan))
         innerCnt.append(contentsOf: repeatElement(0, count: Self.fan))
         innerChild.append(contentsOf: repeatElement(0, count: Self.fan))
+        innerEnd.append(contentsOf: repeatElement(0, count: Self.fan))
+        innerCend.append(contentsOf: repeatElement(0, count: Self.fan))
         return Int32(innerLen.count - 1)
     }
 
@@ -151,15 +161,38 @@ public final class SwiftOffsetTree: OffsetTree {
         return Entry(node: slot, sum: leaf.withUnsafeBufferPointer(Self.sum), cnt: leaf.count)
     }
 
+    /// The node's entry for its parent, after recomputing all of its prefixes (the C core's
+    /// `inner_entry`; call it after any edit of the node).
     private func innerEntry(_ node: Int32) -> Entry {
         let base = Int(node) * Self.fan
         let n = Int(innerLen[Int(node)])
-        let s = innerSum.withUnsafeBufferPointer {
-            Self.sum(UnsafeBufferPointer(rebasing: $0[base..<base + n]))
-        }
+        var s = 0.0
         var c = 0
-        for i in base..<base + n { c += innerCnt[i] }
+        innerSum.withUnsafeBufferPointer { sum in
+            innerCnt.withUnsafeBufferPointer { cnt in
+                innerEnd.withUnsafeMutableBufferPointer { end in
+                    innerCend.withUnsafeMutableBufferPointer { cend in
+                        for j in base..<base + n {
+                            s += sum[j]
+                            c += cnt[j]
+                            end[j] = s
+                            cend[j] = c
+                        }
+                    }
+                }
+            }
+        }
         return Entry(node: node, sum: s, cnt: c)
+    }
+
+    /// First child `j < n - 1` of the node at `base` whose prefix count exceeds `i` (the last
+    /// child when none does).
+    private static func child(
+        forIndex i: Int, _ cend: UnsafeBufferPointer<Int>, base: Int, n: Int
+    ) -> Int {
+        var j = 0
+        while j < n - 1 && i >= cend[base + j] { j += 1 }
+        return j
     }
 
     private func entry(of node: Int32, height: Int) -> Entry {
@@ -203,18 +236,24 @@ public final class SwiftOffsetTree: OffsetTree {
     private func descend(_ index: Int) -> (leaf: Int32, local: Int) {
         var i = index
         var node = root
-        innerCnt.withUnsafeBufferPointer { cnt in
-            for d in 0..<depth {
-                let base = Int(node) * Self.fan
-                let n = Int(innerLen[Int(node)])
-                var j = 0
-                while j + 1 < n && i >= cnt[base + j] {
-                    i -= cnt[base + j]
-                    j += 1
+        let depth = self.depth
+        innerCend.withUnsafeBufferPointer { cend in
+            innerLen.withUnsafeBufferPointer { len in
+                innerChild.withUnsafeBufferPointer { child in
+                    pathNode.withUnsafeMutableBufferPointer { pathNode in
+                        pathIdx.withUnsafeMutableBufferPointer { pathIdx in
+                            for d in 0..<depth {
+                                let base = Int(node) * Self.fan
+                                let j = Self.child(
+                                    forIndex: i, cend, base: base, n: Int(len[Int(node)]))
+                                if j > 0 { i -= cend[base + j - 1] }
+                                pathNode[d] = node
+                                pathIdx[d] = Int32(j)
+                                node = child[base + j]
+                            }
+                        }
+                    }
                 }
-                pathNode[d] = node
-                pathIdx[d] = Int32(j)
-                node = innerChild[base + j]
             }
         }
         return (node, i)
@@ -247,6 +286,8 @@ public final class SwiftOffsetTree: OffsetTree {
         innerSum = []
         innerCnt = []
         innerChild = []
+        innerEnd = []
+        innerCend = []
         freeInner = []
         let n = heights.count
         let m = Self.pieces(n, max: Self.leafMax, fill: Self.leafFill)
@@ -306,18 +347,21 @@ public final class SwiftOffsetTree: OffsetTree {
         var i = index
         var acc = 0.0
         var node = root
-        innerCnt.withUnsafeBufferPointer { cnt in
-            innerSum.withUnsafeBufferPointer { sum in
-                innerChild.withUnsafeBufferPointer { child in
-                    for _ in 0..<depth {
-                        let base = Int(node) * Self.fan
-                        var j = base
-                        while i >= cnt[j] {
-                            i -= cnt[j]
-                            acc += sum[j]
-                            j += 1
+        let depth = self.depth
+        innerCend.withUnsafeBufferPointer { cend in
+            innerEnd.withUnsafeBufferPointer { end in
+                innerLen.withUnsafeBufferPointer { len in
+                    innerChild.withUnsafeBufferPointer { child in
+                        for _ in 0..<depth {
+                            let base = Int(node) * Self.fan
+                            let j = Self.child(
+                                forIndex: i, cend, base: base, n: Int(len[Int(node)]))
+                            if j > 0 {
+                                i -= cend[base + j - 1]
+                                acc += end[base + j - 1]
+                            }
+                            node = child[base + j]
                         }
-                        node = child[j]
                     }
                 }
             }
@@ -329,42 +373,40 @@ public final class SwiftOffsetTree: OffsetTree {
     }
 
     /// The positive-height item with `offset <= y < end` (or `offset < y <= end` when
-    /// `closedRight`); falls back to a subtree's last positive item when rounding leaves no exact
+    /// `closedRight`): on each level the first child whose prefix end passes `y` (never an empty
+    /// child), falling back to a subtree's last positive child or item when rounding leaves no
     /// match, exactly like the C core's `locate`. Requires `totalHeight > 0`.
     private func locate(_ y: Double, closedRight: Bool) -> Int? {
         var acc = 0.0
         var base = 0
         var node = root
-        innerSum.withUnsafeBufferPointer { sum in
-            innerCnt.withUnsafeBufferPointer { cnt in
-                for _ in 0..<depth {
-                    let b = Int(node) * Self.fan
-                    let n = Int(innerLen[Int(node)])
-                    var pick = -1
-                    var last = -1
-                    var lastAcc = 0.0
-                    var lastBase = 0
-                    for j in 0..<n {
-                        let s = sum[b + j]
-                        if s > 0 {
-                            let end = acc + s
-                            if closedRight ? y <= end : y < end {
-                                pick = j
-                                break
+        let depth = self.depth
+        innerEnd.withUnsafeBufferPointer { end in
+            innerCend.withUnsafeBufferPointer { cend in
+                innerSum.withUnsafeBufferPointer { sum in
+                    innerLen.withUnsafeBufferPointer { len in
+                        innerChild.withUnsafeBufferPointer { child in
+                            for _ in 0..<depth {
+                                let b = Int(node) * Self.fan
+                                let n = Int(len[Int(node)])
+                                var j = 0
+                                if closedRight {
+                                    while j < n && y > acc + end[b + j] { j += 1 }
+                                } else {
+                                    while j < n && y >= acc + end[b + j] { j += 1 }
+                                }
+                                if j == n {  // rounding: the last child with a positive sum
+                                    j = n - 1
+                                    while j > 0 && !(sum[b + j] > 0) { j -= 1 }
+                                }
+                                if j > 0 {
+                                    acc += end[b + j - 1]
+                                    base += cend[b + j - 1]
+                                }
+                                node = child[b + j]
                             }
-                            last = j
-                            lastAcc = acc
-                            lastBase = base
                         }
-                        acc += s
-                        base += cnt[b + j]
                     }
-                    if pick < 0 {
-                        pick = last
-                        acc = lastAcc
-                        base = lastBase
-                    }
-                    node = innerChild[b + pick]
                 }
             }
         }
@@ -408,7 +450,8 @@ public final class SwiftOffsetTree: OffsetTree {
         for leaf in leaves where leaf.capacity > 0 { bytes += leaf.capacity * 8 + header }
         bytes += leaves.capacity * 8 + header
         bytes += innerLen.capacity * 4 + innerSum.capacity * 8 + innerCnt.capacity * 8
-        bytes += innerChild.capacity * 4 + 4 * header
+        bytes += innerChild.capacity * 4 + innerEnd.capacity * 8 + innerCend.capacity * 8
+        bytes += 6 * header
         bytes += (freeLeaves.capacity + freeInner.capacity) * 4 + 2 * header
         return bytes + 2 * 32 * 4 + 2 * header + 64  // path buffers, the object itself
     }
@@ -423,8 +466,38 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         guard Self.isValid(height) else { throw .invalidHeight(value: height, index: index) }
         let (leaf, local) = descend(index)
-        leaves[Int(leaf)][local] = height + 0.0
-        fixPath(leafEntry(leaf))
+        var s = leaves[Int(leaf)].withUnsafeMutableBufferPointer { h in
+            h[local] = height + 0.0
+            return Self.sum(UnsafeBufferPointer(h))
+        }
+        // Counts are unchanged: on each node of the path store the child's new sum and recompute
+        // the height prefixes from that child on (the values innerEntry would compute).
+        let depth = self.depth
+        innerSum.withUnsafeMutableBufferPointer { sum in
+            innerEnd.withUnsafeMutableBufferPointer { end in
+                innerLen.withUnsafeBufferPointer { len in
+                    pathNode.withUnsafeBufferPointer { pathNode in
+                        pathIdx.withUnsafeBufferPointer { pathIdx in
+                            var d = depth - 1
+                            while d >= 0 {
+                                let node = pathNode[d]
+                                let base = Int(node) * Self.fan
+                                let j = Int(pathIdx[d])
+                                sum[base + j] = s
+                                var e = j > 0 ? end[base + j - 1] : 0
+                                for q in base + j..<base + Int(len[Int(node)]) {
+                                    e += sum[q]
+                                    end[q] = e
+                                }
+                                s = e
+                                d -= 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        totalHeight = s
     }
 
     /// Inserts `heights` so that the first becomes the item at `index`.
