@@ -11,6 +11,9 @@ struct ListingValidator {
     private(set) var diagnostics = DiagnosticList()
     /// The folder with its real path, looked up at the first row with an image.
     private var imageFolder: ListingImagePath.Folder?
+    /// Each distinct image path's resolution: rows often share an icon, and resolving walks the
+    /// file system one component at a time.
+    private var resolvedImages: [String: Result<URL, ListingImagePath.ImagePathError>] = [:]
 
     /// The fields each level allows, in documentation order.
     static let documentFields = ["version", "title", "style", "sections"]
@@ -105,12 +108,13 @@ struct ListingValidator {
         var imageURL: URL?
         if let pair = fields["image"], let path = string(pair, required: false) {
             image = path
-            let resolved = ListingImagePath.resolve(path) {
+            let resolved = resolvedImages[path] ?? ListingImagePath.resolve(path) {
                 if let imageFolder { return imageFolder }
                 let folder = ListingImagePath.Folder(directory)
                 imageFolder = folder
                 return folder
             }
+            resolvedImages[path] = resolved
             switch resolved {
             case .success(let url): imageURL = url
             case .failure(let error): diagnostics.add(pair.value.location, error.message)
