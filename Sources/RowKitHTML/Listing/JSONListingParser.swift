@@ -10,10 +10,20 @@ struct JSONListingParser {
     private var line = 1
     private var column = 1
 
-    /// A container being filled.
-    private enum Frame {
-        case array(location: SourceLocation, items: [ListingNode])
-        case object(location: SourceLocation, pairs: [ListingNode.Pair], key: String, keyLocation: SourceLocation)
+    /// A container being filled. It stays on the stack while it fills and is mutated in place
+    /// there: popping it, appending and pushing it back would copy its array on every item
+    /// (the popped value and the rebound payload share storage), which is quadratic.
+    private struct Frame {
+        /// Whether this is an object (else an array).
+        var isObject: Bool
+        var location: SourceLocation
+        /// The items so far, for an array.
+        var items: [ListingNode] = []
+        /// The pairs so far, for an object.
+        var pairs: [ListingNode.Pair] = []
+        /// The key whose value is being parsed, for an object.
+        var key = ""
+        var keyLocation: SourceLocation
     }
 
     /// Prepares to parse `bytes` (valid UTF-8, BOM removed) from the file at `file`.
@@ -41,7 +51,7 @@ struct JSONListingParser {
                     value = ListingNode(value: .mapping([]), location: start)
                 } else {
                     let (key, keyLocation) = try parseKey(expectation: "a string key or '}'")
-                    stack.append(.object(location: start, pairs: [], key: key, keyLocation: keyLocation))
+                    stack.append(Frame(isObject: true, location: start, key: key, keyLocation: keyLocation))
                     continue
                 }
             case UInt8(ascii: "["):
@@ -52,7 +62,7 @@ struct JSONListingParser {
                     advance()
                     value = ListingNode(value: .sequence([]), location: start)
                 } else {
-                    stack.append(.array(location: start, items: []))
+                    stack.append(Frame(isObject: false, location: start, keyLocation: start))
                     continue
                 }
             default:
@@ -60,7 +70,7 @@ struct JSONListingParser {
             }
             // Attach the finished value to its parent, closing every container that ends here.
             while true {
-                guard let frame = stack.popLast() else {
+                guard !stack.isEmpty else {
                     skipWhitespace()
                     if let byte = peek {
                         throw ListingSyntaxError(
@@ -69,32 +79,35 @@ struct JSONListingParser {
                     return value
                 }
                 skipWhitespace()
-                switch frame {
-                case .array(let location, var items):
-                    items.append(value)
-                    if peek == UInt8(ascii: ",") {
-                        advance()
-                        stack.append(.array(location: location, items: items))
-                    } else if peek == UInt8(ascii: "]") {
-                        advance()
-                        value = ListingNode(value: .sequence(items), location: location)
-                        continue
-                    } else {
-                        throw unexpected(expecting: "',' or ']'")
-                    }
-                case .object(let location, var pairs, let key, let keyLocation):
-                    pairs.append(ListingNode.Pair(key: key, keyLocation: keyLocation, value: value))
+                let top = stack.count - 1
+                if stack[top].isObject {
+                    stack[top].pairs.append(
+                        ListingNode.Pair(key: stack[top].key, keyLocation: stack[top].keyLocation, value: value))
                     if peek == UInt8(ascii: ",") {
                         advance()
                         skipWhitespace()
                         let (next, nextLocation) = try parseKey(expectation: "a string key")
-                        stack.append(.object(location: location, pairs: pairs, key: next, keyLocation: nextLocation))
+                        stack[top].key = next
+                        stack[top].keyLocation = nextLocation
                     } else if peek == UInt8(ascii: "}") {
                         advance()
-                        value = ListingNode(value: .mapping(pairs), location: location)
+                        let frame = stack.removeLast()
+                        value = ListingNode(value: .mapping(frame.pairs), location: frame.location)
                         continue
                     } else {
                         throw unexpected(expecting: "',' or '}'")
+                    }
+                } else {
+                    stack[top].items.append(value)
+                    if peek == UInt8(ascii: ",") {
+                        advance()
+                    } else if peek == UInt8(ascii: "]") {
+                        advance()
+                        let frame = stack.removeLast()
+                        value = ListingNode(value: .sequence(frame.items), location: frame.location)
+                        continue
+                    } else {
+                        throw unexpected(expecting: "',' or ']'")
                     }
                 }
                 break

@@ -13,8 +13,25 @@ import Darwin
 /// symlink is resolved (`realpath`) and the real path must still be inside the folder's real path
 /// and name an existing regular file.
 enum ListingImagePath {
+    /// A document's folder with its real path looked up once, for resolving many image paths.
+    struct Folder: Sendable {
+        /// The folder's real path (`realpath(3)`), or `nil` if it does not exist.
+        let realPath: String?
+
+        /// Looks up the real path of `directory`.
+        init(_ directory: String) {
+            realPath = ListingImagePath.realPath(directory)
+        }
+    }
+
     /// The resolved file URL, or the reason the path is refused.
     static func resolve(_ path: String, relativeTo directory: String) -> Result<URL, ImagePathError> {
+        resolve(path, in: { Folder(directory) })
+    }
+
+    /// The resolved file URL, or the reason the path is refused; `folder` is asked for the
+    /// document's folder only once the path passes the lexical checks.
+    static func resolve(_ path: String, in folder: () -> Folder) -> Result<URL, ImagePathError> {
         if path.isEmpty { return .failure(.init("'image' is empty")) }
         if path.utf8.contains(0) { return .failure(.init("image path contains a NUL byte")) }
         if let scheme = urlScheme(of: path) {
@@ -38,7 +55,7 @@ enum ListingImagePath {
         guard !components.isEmpty else {
             return .failure(.init("image '\(shown(path))' is not a regular file"))
         }
-        guard let realDirectory = realPath(directory) else {
+        guard let realDirectory = folder().realPath else {
             return .failure(.init("image '\(shown(path))' cannot be found: the document's folder does not exist"))
         }
         let joined = realDirectory + (realDirectory.hasSuffix("/") ? "" : "/") + components.joined(separator: "/")
@@ -53,7 +70,8 @@ enum ListingImagePath {
         guard stat(real, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             return .failure(.init("image '\(shown(path))' is not a regular file"))
         }
-        return .success(URL(fileURLWithPath: real))
+        // A regular file: saying so spares URL a stat to find out whether it is a directory.
+        return .success(URL(fileURLWithPath: real, isDirectory: false))
     }
 
     /// Why an image path was refused.

@@ -9,11 +9,18 @@ struct ListingValidator {
     let directory: String
     /// The problems found so far.
     private(set) var diagnostics = DiagnosticList()
+    /// The folder with its real path, looked up at the first row with an image.
+    private var imageFolder: ListingImagePath.Folder?
+    /// Each distinct image path's resolution: rows often share an icon, and resolving walks the
+    /// file system one component at a time.
+    private var resolvedImages: [String: Result<URL, ListingImagePath.ImagePathError>] = [:]
 
     /// The fields each level allows, in documentation order.
     static let documentFields = ["version", "title", "style", "sections"]
     static let sectionFields = ["header", "footer", "index", "rows"]
-    static let rowFields = ListingRow.Field.allCases.map(\.rawValue)
+    static let rowFields = allRowFields.map(\.rawValue)
+    /// The row fields in the order of ``rowFields``.
+    private static let allRowFields = ListingRow.Field.allCases
 
     /// Prepares to validate the document at `file`; images resolve against `directory`.
     init(file: String, directory: String) {
@@ -73,9 +80,9 @@ struct ListingValidator {
 
     private mutating func row(_ node: ListingNode) -> DraftRow? {
         guard let fields = fields(of: node, allowed: Self.rowFields, in: "a row") else { return nil }
-        var locations: [ListingRow.Field: SourceLocation] = [:]
-        for field in ListingRow.Field.allCases {
-            if let pair = fields[field.rawValue] { locations[field] = pair.value.location }
+        var locations: [ListingRow.Field: SourceLocation] = Dictionary(minimumCapacity: fields.count)
+        for (index, field) in Self.allRowFields.enumerated() {
+            if let pair = fields.pairs[index] { locations[field] = pair.value.location }
         }
         var text: String?
         if let pair = fields["text"] {
@@ -101,7 +108,14 @@ struct ListingValidator {
         var imageURL: URL?
         if let pair = fields["image"], let path = string(pair, required: false) {
             image = path
-            switch ListingImagePath.resolve(path, relativeTo: directory) {
+            let resolved = resolvedImages[path] ?? ListingImagePath.resolve(path) {
+                if let imageFolder { return imageFolder }
+                let folder = ListingImagePath.Folder(directory)
+                imageFolder = folder
+                return folder
+            }
+            resolvedImages[path] = resolved
+            switch resolved {
             case .success(let url): imageURL = url
             case .failure(let error): diagnostics.add(pair.value.location, error.message)
             }
@@ -125,10 +139,14 @@ struct ListingValidator {
 
     /// Reports duplicate explicit ids, then derives the missing ones in document order.
     private mutating func resolveIdentities(_ drafts: inout [[DraftRow]]) {
-        var firstUse: [String: SourceLocation] = [:]
+        var firstUse: [String: SourceLocation] = Dictionary(minimumCapacity: drafts.reduce(0) { $0 + $1.count })
+        var needsDerivedIDs = false
         for section in drafts {
             for draft in section {
-                guard let (id, location) = draft.explicitID else { continue }
+                guard let (id, location) = draft.explicitID else {
+                    needsDerivedIDs = true
+                    continue
+                }
                 if let first = firstUse[id] {
                     diagnostics.add(location, "duplicate id '\(YAMLListingParser.shorten(id))'; first used at \(first)")
                 } else {
@@ -136,6 +154,7 @@ struct ListingValidator {
                 }
             }
         }
+        guard needsDerivedIDs else { return }
         var identity = ListingIdentity(reserving: Set(firstUse.keys))
         for s in drafts.indices {
             for r in drafts[s].indices where drafts[s][r].explicitID == nil {
@@ -146,7 +165,7 @@ struct ListingValidator {
 
     /// Why `id` is not a valid explicit identity, or `nil` if it is.
     static func problem(withID id: String) -> String? {
-        let bytes = Array(id.utf8)
+        let bytes = id.utf8
         func isAlphanumeric(_ byte: UInt8) -> Bool {
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
         }
@@ -161,10 +180,32 @@ struct ListingValidator {
 
     // MARK: - Values
 
+    /// The first pair for each allowed key of a mapping, in the order of the allowed names: a
+    /// handful of fields, so a linear search beats hashing every key of every row.
+    private struct Fields {
+        /// The allowed names.
+        let names: [String]
+        /// For each allowed name, its first pair.
+        var pairs: [ListingNode.Pair?]
+        /// How many allowed names are present.
+        var count = 0
+
+        init(names: [String]) {
+            self.names = names
+            pairs = Array(repeating: nil, count: names.count)
+        }
+
+        /// The first pair with the key `name`, one of the allowed names.
+        subscript(name: String) -> ListingNode.Pair? {
+            guard let index = names.firstIndex(of: name) else { return nil }
+            return pairs[index]
+        }
+    }
+
     /// The first pair for each key of a mapping; reports a non-mapping, unknown and repeated keys.
     private mutating func fields(
         of node: ListingNode, allowed: [String], in context: String
-    ) -> [String: ListingNode.Pair]? {
+    ) -> Fields? {
         guard case .mapping(let pairs) = node.value else {
             if context == "the document", case .scalar(_, .null, _) = node.value {
                 diagnostics.add(node.location, "the document is empty; expected a mapping with 'sections'")
@@ -173,13 +214,14 @@ struct ListingValidator {
             }
             return nil
         }
-        var result: [String: ListingNode.Pair] = [:]
+        var result = Fields(names: allowed)
         for pair in pairs {
-            if let first = result[pair.key] {
+            let index = allowed.firstIndex(of: pair.key)
+            if let index, let first = result.pairs[index] {
                 diagnostics.add(pair.keyLocation, "duplicate key '\(pair.key)'; first at \(first.keyLocation)")
                 continue
             }
-            guard allowed.contains(pair.key) else {
+            guard let index else {
                 let name = YAMLListingParser.shorten(pair.key)
                 if let suggestion = pair.key.closest(in: allowed) {
                     diagnostics.add(pair.keyLocation, "unknown field '\(name)' in \(context); did you mean '\(suggestion)'?")
@@ -190,7 +232,8 @@ struct ListingValidator {
                 }
                 continue
             }
-            result[pair.key] = pair
+            result.pairs[index] = pair
+            result.count += 1
         }
         return result
     }

@@ -1,140 +1,299 @@
 import CYaml
-import Yams
 
-/// Reads YAML into a ``ListingNode`` tree: a libyaml event pre-scan guards the input, then Yams
-/// composes it and the composed `Yams.Node` tree is walked with its marks.
+/// Reads YAML into a ``ListingNode`` tree in a single pass over libyaml's event stream.
 ///
-/// The pre-scan runs before anything is composed, so composing cannot blow up: it rejects every
-/// alias (`*name`, including `<<: *name` merges) at its location, so an alias bomb never expands;
-/// stops at the first collection nested deeper than ``ListingLimits/maxDepth`` (Yams composes
-/// recursively); rejects a second document; and reports every duplicated mapping key (Yams would
-/// stop at the first). It is the only file that imports CYaml.
+/// The pass builds the tree and guards the input at once, and never recurses, so no input can blow
+/// the stack: it rejects every alias (`*name`, including `<<: *name` merges) at its location, so an
+/// alias bomb never expands; stops at the first collection nested deeper than
+/// ``ListingLimits/maxDepth``; rejects a second document; and reports every duplicated mapping key.
+/// Plain scalars get their kind from the YAML 1.1 implicit rules (``ScalarTag``); a mapping key that
+/// is not a scalar is reported, and two equal ones in a mapping are a duplicate. It is the only
+/// file that imports CYaml.
 enum YAMLListingParser {
     /// Parses `bytes` (valid UTF-8, BOM removed, not empty) from `file`.
     ///
     /// - Returns: The tree, or `nil` with at least one diagnostic.
     /// - Complexity: O(n) in the input's length.
     static func parse(bytes: [UInt8], file: String) -> (ListingNode?, [ListingDiagnostic]) {
-        let scan = preScan(bytes: bytes, file: file)
-        guard scan.diagnostics.isEmpty else { return (nil, scan.diagnostics) }
-        guard scan.documents > 0 else {
-            return (nil, [ListingDiagnostic(
-                location: SourceLocation(file: file, line: 1, column: 1),
-                message: "the document is empty; expected a mapping with 'sections'")])
-        }
-        let text = String(decoding: bytes, as: UTF8.self)
-        let root: Yams.Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            return (nil, [diagnostic(for: error, file: file)])
-        } catch {
-            return (nil, [ListingDiagnostic(
-                location: SourceLocation(file: file, line: 1, column: 1), message: "invalid YAML: \(error)")])
-        }
-        guard let root else {
-            return (nil, [ListingDiagnostic(
-                location: SourceLocation(file: file, line: 1, column: 1),
-                message: "the document is empty; expected a mapping with 'sections'")])
-        }
-        var diagnostics: [ListingDiagnostic] = []
-        let node = convert(root, file: file, diagnostics: &diagnostics)
-        return (node, diagnostics)
-    }
-
-    // MARK: - Pre-scan
-
-    /// What the event pre-scan found.
-    private struct ScanResult {
-        var diagnostics: [ListingDiagnostic] = []
-        var documents = 0
-    }
-
-    /// A collection open during the pre-scan.
-    private struct ScanFrame {
-        /// For a mapping, the scalar keys seen so far and where; `nil` for a sequence.
-        var keys: [String: SourceLocation]?
-        /// For a mapping, whether the next node is a key.
-        var expectingKey = true
-    }
-
-    private static func preScan(bytes: [UInt8], file: String) -> ScanResult {
-        var result = ScanResult()
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            result.diagnostics.append(ListingDiagnostic(
+            return (nil, [ListingDiagnostic(
                 location: SourceLocation(file: file, line: 1, column: 1),
-                message: "cannot initialize the YAML parser (out of memory)"))
-            return result
+                message: "cannot initialize the YAML parser (out of memory)")])
         }
         defer { yaml_parser_delete(&parser) }
+        var builder = TreeBuilder(file: file)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
             yaml_parser_set_input_string(&parser, base, buffer.count)
-            var stack: [ScanFrame] = []
-            var list = DiagnosticList()
-            defer { result.diagnostics = list.finished() }
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    list.add(contentsOf: [parserError(parser, bytes: bytes, file: file)])
+                    builder.problems.add(contentsOf: [parserError(parser, bytes: bytes, file: file)])
                     return
                 }
                 defer { yaml_event_delete(&event) }
-                let location = SourceLocation(
-                    file: file, line: Int(clamping: event.start_mark.line) + 1,
-                    column: Int(clamping: event.start_mark.column) + 1)
-                let type = event.type
-                if type == YAML_STREAM_END_EVENT { return }
-                if type == YAML_DOCUMENT_START_EVENT {
-                    result.documents += 1
-                    if result.documents > 1 {
-                        list.add(location, "a listing is a single YAML document; found a second one")
-                        return
-                    }
-                    continue
-                }
-                let isNode = type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT
-                    || type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT
-                if isNode, var top = stack.popLast() {
-                    if top.keys != nil {
-                        if top.expectingKey, type == YAML_SCALAR_EVENT {
-                            let key = scalarText(event)
-                            if let first = top.keys?[key] {
-                                list.add(location, "duplicate key '\(shorten(key))'; first at \(first)")
-                            } else {
-                                top.keys?[key] = location
-                            }
-                        }
-                        top.expectingKey.toggle()
-                    }
-                    stack.append(top)
-                }
-                switch type {
-                case YAML_ALIAS_EVENT:
-                    let name = cString(event.data.alias.anchor)
-                    list.add(location, "aliases are not supported in listings (found '*\(shorten(name))')")
-                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    guard stack.count < ListingLimits.maxDepth else {
-                        list.add(location, "nesting deeper than \(ListingLimits.maxDepth) levels")
-                        return
-                    }
-                    stack.append(ScanFrame(keys: type == YAML_MAPPING_START_EVENT ? [:] : nil))
-                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    _ = stack.popLast()
-                default:
-                    break
-                }
+                guard builder.consume(event) else { return }
             }
         }
-        return result
+        return builder.finished()
     }
 
-    private static func scalarText(_ event: yaml_event_t) -> String {
-        guard let value = event.data.scalar.value else { return "" }
-        let buffer = UnsafeBufferPointer(start: value, count: event.data.scalar.length)
-        return String(decoding: buffer, as: UTF8.self)
+    /// At most 40 characters of `text` for a message.
+    static func shorten(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+
+    /// Plain scalars longer than this are text: no YAML number, boolean or null is that long.
+    private static let maxResolvedScalarLength = 1024
+
+    // MARK: - Tree building
+
+    /// A collection open in the event stream. It stays on the stack while it fills and is mutated
+    /// there in place, so appending never copies its array.
+    private struct Frame {
+        /// Whether this is a mapping (else a sequence).
+        var isMapping: Bool
+        var location: SourceLocation
+        /// The items so far, for a sequence.
+        var items: [ListingNode] = []
+        /// The pairs so far, for a mapping; a pair whose key is not a scalar is left out.
+        var pairs: [ListingNode.Pair] = []
+        /// For a mapping, whether the next node is a key.
+        var expectingKey = true
+        /// For a mapping, the scalar key whose value comes next (`nil` after a non-scalar key).
+        var pendingKey: (text: String, location: SourceLocation)?
+        /// For a mapping with many keys, where each scalar key first appears; small mappings
+        /// search `pairs` instead.
+        var firstKeys: [String: SourceLocation]?
+        /// Whether this collection is a key of the mapping it is in.
+        var isKey = false
+        /// Where this collection's fingerprint starts in ``TreeBuilder/fingerprint``.
+        var fingerprintStart = 0
+        /// For a mapping, each distinct non-scalar key's fingerprint: where it first appears and
+        /// how often it appears.
+        var complexKeys: [[UInt8]: (location: SourceLocation, count: Int)] = [:]
+    }
+
+    /// Consumes libyaml events one at a time and builds the tree.
+    private struct TreeBuilder {
+        /// Above this many keys a mapping indexes its keys for the duplicate check.
+        static let linearKeySearchLimit = 16
+
+        let file: String
+        /// Problems that stop the read: syntax, aliases, depth, documents, duplicate scalar keys.
+        var problems = DiagnosticList()
+        /// Non-scalar mapping keys, in the order they end; reported when nothing above is.
+        var keyProblems: [ListingDiagnostic] = []
+        /// The first mapping (in the order mappings end) with two equal non-scalar keys.
+        var duplicateComplexKey: ListingDiagnostic?
+        var documents = 0
+        var stack: [Frame] = []
+        var root: ListingNode?
+        /// The canonical text (tags and values) of the non-scalar keys being read, to compare them.
+        var fingerprint: [UInt8] = []
+        /// How many of the open collections are non-scalar keys.
+        var openKeys = 0
+
+        init(file: String) {
+            self.file = file
+        }
+
+        /// The tree, or why there is none.
+        func finished() -> (ListingNode?, [ListingDiagnostic]) {
+            guard problems.isEmpty else { return (nil, problems.finished()) }
+            guard documents > 0, let root else {
+                return (nil, [ListingDiagnostic(
+                    location: SourceLocation(file: file, line: 1, column: 1),
+                    message: "the document is empty; expected a mapping with 'sections'")])
+            }
+            if let duplicateComplexKey { return (nil, [duplicateComplexKey]) }
+            return (root, keyProblems)
+        }
+
+        /// Takes in one event; returns `false` when reading stops.
+        mutating func consume(_ event: yaml_event_t) -> Bool {
+            let location = SourceLocation(
+                file: file, line: Int(clamping: event.start_mark.line) + 1,
+                column: Int(clamping: event.start_mark.column) + 1)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return false
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    problems.add(location, "a listing is a single YAML document; found a second one")
+                    return false
+                }
+            case YAML_SCALAR_EVENT:
+                scalar(event, at: location)
+            case YAML_ALIAS_EVENT:
+                if beginNode() { stack[stack.count - 1].pendingKey = nil }
+                let name = cString(event.data.alias.anchor)
+                problems.add(location, "aliases are not supported in listings (found '*\(shorten(name))')")
+                attach(ListingNode(value: .scalar(text: "", kind: .null, literalIsText: false), location: location))
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                return startCollection(event, at: location)
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                endCollection()
+            default:
+                break
+            }
+            return true
+        }
+
+        /// Notes that a node starts; returns whether it is a mapping key.
+        private mutating func beginNode() -> Bool {
+            guard let top = stack.indices.last, stack[top].isMapping else { return false }
+            let isKey = stack[top].expectingKey
+            stack[top].expectingKey.toggle()
+            return isKey
+        }
+
+        /// Adds a finished value node to its sequence, its mapping (under the pending key) or the root.
+        private mutating func attach(_ node: ListingNode) {
+            guard let top = stack.indices.last else {
+                root = node
+                return
+            }
+            if stack[top].isMapping {
+                if let key = stack[top].pendingKey {
+                    stack[top].pairs.append(ListingNode.Pair(key: key.text, keyLocation: key.location, value: node))
+                }
+                stack[top].pendingKey = nil
+            } else {
+                stack[top].items.append(node)
+            }
+        }
+
+        private mutating func scalar(_ event: yaml_event_t, at location: SourceLocation) {
+            let data = event.data.scalar
+            let bytes = UnsafeBufferPointer(start: data.value, count: data.value == nil ? 0 : data.length)
+            let text = String(decoding: bytes, as: UTF8.self)
+            let isPlain = data.style == YAML_PLAIN_SCALAR_STYLE
+            if openKeys > 0 {
+                let tag = tagName(data.tag, quotedImplicit: data.quoted_implicit == 1, text: bytes)
+                record(UInt8(ascii: "s"), tag: tag)
+                fingerprint.append(contentsOf: String(bytes.count).utf8)
+                fingerprint.append(UInt8(ascii: ":"))
+                fingerprint.append(contentsOf: bytes)
+            }
+            if beginNode() {
+                let top = stack.count - 1
+                if let first = firstLocation(ofKey: text, at: location, in: top) {
+                    problems.add(location, "duplicate key '\(shorten(text))'; first at \(first)")
+                }
+                stack[top].pendingKey = (text, location)
+                return
+            }
+            guard isPlain, bytes.count <= maxResolvedScalarLength else {
+                attach(ListingNode(value: .scalar(text: text, kind: .string, literalIsText: false), location: location))
+                return
+            }
+            let kind: ListingNode.ScalarKind
+            if data.quoted_implicit == 1 {
+                kind = .string
+            } else if let tag = data.tag {
+                let name = String(cString: tag)
+                kind = name == "!" ? .string : ScalarTag.kind(ofExplicitTag: name)
+            } else {
+                kind = ScalarTag(resolving: bytes).kind
+            }
+            attach(ListingNode(value: .scalar(text: text, kind: kind, literalIsText: true), location: location))
+        }
+
+        /// Where the mapping at `index` first had the scalar key `key`, or `nil` (and `key` is
+        /// recorded at `location`) if this is its first time.
+        private mutating func firstLocation(
+            ofKey key: String, at location: SourceLocation, in index: Int
+        ) -> SourceLocation? {
+            if stack[index].firstKeys == nil, stack[index].pairs.count >= Self.linearKeySearchLimit {
+                var firstKeys: [String: SourceLocation] = [:]
+                for pair in stack[index].pairs where firstKeys[pair.key] == nil {
+                    firstKeys[pair.key] = pair.keyLocation
+                }
+                stack[index].firstKeys = firstKeys
+            }
+            if stack[index].firstKeys != nil {
+                if let first = stack[index].firstKeys?[key] { return first }
+                stack[index].firstKeys?[key] = location
+                return nil
+            }
+            return stack[index].pairs.first { $0.key == key }?.keyLocation
+        }
+
+        private mutating func startCollection(_ event: yaml_event_t, at location: SourceLocation) -> Bool {
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let isKey = beginNode()
+            if isKey { stack[stack.count - 1].pendingKey = nil }
+            guard stack.count < ListingLimits.maxDepth else {
+                problems.add(location, "nesting deeper than \(ListingLimits.maxDepth) levels")
+                return false
+            }
+            var frame = Frame(isMapping: isMapping, location: location)
+            if isKey {
+                frame.isKey = true
+                if openKeys == 0 { fingerprint.removeAll(keepingCapacity: true) }
+                openKeys += 1
+            }
+            if openKeys > 0 {
+                frame.fingerprintStart = fingerprint.count
+                let (tag, implicit) = isMapping
+                    ? (event.data.mapping_start.tag, event.data.mapping_start.implicit)
+                    : (event.data.sequence_start.tag, event.data.sequence_start.implicit)
+                var name = isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"
+                if implicit == 0, let tag, String(cString: tag) != "!" { name = String(cString: tag) }
+                record(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["), tag: name)
+            }
+            stack.append(frame)
+            return true
+        }
+
+        private mutating func endCollection() {
+            guard let frame = stack.popLast() else { return }
+            if openKeys > 0 { fingerprint.append(frame.isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
+            if frame.isMapping, duplicateComplexKey == nil {
+                let duplicated = frame.complexKeys.values.filter { $0.count > 1 }.map(\.location)
+                    .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+                if let first = duplicated.first {
+                    let names = Array(repeating: "<uncovertable>", count: duplicated.count)
+                    duplicateComplexKey = ListingDiagnostic(
+                        location: first, message: "duplicate key '\(names.joined(separator: "', '"))'")
+                }
+            }
+            let node = ListingNode(
+                value: frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items), location: frame.location)
+            guard frame.isKey else {
+                attach(node)
+                return
+            }
+            openKeys -= 1
+            keyProblems.append(ListingDiagnostic(
+                location: frame.location, message: "keys must be plain text, found \(node.typeDescription)"))
+            if let top = stack.indices.last {
+                let print = Array(fingerprint[frame.fingerprintStart...])
+                stack[top].complexKeys[print, default: (frame.location, 0)].count += 1
+            }
+        }
+
+        /// Appends a node's marker and tag to the fingerprint.
+        private mutating func record(_ marker: UInt8, tag: String) {
+            fingerprint.append(marker)
+            fingerprint.append(contentsOf: tag.utf8)
+            fingerprint.append(0)
+        }
+
+        /// The tag a scalar resolves to: explicit, non-specific (`!`: a string), quoted (a string)
+        /// or implicit.
+        private func tagName(
+            _ tag: UnsafeMutablePointer<yaml_char_t>?, quotedImplicit: Bool, text: UnsafeBufferPointer<UInt8>
+        ) -> String {
+            if quotedImplicit { return ScalarTag.str.name }
+            guard let tag else { return ScalarTag(resolving: text).name }
+            let name = String(cString: tag)
+            return name == "!" ? ScalarTag.str.name : name
+        }
     }
 
     private static func cString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String {
@@ -170,73 +329,5 @@ enum YAMLListingParser {
                 file: file, line: Int(clamping: parser.problem_mark.line) + 1,
                 column: Int(clamping: parser.problem_mark.column) + 1),
             message: message)
-    }
-
-    private static func diagnostic(for error: YamlError, file: String) -> ListingDiagnostic {
-        func at(_ mark: Mark?, _ message: String) -> ListingDiagnostic {
-            ListingDiagnostic(
-                location: SourceLocation(file: file, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1)),
-                message: message)
-        }
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-            .composer(_, let problem, let mark, _):
-            return at(mark, "invalid YAML: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return at(context.mark, "duplicate key '\(duplicates.joined(separator: "', '"))'")
-        default:
-            return at(nil, "invalid YAML: \(error)")
-        }
-    }
-
-    /// At most 40 characters of `text` for a message.
-    static func shorten(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(40)) + "…" : text
-    }
-
-    // MARK: - Conversion
-
-    /// Plain scalars longer than this are text: no YAML number, boolean or null is that long, and
-    /// skipping Yams' regex resolution keeps a 10 MB plain scalar fast.
-    private static let maxResolvedScalarLength = 1024
-
-    /// Converts a composed node; depth is already bounded by the pre-scan.
-    private static func convert(_ node: Yams.Node, file: String, diagnostics: inout [ListingDiagnostic]) -> ListingNode {
-        let location = SourceLocation(
-            file: file, line: max(node.mark?.line ?? 1, 1), column: max(node.mark?.column ?? 1, 1))
-        switch node {
-        case .scalar(let scalar):
-            guard scalar.style == .plain, scalar.string.utf8.count <= maxResolvedScalarLength else {
-                return ListingNode(value: .scalar(text: scalar.string, kind: .string, literalIsText: false), location: location)
-            }
-            let kind: ListingNode.ScalarKind
-            switch node.tag.rawValue {
-            case Tag.Name.null.rawValue: kind = .null
-            case Tag.Name.bool.rawValue: kind = .bool
-            case Tag.Name.int.rawValue, Tag.Name.float.rawValue: kind = .number
-            default: kind = .string
-            }
-            return ListingNode(value: .scalar(text: scalar.string, kind: kind, literalIsText: true), location: location)
-        case .sequence(let sequence):
-            let items = sequence.map { convert($0, file: file, diagnostics: &diagnostics) }
-            return ListingNode(value: .sequence(items), location: location)
-        case .mapping(let mapping):
-            var pairs: [ListingNode.Pair] = []
-            for (key, value) in mapping {
-                let keyNode = convert(key, file: file, diagnostics: &diagnostics)
-                guard case .scalar(let text, _, _) = keyNode.value else {
-                    diagnostics.append(ListingDiagnostic(
-                        location: keyNode.location, message: "keys must be plain text, found \(keyNode.typeDescription)"))
-                    continue
-                }
-                pairs.append(ListingNode.Pair(
-                    key: text, keyLocation: keyNode.location,
-                    value: convert(value, file: file, diagnostics: &diagnostics)))
-            }
-            return ListingNode(value: .mapping(pairs), location: location)
-        case .alias:
-            diagnostics.append(ListingDiagnostic(location: location, message: "aliases are not supported in listings"))
-            return ListingNode(value: .scalar(text: "", kind: .null, literalIsText: false), location: location)
-        }
     }
 }
