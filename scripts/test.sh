@@ -33,7 +33,7 @@ step "C core under ASan/UBSan and valgrind"
 scripts/test-c-sanitizers.sh
 
 step "concurrent Swift tests under ThreadSanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-Concurrent}"
+swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-ConcurrentUseTests|SnapshotDiffTests|TableModelSnapshotTests|TableViewEventTests}"
 
 step "fuzzing"
 scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
