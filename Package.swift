@@ -50,7 +50,10 @@ let package = Package(
             ],
             resources: [.copy("../../Templates")]
         ),
-        .target(name: "RowKitBench", dependencies: ["RowKit", "RowKitHTML"]),
+        // Mustache renders the benchmark report page from Templates/bench-report.mustache.
+        .target(
+            name: "RowKitBench",
+            dependencies: ["RowKit", "RowKitHTML", .product(name: "Mustache", package: "swift-mustache")]),
         .executableTarget(name: "rowkit-bench", dependencies: ["RowKitBench"]),
         .executableTarget(
             name: "rowkit",
@@ -66,7 +69,10 @@ let package = Package(
             // Fixtures and golden files are read from the source tree through #filePath.
             exclude: ["Fixtures", "Golden"]
         ),
-        .testTarget(name: "rowkitTests", dependencies: ["RowKitHTML"]),
+        // Depends on the executable so `swift test` builds it; the tests run it as a subprocess.
+        .testTarget(
+            name: "rowkitTests", dependencies: ["rowkit", "RowKitHTML", "RowKit", "RowKitBench"],
+            exclude: ["Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

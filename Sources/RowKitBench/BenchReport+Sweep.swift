@@ -1,0 +1,57 @@
+extension BenchReport {
+    /// A report of a sweep: `results` of the same suite at several sizes (one value per size).
+    ///
+    /// Each operation gets a chart whose series are the result columns (`c`, `swift`, `naive`,
+    /// named "C core", "Swift baseline", "Naive array"); `build`, timed per whole build, comes last.
+    /// The raw text tables of every size are kept for the end of the page.
+    ///
+    /// - Complexity: O(*s* × *o* × *c*) for *s* sizes, *o* operations and *c* columns.
+    public init(
+        sweep results: [BenchmarkResults], title: String = "C core vs Swift baseline: offset tree",
+        subtitle: String = ""
+    ) {
+        let sorted = results.sorted { $0.items < $1.items }
+        var columns: [String] = []
+        var operations: [String] = []
+        for result in sorted {
+            for column in result.columns where !columns.contains(column) { columns.append(column) }
+            for row in result.rows where !operations.contains(row.op) { operations.append(row.op) }
+        }
+        operations = operations.filter { $0 != "build" } + operations.filter { $0 == "build" }
+        let charts = operations.map { operation in
+            Chart(
+                title: Self.operationTitle(operation),
+                measure: operation == "build" ? "Time per build" : "Time per operation",
+                series: columns.map { column in
+                    Series(
+                        name: Self.columnName(column),
+                        points: sorted.compactMap { result in
+                            result.rows.first { $0.op == operation }?.nanoseconds[column].map {
+                                Point(rows: result.items, nanosecondsPerOperation: $0)
+                            }
+                        })
+                })
+        }
+        self.init(
+            title: title, subtitle: subtitle, charts: charts,
+            textTable: sorted.map { $0.table() }.joined(separator: "\n"))
+    }
+
+    /// The legend name of a result column: "C core" for `c`, the column itself when unknown.
+    public static func columnName(_ column: String) -> String {
+        ["c": "C core", "swift": "Swift baseline", "naive": "Naive array"][column] ?? column
+    }
+
+    /// The heading of an operation's chart: "Offset of a row" for `offset_of`.
+    public static func operationTitle(_ operation: String) -> String {
+        [
+            "offset_of": "Offset of a row (offset_of)",
+            "item_at": "Row at an offset (item_at)",
+            "set": "Change a row's height (set)",
+            "insert": "Insert a row (insert)",
+            "remove": "Remove a row (remove)",
+            "visible_range": "Rows in a 900-point viewport (visible_range)",
+            "build": "Build from all heights (build)",
+        ][operation] ?? operation
+    }
+}

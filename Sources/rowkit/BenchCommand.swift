@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import RowKitBench
+import RowKitHTML
+
+/// `rowkit bench`: the C core against the Swift baseline and a naive array, through `RowKitBench`.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Compare the C core with the Swift baseline and a naive array.",
+        discussion: """
+            Runs the offset-tree benchmark of the RowKitBench library at --items rows and \
+            prints its table on standard output: the median nanoseconds per operation for the \
+            C core (c), the Swift baseline (swift) and the naive array (naive), each one's ratio \
+            to the C core, and heap bytes per row. Build in release for meaningful numbers.
+
+            With --report, also runs the sweep over 10^3, 10^4, 10^5 and 10^6 rows and writes \
+            an HTML page with, for each operation, a log-log chart of time per operation \
+            against row count and a table. The naive array runs fewer iterations at large \
+            sizes so the sweep ends in reasonable time.
+
+            EXAMPLES
+              Print the comparison table at 100,000 rows:
+                swift run -c release rowkit bench --items 100000
+
+              The same as JSON, for scripts:
+                rowkit bench --items 100000 --json
+
+              Write a report with charts and open it:
+                rowkit bench --report /tmp/bench
+                open /tmp/bench/index.html
+            """)
+
+    /// The row counts of the `--report` sweep.
+    static let sweepSizes = [1_000, 10_000, 100_000, 1_000_000]
+
+    @Option(help: ArgumentHelp("The number of rows of the table run.", valueName: "n"))
+    var items = 100_000
+
+    @Flag(help: "Print the results as JSON instead of a table.")
+    var json = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Also run the 10^3…10^6 sweep and write an HTML report with charts to this folder.",
+            valueName: "dir"))
+    var report: String?
+
+    @Option(help: .hidden)
+    var sweep: [Int] = []
+
+    /// Tree operations per batch; a small number makes a quick smoke run (the tests use it).
+    @Option(help: .hidden)
+    var iterations: Int?
+
+    @Flag(name: .shortAndLong, help: "Print no progress messages.")
+    var quiet = false
+
+    func validate() throws {
+        guard items >= 1 else { throw ValidationError("--items must be at least 1 (got \(items))") }
+        guard sweep.allSatisfy({ $0 >= 1 }) else { throw ValidationError("--sweep sizes must be at least 1") }
+        guard (iterations ?? 1) >= 1 else { throw ValidationError("--iterations must be at least 1") }
+    }
+
+    func run() throws {
+        try checkReportFolder()
+        let suite = iterations.map { BenchmarkSuite([OffsetTreeBenchmark(batches: 3, treeIterations: $0)]) } ?? .standard
+        let results = suite.run(items: items)
+        print(json ? results.json() : results.table(), terminator: "")
+        guard let report else { return }
+
+        let sizes = sweep.isEmpty ? Self.sweepSizes : sweep
+        let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: 0)
+        var sweepResults: [BenchmarkResults] = []
+        for (index, size) in sizes.enumerated() {
+            progress.activity("Sweep \(index + 1)/\(sizes.count): \(Formatting.grouped(size)) rows")
+            sweepResults.append(size == items ? results : suite.run(items: size))
+        }
+        progress.finish()
+        let page = BenchReport(
+            sweep: sweepResults,
+            subtitle: "Median of batches per operation; sizes \(sizes.map(Formatting.grouped).joined(separator: ", ")) rows.")
+        do {
+            let file = try page.write(to: URL(fileURLWithPath: report, isDirectory: true))
+            // Standard output stays pure JSON with --json.
+            let line = "Wrote the report: open \(ExportCommand.shellQuoted(file.path))"
+            if json { StandardError.line(line) } else if !quiet { print(line) }
+        } catch let error as ExportError {
+            if case .fileSystem = error {
+                StandardError.line("rowkit: cannot write the report: \(error.description)")
+                throw ExitCode.cannotCreate
+            }
+            StandardError.line("rowkit: \(error.description)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Exits 73 before measuring anything when the report folder is a file.
+    private func checkReportFolder() throws(ExitCode) {
+        guard let report else { return }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), !isDirectory.boolValue {
+            StandardError.line("rowkit: cannot write the report to '\(report)': it is a file, not a folder")
+            throw ExitCode.cannotCreate
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import RowKitHTML
+
+/// Which CSV columns hold which listing fields (the flag list: `--section-by`, `--text`,
+/// `--detail`, `--body`, `--image`, `--id`, `--style`, `--sort`).
+struct CSVColumnOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The column that groups rows into sections; its value is the section header.", valueName: "column"))
+    var sectionBy: String?
+
+    @Option(help: ArgumentHelp("The column holding each row's text.", valueName: "column"))
+    var text: String = "text"
+
+    @Option(help: ArgumentHelp("The column holding the detail text.", valueName: "column"))
+    var detail: String?
+
+    @Option(help: ArgumentHelp("The column holding the Markdown body shown on the row's detail page.", valueName: "column"))
+    var body: String?
+
+    @Option(help: ArgumentHelp("The column holding the image path, relative to the CSV file.", valueName: "column"))
+    var image: String?
+
+    @Option(help: ArgumentHelp("The column holding each row's stable identity.", valueName: "column"))
+    var id: String?
+
+    @Option(help: ArgumentHelp("The column holding the cell style (default, value1, value2, subtitle).", valueName: "column"))
+    var style: String?
+
+    @Flag(help: "Sort sections by name instead of keeping them in first-seen order.")
+    var sort = false
+
+    /// The reader's options for these columns, with `tableStyle` for the whole table.
+    func listingOptions(tableStyle: ListingStyle?) -> CSVListingOptions {
+        CSVListingOptions(
+            sectionBy: sectionBy, text: text, detail: detail, body: body, image: image, id: id,
+            style: style, sort: sort, tableStyle: tableStyle ?? .insetGrouped)
+    }
+}

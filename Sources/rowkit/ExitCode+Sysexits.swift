@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `sysexits(3)` statuses the tool exits with, besides ArgumentParser's own 0, 1 and 64.
+extension ExitCode {
+    /// 65, `EX_DATAERR`: an input listing has problems; nothing was written.
+    static let dataError = ExitCode(65)
+    /// 66, `EX_NOINPUT`: an input file does not exist or cannot be read.
+    static let noInput = ExitCode(66)
+    /// 73, `EX_CANTCREAT`: the output cannot be created or written.
+    static let cannotCreate = ExitCode(73)
+}

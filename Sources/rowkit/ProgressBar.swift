@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+
+/// A one-line progress display on standard error for work that takes more than a moment.
+///
+/// Two modes: a bar with counts (`update(done:total:unit:label:)`), and an activity line with a
+/// spinner and the elapsed time for a step that cannot count (`activity(_:)`, redrawn by a
+/// background ticker). Nothing is drawn unless the display is enabled (standard error is a
+/// terminal and `--quiet` was not given) and the work has already run for `delay` seconds, so quick
+/// runs and pipes stay clean. `finish()` stops the ticker and erases the line. Safe to use from any
+/// thread.
+final class ProgressBar: Sendable {
+    private struct State {
+        var activity: String?
+        var activityStart = ContinuousClock.now
+        var drawn = false
+        var finished = false
+        var tickerRunning = false
+        var lastDraw: ContinuousClock.Instant?
+        var lastText = ""
+        var spinnerFrame = 0
+    }
+
+    private let enabled: Bool
+    private let delay: Duration
+    private let start = ContinuousClock.now
+    private let state = Mutex(State())
+
+    /// The number of cells of the bar itself.
+    static let width = 24
+    private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// Creates a display that draws after `delay` seconds when `enabled`.
+    init(enabled: Bool, delay: Double = 0.3) {
+        self.enabled = enabled
+        self.delay = .milliseconds(Int((delay * 1000).rounded()))
+    }
+
+    /// Whether a progress display belongs on standard error: it is a terminal and the user did not
+    /// ask for quiet.
+    static func isWanted(quiet: Bool) -> Bool { !quiet && StandardError.isTerminal }
+
+    /// Shows `text` (for example "Reading large.yaml") with a spinner and the time it has taken,
+    /// until the next `update` or `finish`.
+    func activity(_ text: String) {
+        guard enabled else { return }
+        let startTicker = state.withLock { state -> Bool in
+            state.activity = text
+            state.activityStart = .now
+            defer { state.tickerRunning = true }
+            return !state.tickerRunning && !state.finished
+        }
+        if startTicker {
+            Thread.detachNewThread { [self] in
+                while tick() { Thread.sleep(forTimeInterval: 0.1) }
+            }
+        }
+    }
+
+    /// Shows that `done` of `total` `unit`s are finished: `label [████░░░░] 45%  45/100 unit`.
+    func update(done: Int, total: Int, unit: String, label: String) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        state.withLock { state in
+            state.activity = nil
+            guard !state.finished, now - start >= delay else { return }
+            if let last = state.lastDraw, now - last < .milliseconds(80), done < total { return }
+            draw(Self.line(label: label, done: done, total: total, unit: unit), at: now, in: &state)
+        }
+    }
+
+    /// Stops the ticker and erases the line if it was drawn; later updates draw nothing.
+    func finish() {
+        state.withLock { state in
+            if state.drawn { StandardError.write("\r\u{1B}[2K") }
+            state.drawn = false
+            state.finished = true
+            state.activity = nil
+        }
+    }
+
+    /// Draws the activity line once; `false` when the ticker should stop.
+    private func tick() -> Bool {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            guard !state.finished else {
+                state.tickerRunning = false
+                return false
+            }
+            guard let activity = state.activity, now - start >= delay else { return true }
+            state.spinnerFrame = (state.spinnerFrame + 1) % Self.spinner.count
+            let elapsed = Double((now - state.activityStart).components.seconds)
+                + Double((now - state.activityStart).components.attoseconds) / 1e18
+            let text = "\(activity) \(Self.spinner[state.spinnerFrame]) \(Formatting.oneDecimal(elapsed)) s"
+            draw(text, at: now, in: &state)
+            return true
+        }
+    }
+
+    private func draw(_ text: String, at now: ContinuousClock.Instant, in state: inout State) {
+        guard text != state.lastText else { return }
+        StandardError.write("\r\u{1B}[2K" + text)
+        state.drawn = true
+        state.lastDraw = now
+        state.lastText = text
+    }
+
+    /// The bar's text: `Exporting [████████░░░░] 45%  45,000/100,000 rows`.
+    static func line(label: String, done: Int, total: Int, unit: String) -> String {
+        let fraction = total > 0 ? min(max(Double(done) / Double(total), 0), 1) : 1
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let percent = Int((fraction * 100).rounded(.down))
+        let counts = "\(Formatting.grouped(done))/\(Formatting.grouped(total)) \(unit)"
+        return "\(label) [\(bar)] \(percent)%  \(counts)"
+    }
+}
