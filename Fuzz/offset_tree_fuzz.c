@@ -94,6 +94,7 @@ static double model[MAX_ITEMS];
 static size_t model_n;
 static double scratch[MAX_ITEMS + 8];
 static size_t step_number;
+static size_t last_position; /* the position the last edit or bad call picked */
 
 static double model_offset(size_t index) {
     double acc = 0.0;
@@ -153,25 +154,50 @@ static void compare_cheap(const rk_offset_tree *t) {
     EXPECT(rk_offset_tree_bytes(t) > 0, "no bytes accounted");
 }
 
-/* Every height, offset and item start; used after edits that may have failed halfway. */
+/*
+ * Heights, offsets and item starts, compared after edits that may have failed halfway. A tree of
+ * at most FULL_COMPARE items is compared item by item; a larger one around the position the last
+ * operation picked and at a stride that moves with the step number, which keeps an execution in
+ * milliseconds while every position is still compared over a run.
+ */
+#define FULL_COMPARE 256
+#define SAMPLE_WINDOW 8
+#define SAMPLE_STRIDED 24
+
+static double prefix[MAX_ITEMS + 1];
+
+static void compare_item(const rk_offset_tree *t, size_t i) {
+    double h = -1.0, off = -1.0;
+    EXPECT(rk_offset_tree_height(t, i, &h) == RK_OK && h == model[i] && !signbit(h),
+           "height %zu: %g, model %g", i, h, model[i]);
+    EXPECT(rk_offset_tree_offset(t, i, &off) == RK_OK && off == prefix[i],
+           "offset %zu: %g, model %g", i, off, prefix[i]);
+    if (model[i] > 0.0) {
+        size_t at = rk_offset_tree_item_at(t, prefix[i]);
+        EXPECT(at == i, "item_at(offset of %zu) = %zu", i, at);
+    }
+}
+
 static void compare_all(const rk_offset_tree *t) {
+    size_t focus = last_position;
     compare_cheap(t);
-    double acc = 0.0;
-    for (size_t i = 0; i < model_n; i++) {
-        double h = -1.0, off = -1.0;
-        EXPECT(rk_offset_tree_height(t, i, &h) == RK_OK && h == model[i] && !signbit(h),
-               "height %zu: %g, model %g", i, h, model[i]);
-        EXPECT(rk_offset_tree_offset(t, i, &off) == RK_OK && off == acc, "offset %zu: %g, model %g",
-               i, off, acc);
-        if (model[i] > 0.0) {
-            size_t at = rk_offset_tree_item_at(t, acc);
-            EXPECT(at == i, "item_at(offset of %zu) = %zu", i, at);
-        }
-        acc += model[i];
+    prefix[0] = 0.0;
+    for (size_t i = 0; i < model_n; i++) prefix[i + 1] = prefix[i] + model[i];
+    if (model_n <= FULL_COMPARE) {
+        for (size_t i = 0; i < model_n; i++) compare_item(t, i);
+    } else {
+        size_t lo = focus > SAMPLE_WINDOW ? focus - SAMPLE_WINDOW : 0;
+        for (size_t i = lo; i < model_n && i < focus + SAMPLE_WINDOW; i++) compare_item(t, i);
+        size_t stride = model_n / SAMPLE_STRIDED;
+        for (size_t i = step_number % stride; i < model_n; i += stride) compare_item(t, i);
+        compare_item(t, 0);
+        compare_item(t, model_n - 1);
     }
     double off = -1.0;
-    EXPECT(rk_offset_tree_offset(t, model_n, &off) == RK_OK && off == acc, "offset(count) %g", off);
-    EXPECT(rk_offset_tree_item_at(t, acc) == RK_NOT_FOUND, "item_at(total) found an item");
+    EXPECT(rk_offset_tree_offset(t, model_n, &off) == RK_OK && off == prefix[model_n],
+           "offset(count) %g", off);
+    EXPECT(rk_offset_tree_item_at(t, prefix[model_n]) == RK_NOT_FOUND,
+           "item_at(total) found an item");
 }
 
 /* ---------------------------------------------------------------- choosing arguments */
@@ -179,9 +205,10 @@ static void compare_all(const rk_offset_tree *t) {
 /* A position in [0, n]: often an end, otherwise anywhere. */
 static size_t pick_position(input *in, size_t n) {
     uint8_t b = next_u8(in);
-    if (b % 4 == 0) return 0;
-    if (b % 4 == 1) return n;
-    return next_u16(in) % (n + 1);
+    if (b % 4 == 0) last_position = 0;
+    else if (b % 4 == 1) last_position = n;
+    else last_position = next_u16(in) % (n + 1);
+    return last_position;
 }
 
 /* A count of items for an insert or remove, at most `room`: mostly small, sometimes large. */
@@ -194,7 +221,7 @@ static size_t pick_count(input *in, size_t room) {
     return k < room ? k : room;
 }
 
-/* An offset to look up: item boundaries, their neighbours, middles, and values outside [0, total). */
+/* An offset to look up: item boundaries, their neighbours, middles, values outside [0, total). */
 static double pick_y(input *in) {
     uint8_t mode = next_u8(in);
     size_t i = model_n ? next_u16(in) % (model_n + 1) : 0;
@@ -335,7 +362,8 @@ static void op_bad_call(input *in, rk_offset_tree *t) {
         break;
     }
     case 5: { /* insert beyond the maximum count, checked before the heights are read */
-        size_t k = next_u8(in) % 2 ? SIZE_MAX : RK_OFFSET_TREE_MAX_COUNT - model_n + next_u8(in) % 3 + 1;
+        size_t k = RK_OFFSET_TREE_MAX_COUNT - model_n + next_u8(in) % 3 + 1;
+        if (next_u8(in) % 2) k = SIZE_MAX;
         size_t at = pick_position(in, model_n);
         scratch[0] = 1.0;
         st = rk_offset_tree_insert(t, at, scratch, k, NULL);
@@ -441,6 +469,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rk_debug_fail_alloc_after(-1);
     model_n = 0;
     step_number = 0;
+    last_position = 0;
     rk_offset_tree *t = NULL;
     if (rk_offset_tree_create(&t) != RK_OK) abort();
     while (in.n > 0 && step_number < MAX_STEPS) {

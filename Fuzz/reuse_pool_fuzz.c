@@ -94,10 +94,10 @@ static void compare(const rk_reuse_pool *p) {
         const model_kind *k = &kinds[i];
         const char *name = rk_reuse_pool_identifier(p, (rk_reuse_kind)i);
         EXPECT(name == k->pool_name && strcmp(name, k->name) == 0, "identifier of kind %zu", i);
-        EXPECT(rk_reuse_pool_count(p, (rk_reuse_kind)i) == k->len, "count of kind %zu: %zu, model %zu",
-               i, rk_reuse_pool_count(p, (rk_reuse_kind)i), k->len);
-        EXPECT(rk_reuse_pool_capacity(p, (rk_reuse_kind)i) == k->capacity,
-               "capacity of kind %zu: %zu, model %zu", i, rk_reuse_pool_capacity(p, (rk_reuse_kind)i),
+        size_t count = rk_reuse_pool_count(p, (rk_reuse_kind)i);
+        size_t capacity = rk_reuse_pool_capacity(p, (rk_reuse_kind)i);
+        EXPECT(count == k->len, "count of kind %zu: %zu, model %zu", i, count, k->len);
+        EXPECT(capacity == k->capacity, "capacity of kind %zu: %zu, model %zu", i, capacity,
                k->capacity);
     }
     rk_reuse_counters c = rk_reuse_pool_counters(p);
@@ -271,8 +271,9 @@ static int drain_one(rk_reuse_pool *p) {
         return 0;
     }
     uintptr_t oldest = model_pop_oldest(&kinds[i]);
-    EXPECT(st == RK_OK && kind == i && handle == oldest, "drain: %s kind %u handle %llu, model %zu %llu",
-           rk_status_name(st), kind, (unsigned long long)handle, i, (unsigned long long)oldest);
+    EXPECT(st == RK_OK && kind == i && handle == oldest,
+           "drain: %s kind %u handle %llu, model %zu %llu", rk_status_name(st), kind,
+           (unsigned long long)handle, i, (unsigned long long)oldest);
     return 1;
 }
 
