@@ -89,6 +89,7 @@ failed=0
 summary=()
 for target in "${targets[@]}"; do
   corpus="$OUT/corpus/$target" artifacts="$OUT/artifacts/$target" log="$OUT/logs/$target.log"
+  rm -rf "$OUT/tmp/$target"
   mkdir -p "$corpus" "$artifacts" "$OUT/tmp/$target"
   cp Fuzz/corpus/"$target"/* "$corpus"/
   before=$(find "$artifacts" -type f | wc -l)
