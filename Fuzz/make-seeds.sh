@@ -31,6 +31,24 @@ seed $T special-queries '\x00\x20\x01\x06''\x08\x00\x00\x00''\x08\x01\x21\x00''\
 # regression: a range from below 0 on 200 zero heights (more than one leaf) read out of bounds
 seed $T regress-range-all-zero '\x00\xc0\xc8\x00\x01\xc8''\x08\x03\x36\x00\x00\x01\x08\x00'
 
+# Two levels of inner nodes where removing a range leaves an inner node underfull next to a large
+# sibling, so the two share children (fix_node's inner redistribution, in both directions): build
+# 5040 heights of 1.0 (45 leaves of 112), insert 17 into 20 leaves (each splits; the root splits
+# into two inner nodes), insert 299 into 8 leaves of one side (+3 leaves each), then remove 1300
+# from the other side.
+le16() { printf '\\x%02x\\x%02x' $(($1 & 255)) $(($1 >> 8)); }
+insert_ones() { printf '\\x01\\x02%s\\xc0%s\\x01\\x04' "$(le16 "$1")" "$(le16 "$2")"; } # POS K
+remove_at() { printf '\\x04\\x02%s\\xf0%s' "$(le16 "$1")" "$(le16 "$2")"; }           # POS K
+build_5040='\x00\xf0\xb0\x13\x01\x04'
+s="$build_5040"
+for j in $(seq 19 -1 0); do s+=$(insert_ones $((112 * j + 50)) 17); done
+for j in $(seq 44 -1 37); do s+=$(insert_ones $((112 * j + 390)) 299); done
+seed $T inner-share-left "$s$(remove_at 700 1300)\x0f"
+s="$build_5040"
+for j in $(seq 44 -1 25); do s+=$(insert_ones $((112 * j + 50)) 17); done
+for j in $(seq 7 -1 0); do s+=$(insert_ones $((112 * j + 50)) 299); done
+seed $T inner-share-right "$s$(remove_at 6000 1300)\x0f"
+
 # ---- reuse pool: first byte = default capacity; then op byte % 16 = 0-1 intern, 2 intern many,
 #      3-6 put, 7-9 take, 10 set_capacity, 11 trim, 12 drain one, 13 queries and NULL-argument
 #      calls, 14 intern or put under a failing allocation, 15 drain all and recreate.
