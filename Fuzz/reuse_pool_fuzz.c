@@ -10,7 +10,8 @@
  * mismatch abort()s, which libFuzzer reports as a crash.
  *
  * Sizes: at most MAX_KINDS kinds (enough to grow the hash table several times) and MAX_STEPS
- * operations per input, which also bounds the handles one kind can hold.
+ * operations per input, which also bounds the handles one kind can hold. The RK_REUSE_MAX_KINDS
+ * limit is checked once per process in LLVMFuzzerInitialize.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -345,7 +346,37 @@ static void op_recreate(input *in, rk_reuse_pool **p) {
     *p = fresh;
 }
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/*
+ * Once per process, since it is too slow for every input: a pool takes exactly RK_REUSE_MAX_KINDS
+ * kinds, refuses the next new one with RK_ERR_OVERFLOW (leaving the pool as it was) and still
+ * finds the ones it has.
+ */
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    rk_reuse_pool *p = NULL;
+    if (rk_reuse_pool_create(1, &p) != RK_OK) abort();
+    char name[32];
+    rk_reuse_kind kind;
+    for (uint32_t i = 0; i < RK_REUSE_MAX_KINDS; i++) {
+        snprintf(name, sizeof name, "k%u", i);
+        EXPECT(rk_reuse_pool_intern(p, name, &kind) == RK_OK && kind == i, "intern kind %u", i);
+    }
+    kind = 0xdeadbeef;
+    rk_status st = rk_reuse_pool_intern(p, "one too many", &kind);
+    EXPECT(st == RK_ERR_OVERFLOW && kind == 0xdeadbeef, "kind beyond the maximum: %s",
+           rk_status_name(st));
+    EXPECT(rk_reuse_pool_kind_count(p) == RK_REUSE_MAX_KINDS, "kind count after overflow");
+    EXPECT(rk_reuse_pool_intern(p, "k65535", &kind) == RK_OK && kind == RK_REUSE_MAX_KINDS - 1,
+           "a known name after overflow");
+    EXPECT(rk_reuse_pool_check(p, NULL) == RK_OK, "check after overflow");
+    rk_reuse_pool_destroy(p);
+    return 0;
+}
+
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     input in = {data, size};
