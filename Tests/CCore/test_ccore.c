@@ -89,7 +89,7 @@ static void test_tree(size_t ops, size_t max_items, int full_every) {
     rk_offset_tree *t = NULL;
     CHECK(rk_offset_tree_create(&t) == RK_OK, "create");
     naive m = {0}, before = {0};
-    double buf[4096];
+    double buf[4096] = {0}; /* the failing-allocation inserts below reuse it with other lengths */
     for (size_t step = 0; step < ops && failures == 0; step++) {
         size_t op = below(10);
         if (op < 4 && m.n < max_items) {
