@@ -420,8 +420,11 @@ void rk_offset_tree_range(const rk_offset_tree *t, double y0, double y1, size_t 
                           size_t *end) {
     *first = 0;
     *end = 0;
-    if (!(y0 < y1) || !(y1 > 0.0) || !(y0 < t->total)) return;
-    size_t f = locate(t, y0 > 0.0 ? y0 : 0.0, 0);
+    /* max(y0, 0) < total, not y0 < total: a negative y0 on an all-zero tree (total 0, so nothing
+     * intersects) must not reach locate, which requires total > 0. */
+    double from = y0 > 0.0 ? y0 : 0.0;
+    if (!(y0 < y1) || !(y1 > 0.0) || !(from < t->total)) return;
+    size_t f = locate(t, from, 0);
     size_t l = locate(t, y1, 1);
     if (f == RK_NOT_FOUND || l == RK_NOT_FOUND) return;
     *first = f;

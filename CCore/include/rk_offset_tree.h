@@ -95,7 +95,8 @@ size_t rk_offset_tree_item_at(const rk_offset_tree *tree, double y);
  * Stores in `*first` and `*end` the range [first, end) of items that intersect [y0, y1): it starts
  * with the item at max(y0, 0) and ends with the last positive-height item starting before y1, and
  * includes the zero-height items between them. When nothing intersects (y0 >= y1, y1 <= 0,
- * y0 >= total, a NaN bound, or an empty tree) both are set to 0. O(log n).
+ * max(y0, 0) >= total, a NaN bound, an empty tree or one whose heights are all zero) both are set
+ * to 0. O(log n).
  */
 void rk_offset_tree_range(const rk_offset_tree *tree, double y0, double y1, size_t *first,
                           size_t *end);

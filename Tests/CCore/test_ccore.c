@@ -89,7 +89,7 @@ static void test_tree(size_t ops, size_t max_items, int full_every) {
     rk_offset_tree *t = NULL;
     CHECK(rk_offset_tree_create(&t) == RK_OK, "create");
     naive m = {0}, before = {0};
-    double buf[4096];
+    double buf[4096] = {0}; /* the failing-allocation inserts below reuse it with other lengths */
     for (size_t step = 0; step < ops && failures == 0; step++) {
         size_t op = below(10);
         if (op < 4 && m.n < max_items) {
@@ -168,6 +168,17 @@ static void test_bad_calls(void) {
     compare_all(t, &m, "after bad calls");
     rk_offset_tree_destroy(t);
     free(m.h);
+
+    /* Found by Fuzz/offset_tree_fuzz.c: a range starting below 0 on a multi-leaf tree whose
+     * heights are all zero read past an inner node's children. Nothing intersects it. */
+    double zeros[300] = {0};
+    CHECK(rk_offset_tree_build(zeros, 300, &t, NULL) == RK_OK, "build zeros");
+    size_t first = 7, end = 7;
+    rk_offset_tree_range(t, -0.125, 50.0, &first, &end);
+    CHECK(first == 0 && end == 0, "range below 0 on an all-zero tree: [%zu, %zu)", first, end);
+    rk_offset_tree_range(t, -INFINITY, INFINITY, &first, &end);
+    CHECK(first == 0 && end == 0, "unbounded range on an all-zero tree: [%zu, %zu)", first, end);
+    rk_offset_tree_destroy(t);
 }
 
 static void test_pool(size_t ops) {
