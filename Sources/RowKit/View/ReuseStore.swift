@@ -1,0 +1,141 @@
+/// A reusable view a `TableView` owns: a cell, or a header/footer view.
+@MainActor
+enum ReusableView {
+    case cell(TableCell)
+    case headerFooter(HeaderFooterView)
+}
+
+/// The views a `TableView` created, by handle, and the reuse pool the idle ones wait in.
+///
+/// Handles are the views' `ReusableViewID` values: numbered from 1 in creation order and never
+/// reused. The pool (C or Swift) stores handles LIFO per kind; a kind is an interned reuse
+/// identifier (cells and header/footer views are interned under distinct prefixes). When the pool
+/// evicts a handle, its view is dropped here.
+@MainActor
+final class ReuseStore {
+    private let pool: any ReusePool
+    /// Views by handle; index 0 is unused, evicted views are `nil`.
+    private(set) var views: [ReusableView?] = [nil]
+    /// The pool kind of each handle.
+    private var kindOf: [Int] = [-1]
+    /// Whether each handle is in the pool.
+    private(set) var isPooled: [Bool] = [false]
+    private var cellKinds: [ReuseIdentifier: Int] = [:]
+    private var headerFooterKinds: [ReuseIdentifier: Int] = [:]
+
+    init(backend: TableViewBackend, capacityPerKind: Int) {
+        switch backend {
+        case .c: pool = CReusePool(capacityPerKind: capacityPerKind)
+        case .swift: pool = SwiftReusePool(capacityPerKind: capacityPerKind)
+        }
+    }
+
+    /// Pool statistics.
+    var statistics: ReusePoolStatistics {
+        ReusePoolStatistics(
+            hits: pool.hits, misses: pool.misses, evictions: pool.evictions,
+            created: views.count - 1, pooled: isPooled.lazy.filter { $0 }.count)
+    }
+
+    /// A cell for `row`: a pooled cell of its class, or a new one.
+    func takeCell(for row: AnyRow) -> (handle: Int, cell: TableCell) {
+        let kind = cellKind(row.reuseIdentifier)
+        if let handle = pool.take(kind: kind), case .cell(let cell)? = views[handle] {
+            isPooled[handle] = false
+            return (handle, cell)
+        }
+        let cell = row.makeCell()
+        return (register(.cell(cell), kind: kind), cell)
+    }
+
+    /// A view for `headerFooter`: a pooled view of its class, or a new one.
+    func takeView(for headerFooter: HeaderFooter) -> (handle: Int, view: HeaderFooterView) {
+        let kind = viewKind(headerFooter.reuseIdentifier)
+        if let handle = pool.take(kind: kind), case .headerFooter(let view)? = views[handle] {
+            isPooled[handle] = false
+            return (handle, view)
+        }
+        let view = headerFooter.makeView()
+        return (register(.headerFooter(view), kind: kind), view)
+    }
+
+    /// Prepares the view for reuse and puts it in the pool; a view the pool evicts is dropped.
+    func recycle(_ handle: Int) {
+        precondition(!isPooled[handle], "view \(handle) recycled twice")
+        switch views[handle] {
+        case .cell(let cell)?:
+            cell.prepareForReuse()
+            cell.boundRowID = nil
+        case .headerFooter(let view)?:
+            view.prepareForReuse()
+        case nil:
+            preconditionFailure("view \(handle) no longer exists")
+        }
+        isPooled[handle] = true
+        if let evicted = pool.put(handle, kind: kindOf[handle]) {
+            views[evicted] = nil
+            isPooled[evicted] = false
+        }
+    }
+
+    /// The cell with `handle`, if it is a live cell.
+    func cell(_ handle: Int) -> TableCell? {
+        if case .cell(let cell)? = views[handle] { return cell }
+        return nil
+    }
+
+    /// The header/footer view with `handle`, if it is live.
+    func headerFooterView(_ handle: Int) -> HeaderFooterView? {
+        if case .headerFooter(let view)? = views[handle] { return view }
+        return nil
+    }
+
+    private func register(_ view: ReusableView, kind: Int) -> Int {
+        views.append(view)
+        kindOf.append(kind)
+        isPooled.append(false)
+        return views.count - 1
+    }
+
+    private func cellKind(_ identifier: ReuseIdentifier) -> Int {
+        if let kind = cellKinds[identifier] { return kind }
+        let kind = pool.kind(for: "cell:" + identifier.name)
+        cellKinds[identifier] = kind
+        return kind
+    }
+
+    private func viewKind(_ identifier: ReuseIdentifier) -> Int {
+        if let kind = headerFooterKinds[identifier] { return kind }
+        let kind = pool.kind(for: "headerFooter:" + identifier.name)
+        headerFooterKinds[identifier] = kind
+        return kind
+    }
+}
+
+/// Counters of a `TableView`'s reuse pool.
+public struct ReusePoolStatistics: Sendable, Hashable, CustomStringConvertible {
+    /// Takes the pool answered with an idle view.
+    public var hits: Int
+    /// Takes the pool could not answer (a new view was created).
+    public var misses: Int
+    /// Views the pool dropped because their kind was at capacity.
+    public var evictions: Int
+    /// Views the table view created in all.
+    public var created: Int
+    /// Views waiting in the pool now.
+    public var pooled: Int
+
+    /// Creates statistics.
+    public init(hits: Int, misses: Int, evictions: Int, created: Int, pooled: Int) {
+        self.hits = hits
+        self.misses = misses
+        self.evictions = evictions
+        self.created = created
+        self.pooled = pooled
+    }
+
+    /// `hits=3 misses=12 evictions=0 created=12 pooled=2`.
+    public var description: String {
+        "hits=\(hits) misses=\(misses) evictions=\(evictions) created=\(created) pooled=\(pooled)"
+    }
+}
