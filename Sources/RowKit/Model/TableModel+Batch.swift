@@ -1,0 +1,257 @@
+extension TableModel {
+    /// Applies the operations `body` records as one atomic batch and returns the changeset a view
+    /// needs to follow.
+    ///
+    /// Semantics:
+    /// - Operations are interpreted **in order**, each against the table as the previous ones left
+    ///   it. Write them as you would edit an array; RowKit works out UIKit's mixed old/new
+    ///   coordinates.
+    /// - Every operation is checked before it takes effect: ranges, identities (unique, known, not
+    ///   deleted earlier in the batch), no reload of something the batch inserted. The first wrong
+    ///   operation throws a `TableUpdateError` naming its index, the operation and the problem;
+    ///   whatever the batch had done is undone, so the model, its revision and its index are
+    ///   exactly as before. If `body` throws, nothing is applied.
+    /// - Otherwise the whole batch takes effect at once, the model gets a new `revision`, and the
+    ///   returned `Changeset` (already validated) describes the net change from the old state to
+    ///   the new: deletes and reloads in old coordinates, inserts in new ones, explicit moves from →
+    ///   to; row changes inside inserted, deleted or reloaded sections are left to the section
+    ///   change; a row or section replaced by one of another identity is a delete and an insert,
+    ///   of the same identity a reload; anything both moved and reloaded, or deleted and inserted
+    ///   again, is a delete and an insert.
+    /// - An empty batch changes nothing and returns an empty changeset at the current revision.
+    ///
+    /// - Complexity: O(*s* + *w* + *c* log *c*) for *s* sections, *w* rows shifted, inserted or
+    ///   removed by the operations, and *c* identities the batch touched. A single-row edit at row
+    ///   *r* of a *k*-row section is O(*s* + *k* − *r*).
+    @discardableResult
+    public mutating func performBatch(_ body: (inout TableBatch) throws -> Void) throws(TableUpdateError) -> Changeset {
+        var batch = TableBatch()
+        do {
+            try body(&batch)
+        } catch {
+            throw TableUpdateError(
+                operationIndex: batch.operations.count, operation: nil, problem: .bodyThrew(String(describing: error)))
+        }
+        return try perform(batch.operations)
+    }
+
+    /// Applies `operations` as one atomic batch (see `performBatch(_:)`).
+    ///
+    /// - Complexity: See `performBatch(_:)`.
+    @discardableResult
+    public mutating func perform(_ operations: [TableBatch.Operation]) throws(TableUpdateError) -> Changeset {
+        let before = BatchStart(table: table, index: index, revision: revision)
+        guard !operations.isEmpty else { return makeChangeset(from: before, log: BatchLog(), to: revision) }
+        var log = BatchLog()
+        for (position, operation) in operations.enumerated() {
+            do {
+                try apply(operation, log: &log)
+            } catch {
+                rollBack(log)
+                throw TableUpdateError(operationIndex: position, operation: operation, problem: error)
+            }
+        }
+        let next = Revision.next()
+        let changeset = makeChangeset(from: before, log: log, to: next)
+        do {
+            try changeset.validate()
+        } catch {
+            rollBack(log)
+            throw TableUpdateError(
+                operationIndex: operations.count, operation: nil, problem: .inconsistentChangeset(error))
+        }
+        revision = next
+        return changeset
+    }
+
+    /// What the changeset needs of the state before a batch: section identities, positions and
+    /// row counts (O(*s*) to capture; the row arrays are not copied).
+    struct BatchStart {
+        var sectionIDs: [ItemID]
+        var sectionPositions: [ItemID: Int]
+        var rowCounts: [Int]
+        var revision: Revision
+
+        init(table: Table, index: TableIndex, revision: Revision) {
+            sectionIDs = table.sections.map(\.id)
+            sectionPositions = index.sectionPositions
+            rowCounts = table.sections.map(\.rows.count)
+            self.revision = revision
+        }
+    }
+
+    // MARK: Interpreting operations
+
+    private mutating func apply(_ operation: TableBatch.Operation, log: inout BatchLog) throws(TableUpdateError.Problem) {
+        switch operation {
+        case .insertRow(let row, let path, let animation):
+            try insert(row, at: path, animation: animation, log: &log)
+
+        case .appendRow(let row, let target, let animation):
+            let section = try resolve(target, log: log)
+            try insert(row, at: RowPath(section: section, row: table.sections[section].rows.count), animation: animation, log: &log)
+
+        case .deleteRow(let target, let animation):
+            let path = try resolve(target, log: log)
+            let row = removeRow(at: path, log: &log)
+            log.rowRemoved(row.id, animation: animation)
+
+        case .reloadRow(let target, let animation):
+            let path = try resolve(target, log: log)
+            let id = table.sections[path.section].rows[path.row].id
+            guard !log.insertedRows.contains(id) else { throw .reloadOfInsertedRow(id) }
+            log.reloadedRows.insert(id)
+            log.rowAnimations[id] = animation
+
+        case .replaceRow(let target, let row, let animation):
+            let path = try resolve(target, log: log)
+            let oldID = table.sections[path.section].rows[path.row].id
+            if row.id != oldID, let existing = self.path(of: row.id) { throw .duplicateRowID(row.id, existing: existing) }
+            _ = replaceRow(at: path, with: row, log: &log)
+            if row.id == oldID {
+                if !log.insertedRows.contains(oldID) {
+                    log.reloadedRows.insert(oldID)
+                    log.rowAnimations[oldID] = animation
+                }
+            } else {
+                log.rowRemoved(oldID, animation: animation)
+                log.rowInserted(row.id, animation: animation)
+            }
+
+        case .moveRow(let target, let destination, let animation):
+            let source = try resolve(target, log: log)
+            try checkSection(destination.section, allowingEnd: false)
+            let last = table.sections[destination.section].rows.count - (destination.section == source.section ? 1 : 0)
+            guard (0...last).contains(destination.row) else { throw .rowOutOfRange(destination, valid: 0..<(last + 1)) }
+            let id = table.sections[source.section].rows[source.row].id
+            moveRow(from: source, to: destination, log: &log)
+            log.movedRows.insert(id)
+            if !log.insertedRows.contains(id) { log.rowAnimations[id] = animation }
+
+        case .insertSection(let section, let position, let animation):
+            try insert(section, at: position, animation: animation, log: &log)
+
+        case .appendSection(let section, let animation):
+            try insert(section, at: table.sections.count, animation: animation, log: &log)
+
+        case .deleteSection(let target, let animation):
+            deleteSection(at: try resolve(target, log: log), animation: animation, log: &log)
+
+        case .reloadSection(let target, let animation):
+            let id = table.sections[try resolve(target, log: log)].id
+            guard !log.insertedSections.contains(id) else { throw .reloadOfInsertedSection(id) }
+            log.reloadedSections.insert(id)
+            log.sectionAnimations[id] = animation
+
+        case .replaceSection(let target, let declared, let animation):
+            let position = try resolve(target, log: log)
+            let oldID = table.sections[position].id
+            let section = Self.identified(declared, at: position)
+            if section.id != oldID, let existing = index.sectionPositions[section.id] {
+                throw .duplicateSectionID(section.id, existing: existing)
+            }
+            try checkNewRows(of: section, at: position, replacing: oldID)
+            let old = replaceSection(at: position, with: section, log: &log)
+            for row in old.rows { log.rowRemoved(row.id, animation: animation) }
+            for row in section.rows { log.rowInserted(row.id, animation: animation) }
+            if section.id == oldID {
+                if !log.insertedSections.contains(oldID) {
+                    log.reloadedSections.insert(oldID)
+                    log.sectionAnimations[oldID] = animation
+                }
+            } else {
+                log.sectionRemoved(oldID, animation: animation)
+                log.sectionInserted(section.id, animation: animation)
+            }
+
+        case .moveSection(let target, let destination, let animation):
+            let source = try resolve(target, log: log)
+            try checkSection(destination, allowingEnd: false)
+            let id = table.sections[source].id
+            moveSection(from: source, to: destination, log: &log)
+            log.movedSections.insert(id)
+            if !log.insertedSections.contains(id) { log.sectionAnimations[id] = animation }
+
+        case .removeAll(let animation):
+            for position in table.sections.indices.reversed() {
+                deleteSection(at: position, animation: animation, log: &log)
+            }
+        }
+    }
+
+    private mutating func insert(_ row: AnyRow, at path: RowPath, animation: RowAnimation, log: inout BatchLog) throws(TableUpdateError.Problem) {
+        try checkSection(path.section, allowingEnd: false)
+        let count = table.sections[path.section].rows.count
+        guard (0...count).contains(path.row) else { throw .rowOutOfRange(path, valid: 0..<(count + 1)) }
+        if let existing = self.path(of: row.id) { throw .duplicateRowID(row.id, existing: existing) }
+        insertRow(row, at: path, log: &log)
+        log.rowInserted(row.id, animation: animation)
+    }
+
+    private mutating func insert(_ declared: Section, at position: Int, animation: RowAnimation, log: inout BatchLog) throws(TableUpdateError.Problem) {
+        try checkSection(position, allowingEnd: true)
+        let section = Self.identified(declared, at: position)
+        if let existing = index.sectionPositions[section.id] { throw .duplicateSectionID(section.id, existing: existing) }
+        try checkNewRows(of: section, at: position, replacing: nil)
+        insertSection(section, at: position, log: &log)
+        log.sectionInserted(section.id, animation: animation)
+        for row in section.rows { log.rowInserted(row.id, animation: animation) }
+    }
+
+    private mutating func deleteSection(at position: Int, animation: RowAnimation, log: inout BatchLog) {
+        let section = removeSection(at: position, log: &log)
+        log.sectionRemoved(section.id, animation: animation)
+        for row in section.rows { log.rowRemoved(row.id, animation: animation) }
+    }
+
+    /// `section`, with its position as identity if it was declared without one.
+    private static func identified(_ section: Section, at position: Int) -> Section {
+        guard section.hasPositionalID else { return section }
+        var positioned = section
+        positioned.id = ItemID(PositionalSectionID(index: position))
+        return positioned
+    }
+
+    /// Throws unless the rows of `section` (going to `position`) have identities unique among
+    /// themselves and in the table, not counting the section being replaced.
+    private func checkNewRows(of section: Section, at position: Int, replacing replaced: ItemID?) throws(TableUpdateError.Problem) {
+        var seen: [ItemID: Int] = [:]
+        for (rowIndex, row) in section.rows.enumerated() {
+            if let first = seen.updateValue(rowIndex, forKey: row.id) {
+                throw .duplicateRowID(row.id, existing: RowPath(section: position, row: first))
+            }
+            if let location = index.rowLocations[row.id], location.section != replaced, let existing = index.path(of: location) {
+                throw .duplicateRowID(row.id, existing: existing)
+            }
+        }
+    }
+
+    private func checkSection(_ section: Int, allowingEnd: Bool) throws(TableUpdateError.Problem) {
+        let valid = 0..<(table.sections.count + (allowingEnd ? 1 : 0))
+        guard valid.contains(section) else { throw .sectionOutOfRange(section, valid: valid) }
+    }
+
+    private func resolve(_ target: TableBatch.SectionTarget, log: BatchLog) throws(TableUpdateError.Problem) -> Int {
+        switch target {
+        case .index(let position):
+            try checkSection(position, allowingEnd: false)
+            return position
+        case .id(let id):
+            if let position = index.sectionPositions[id] { return position }
+            throw log.removedSectionIDs.contains(id) ? .sectionDeletedEarlier(id) : .unknownSectionID(id)
+        }
+    }
+
+    private func resolve(_ target: TableBatch.RowTarget, log: BatchLog) throws(TableUpdateError.Problem) -> RowPath {
+        switch target {
+        case .path(let path):
+            try checkSection(path.section, allowingEnd: false)
+            let count = table.sections[path.section].rows.count
+            guard (0..<count).contains(path.row) else { throw .rowOutOfRange(path, valid: 0..<count) }
+            return path
+        case .id(let id):
+            if let path = path(of: id) { return path }
+            throw log.removedRowIDs.contains(id) ? .rowDeletedEarlier(id) : .unknownRowID(id)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+extension TableModel {
+    /// The changeset of a batch, derived from identities: each section's and row's position before
+    /// the batch and after it, and what the batch did to it explicitly.
+    ///
+    /// Sections: present before and not after (or deleted and inserted again, or both moved and
+    /// reloaded) → delete at the old index; present after and not before (or the same cases) →
+    /// insert at the new index; reloaded → reload; moved → move. Sections that merely shift are not
+    /// listed.
+    ///
+    /// Rows are listed only in *tracked* sections: present before and after and neither reloaded
+    /// nor rebuilt (deleted sections, inserted sections and reloaded sections cover their rows). A
+    /// row's old path counts only if its old section is tracked, its new path only if its new
+    /// section is; then: old only → delete, new only → insert, both and deleted-then-inserted or
+    /// moved-and-reloaded → delete + insert, both and moved → move, both and reloaded → reload.
+    /// Rows the batch did not move keep their relative order (inserts and deletes do not reorder the
+    /// others), which is why shifts are never listed.
+    ///
+    /// - Complexity: O(*s* + *c* log *c*) for *s* sections and *c* identities the batch touched.
+    func makeChangeset(from before: BatchStart, log: BatchLog, to next: Revision) -> Changeset {
+        var changes = Changeset()
+        changes.fromRevision = before.revision
+        changes.toRevision = next
+        changes.oldRowCounts = before.rowCounts
+        changes.newRowCounts = table.sections.map(\.rows.count)
+
+        func sectionRebuilt(_ id: ItemID) -> Bool {
+            log.recreatedSections.contains(id) || (log.movedSections.contains(id) && log.reloadedSections.contains(id))
+        }
+        for (oldIndex, id) in before.sectionIDs.enumerated() {
+            guard let newIndex = index.sectionPositions[id], !sectionRebuilt(id) else {
+                let animation = log.sectionDeleteAnimations[id] ?? log.sectionAnimations[id] ?? .automatic
+                changes.deletedSections.append(.init(oldIndex, animation: animation))
+                continue
+            }
+            let animation = log.sectionAnimations[id] ?? .automatic
+            if log.reloadedSections.contains(id) {
+                changes.reloadedSections.append(.init(oldIndex, animation: animation))
+            } else if log.movedSections.contains(id) {
+                changes.movedSections.append(.init(from: oldIndex, to: newIndex, animation: animation))
+            }
+        }
+        for (newIndex, section) in table.sections.enumerated()
+        where before.sectionPositions[section.id] == nil || sectionRebuilt(section.id) {
+            changes.insertedSections.append(.init(newIndex, animation: log.sectionAnimations[section.id] ?? .automatic))
+        }
+
+        func tracked(_ id: ItemID) -> Bool {
+            before.sectionPositions[id] != nil && index.sectionPositions[id] != nil
+                && !log.recreatedSections.contains(id) && !log.reloadedSections.contains(id)
+        }
+        func oldPath(_ id: ItemID) -> RowPath? {
+            let location = log.oldRowLocations[id] ?? (log.insertedRows.contains(id) ? nil : index.rowLocations[id])
+            guard let location, tracked(location.section), let section = before.sectionPositions[location.section] else {
+                return nil
+            }
+            return RowPath(section: section, row: location.row)
+        }
+        func newPath(_ id: ItemID) -> RowPath? {
+            guard let location = index.rowLocations[id], tracked(location.section) else { return nil }
+            return index.path(of: location)
+        }
+        var candidates = Set(log.oldRowLocations.keys)
+        candidates.formUnion(log.insertedRows)
+        candidates.formUnion(log.reloadedRows)
+        candidates.formUnion(log.movedRows)
+        for id in candidates {
+            let animation = log.rowAnimations[id] ?? .automatic
+            let deleteAnimation = log.rowDeleteAnimations[id] ?? animation
+            switch (oldPath(id), newPath(id)) {
+            case (let old?, let new?):
+                let moved = log.movedRows.contains(id)
+                let reloaded = log.reloadedRows.contains(id)
+                if log.recreatedRows.contains(id) || (moved && reloaded) {
+                    changes.deletedRows.append(.init(old, animation: deleteAnimation))
+                    changes.insertedRows.append(.init(new, animation: animation))
+                } else if moved {
+                    changes.movedRows.append(.init(from: old, to: new, animation: animation))
+                } else if reloaded {
+                    changes.reloadedRows.append(.init(old, animation: animation))
+                }
+            case (let old?, nil):
+                changes.deletedRows.append(.init(old, animation: deleteAnimation))
+            case (nil, let new?):
+                changes.insertedRows.append(.init(new, animation: animation))
+            case (nil, nil):
+                break
+            }
+        }
+        changes.deletedRows.sort { $0.index < $1.index }
+        changes.insertedRows.sort { $0.index < $1.index }
+        changes.reloadedRows.sort { $0.index < $1.index }
+        changes.movedRows.sort { $0.from < $1.from }
+        return changes
+    }
+}

@@ -1,0 +1,167 @@
+extension Changeset {
+    /// Checks the changeset against UIKit's batch-update contract.
+    ///
+    /// Passes when:
+    /// - every list is strictly ascending (moves by `from`), so no entry repeats;
+    /// - deletes, reloads and move sources name existing **old** sections and rows; inserts and move
+    ///   destinations name existing **new** ones (`oldRowCounts`, `newRowCounts`);
+    /// - an old section is deleted, reloaded or moved at most once; a new section is inserted or a
+    ///   move destination at most once; the same holds for rows;
+    /// - new section count = old − deleted + inserted;
+    /// - no row change lies inside a deleted, inserted or reloaded section (the section change covers
+    ///   its rows); rows may change inside moved sections;
+    /// - for every surviving section that is not reloaded: new row count = old − deleted − moved out +
+    ///   inserted + moved in.
+    ///
+    /// Throws the first violation found.
+    ///
+    /// - Complexity: O(*s* + *c*) for *s* sections (old and new) and *c* listed changes.
+    public func validate() throws(ChangesetError) {
+        let oldSectionCount = oldRowCounts.count
+        let newSectionCount = newRowCounts.count
+        for (section, count) in oldRowCounts.enumerated() where count < 0 {
+            throw .negativeRowCount(side: .old, section: section, count: count)
+        }
+        for (section, count) in newRowCounts.enumerated() where count < 0 {
+            throw .negativeRowCount(side: .new, section: section, count: count)
+        }
+
+        try Self.checkAscending(deletedSections.map(\.index), .deletedSections)
+        try Self.checkAscending(insertedSections.map(\.index), .insertedSections)
+        try Self.checkAscending(reloadedSections.map(\.index), .reloadedSections)
+        try Self.checkAscending(movedSections.map(\.from), .movedSections)
+        try Self.checkAscending(deletedRows.map(\.index), .deletedRows)
+        try Self.checkAscending(insertedRows.map(\.index), .insertedRows)
+        try Self.checkAscending(reloadedRows.map(\.index), .reloadedRows)
+        try Self.checkAscending(movedRows.map(\.from), .movedRows)
+
+        // Sections: ranges and single use per side.
+        var oldSectionUse: [Int: List] = [:]
+        var newSectionUse: [Int: List] = [:]
+        func useOld(_ index: Int, _ list: List) throws(ChangesetError) {
+            guard (0..<oldSectionCount).contains(index) else {
+                throw .sectionOutOfRange(list, index: index, sectionCount: oldSectionCount)
+            }
+            if let first = oldSectionUse.updateValue(list, forKey: index) {
+                throw .sectionInTwoLists(index: index, side: .old, first, list)
+            }
+        }
+        func useNew(_ index: Int, _ list: List) throws(ChangesetError) {
+            guard (0..<newSectionCount).contains(index) else {
+                throw .sectionOutOfRange(list, index: index, sectionCount: newSectionCount)
+            }
+            if let first = newSectionUse.updateValue(list, forKey: index) {
+                throw .sectionInTwoLists(index: index, side: .new, first, list)
+            }
+        }
+        for edit in deletedSections { try useOld(edit.index, .deletedSections) }
+        for edit in reloadedSections { try useOld(edit.index, .reloadedSections) }
+        for move in movedSections { try useOld(move.from, .movedSections) }
+        for edit in insertedSections { try useNew(edit.index, .insertedSections) }
+        for move in movedSections { try useNew(move.to, .movedSections) }
+        guard newSectionCount == oldSectionCount - deletedSections.count + insertedSections.count else {
+            throw .sectionCountMismatch(
+                old: oldSectionCount, deleted: deletedSections.count, inserted: insertedSections.count,
+                new: newSectionCount)
+        }
+        let map = sectionMap()
+
+        // Rows: ranges, enclosing section changes, single use per side.
+        var oldRowUse: [RowPath: List] = [:]
+        var newRowUse: [RowPath: List] = [:]
+        var outOfSection: [Int: Int] = [:]
+        var intoSection: [Int: Int] = [:]
+        func useOldRow(_ path: RowPath, _ list: List) throws(ChangesetError) {
+            guard (0..<oldSectionCount).contains(path.section) else {
+                throw .rowOutOfRange(list, path: path, rowCount: nil)
+            }
+            guard (0..<oldRowCounts[path.section]).contains(path.row) else {
+                throw .rowOutOfRange(list, path: path, rowCount: oldRowCounts[path.section])
+            }
+            if let sectionList = oldSectionUse[path.section], sectionList != .movedSections {
+                throw .rowInsideChangedSection(list, path: path, sectionList: sectionList)
+            }
+            if let first = oldRowUse.updateValue(list, forKey: path) {
+                throw .rowInTwoLists(path: path, side: .old, first, list)
+            }
+            if list != .reloadedRows { outOfSection[path.section, default: 0] += 1 }
+        }
+        func useNewRow(_ path: RowPath, _ list: List) throws(ChangesetError) {
+            guard (0..<newSectionCount).contains(path.section) else {
+                throw .rowOutOfRange(list, path: path, rowCount: nil)
+            }
+            guard (0..<newRowCounts[path.section]).contains(path.row) else {
+                throw .rowOutOfRange(list, path: path, rowCount: newRowCounts[path.section])
+            }
+            if let sectionList = newSectionUse[path.section], sectionList == .insertedSections {
+                throw .rowInsideChangedSection(list, path: path, sectionList: sectionList)
+            }
+            if let old = map.oldOfNew[path.section], oldSectionUse[old] == .reloadedSections {
+                throw .rowInsideChangedSection(list, path: path, sectionList: .reloadedSections)
+            }
+            if let first = newRowUse.updateValue(list, forKey: path) {
+                throw .rowInTwoLists(path: path, side: .new, first, list)
+            }
+            intoSection[path.section, default: 0] += 1
+        }
+        for edit in deletedRows { try useOldRow(edit.index, .deletedRows) }
+        for edit in reloadedRows { try useOldRow(edit.index, .reloadedRows) }
+        for move in movedRows { try useOldRow(move.from, .movedRows) }
+        for edit in insertedRows { try useNewRow(edit.index, .insertedRows) }
+        for move in movedRows { try useNewRow(move.to, .movedRows) }
+
+        for (old, new) in map.newOfOld.enumerated() {
+            guard let new, oldSectionUse[old] != .reloadedSections else { continue }
+            let expected = oldRowCounts[old] - outOfSection[old, default: 0] + intoSection[new, default: 0]
+            guard newRowCounts[new] == expected else {
+                throw .rowCountMismatch(oldSection: old, newSection: new, expected: expected, actual: newRowCounts[new])
+            }
+        }
+    }
+
+    /// Where each section goes: old index → new index for surviving sections (moved or not), and
+    /// back. Surviving sections that are not moved keep their order and fill the new positions that
+    /// are neither inserted nor move destinations, in order.
+    ///
+    /// Expects section lists that passed the range, uniqueness and count checks of `validate()`.
+    struct SectionMap {
+        /// The new index of each old section; `nil` for deleted sections.
+        var newOfOld: [Int?]
+        /// The old index of each new section; `nil` for inserted sections.
+        var oldOfNew: [Int?]
+    }
+
+    /// The section map (see `SectionMap`).
+    ///
+    /// - Complexity: O(*s*) for *s* sections.
+    func sectionMap() -> SectionMap {
+        var map = SectionMap(
+            newOfOld: Array(repeating: nil, count: oldRowCounts.count),
+            oldOfNew: Array(repeating: nil, count: newRowCounts.count))
+        var taken = Array(repeating: false, count: newRowCounts.count)
+        var gone = Array(repeating: false, count: oldRowCounts.count)
+        for edit in insertedSections { taken[edit.index] = true }
+        for edit in deletedSections { gone[edit.index] = true }
+        for move in movedSections {
+            map.newOfOld[move.from] = move.to
+            map.oldOfNew[move.to] = move.from
+            taken[move.to] = true
+            gone[move.from] = true
+        }
+        var slot = 0
+        for old in gone.indices where !gone[old] {
+            while slot < taken.count, taken[slot] { slot += 1 }
+            guard slot < taken.count else { break }
+            map.newOfOld[old] = slot
+            map.oldOfNew[slot] = old
+            slot += 1
+        }
+        return map
+    }
+
+    private static func checkAscending<Index: Comparable>(_ indices: [Index], _ list: List) throws(ChangesetError) {
+        for position in indices.indices.dropFirst() where !(indices[position - 1] < indices[position]) {
+            throw .notAscending(list, position: position)
+        }
+    }
+}
