@@ -1,5 +1,5 @@
 extension TableView {
-    /// Applies `changeset`, which turns the view's current table into `newTable`: edits the offset
+    /// Applies `changeset`, which turns the view's current model into `newModel`: edits the offset
     /// tree in place (removals, insertions and height changes, never a rebuild), keeps the selection
     /// and the swipe-edited row by identity, and updates the displayed items.
     ///
@@ -24,41 +24,42 @@ extension TableView {
     ///   `.invalidNumberOfRows`.
     /// - Complexity: O(k log n + s + v log n) for k changes, n items, s sections and v visible
     ///   items.
-    public func apply(_ changeset: Changeset, to newTable: Table) throws(TableViewError) {
+    public func apply(_ changeset: Changeset, to newModel: TableModel) throws(TableViewError) {
         layoutIfNeeded()
+        if changeset.fromRevision != .initial, changeset.fromRevision != model.revision {
+            throw .changesetDoesNotStartFromCurrentRevision(viewRevision: model.revision, changesetRevision: changeset.fromRevision)
+        }
         guard changeset.oldRowCounts == rowCounts else {
             throw .changesetDoesNotStartFromCurrentState(viewRowCounts: rowCounts, changesetOldRowCounts: changeset.oldRowCounts)
         }
-        let newCounts = newTable.sections.map(\.rows.count)
+        let newCounts = newModel.sections.map(\.rows.count)
         guard changeset.newRowCounts == newCounts else {
             throw .changesetDoesNotProduceModel(modelRowCounts: newCounts, changesetNewRowCounts: changeset.newRowCounts)
         }
         let plan = try UpdatePlan(changeset, oldCounts: rowCounts, newCounts: newCounts)
-        if changeset.reloadsEverything || newTable.style != table.style {
-            reload(newTable)
+        if changeset.reloadsEverything || newModel.style != model.style {
+            reload(newModel)
             return
         }
-        applyValidated(plan, newTable: newTable, newCounts: newCounts)
+        applyValidated(plan, newModel: newModel, newCounts: newCounts)
         deliver()
     }
 
-    /// Replaces the table without a changeset: every displayed item ends, the tree is rebuilt, the
-    /// selection keeps the rows whose identities are still in the table, and the rows at the
+    /// Replaces the model without a changeset: every displayed item ends, the tree is rebuilt, the
+    /// selection keeps the rows whose identities are still in the model, and the rows at the
     /// (clamped) offset are displayed.
     ///
     /// - Complexity: O(n).
-    public func reload(_ newTable: Table) {
+    public func reload(_ newModel: TableModel) {
         layoutIfNeeded()
         if let swiped = swipeEditing { swipeEditing = nil; post(.didEndEditing(swiped)) }
         cancelAllPrefetches()
         releaseAll()
-        table = newTable
+        model = newModel
         rebuildLayout()
         var paths: [ItemID: RowPath] = [:]
-        for (s, section) in table.sections.enumerated() {
-            for (r, row) in section.rows.enumerated() where selected[row.id] != nil {
-                paths[row.id] = RowPath(section: s, row: r)
-            }
+        for id in selected.keys {
+            if let path = newModel.path(of: id) { paths[id] = path }
         }
         selected = paths
         layoutVisible()
@@ -66,12 +67,14 @@ extension TableView {
     }
 
     /// Applies a validated plan (no checks left to fail).
-    func applyValidated(_ plan: UpdatePlan, newTable: Table, newCounts: [Int]) {
+    func applyValidated(_ plan: UpdatePlan, newModel: TableModel, newCounts: [Int]) {
+        let newTable = newModel.table
         let oldStarts = sectionStarts
+        let oldTable = table
         let newStarts = Self.starts(for: newCounts)
 
         // 1. Swiped row, prefetches and displayed items that do not survive (old coordinates).
-        if let swiped = swipeEditing, survivingPath(of: swiped.id, oldPath: swiped.path, plan, newTable) == nil {
+        if let swiped = swipeEditing, newModel.path(of: swiped.id) == nil {
             swipeEditing = nil
             post(.didEndEditing(swiped))
         }
@@ -83,7 +86,7 @@ extension TableView {
             case .row:
                 let old = RowPath(section: entry.section, row: entry.row)
                 if !plan.reloadedSet.contains(old), !plan.isReloadedOld[entry.section],
-                    let new = survivingPath(of: entry.id, oldPath: old, plan, newTable)
+                    let new = newModel.path(of: entry.id)
                 {
                     newFlat = newStarts[new.section] + 1 + new.row
                     entry.section = new.section
@@ -107,10 +110,10 @@ extension TableView {
             }
         }
         var newSelection: [ItemID: RowPath] = [:]
-        for (id, path) in selected {
-            if let new = survivingPath(of: id, oldPath: path, plan, newTable) { newSelection[id] = new }
+        for id in selected.keys {
+            if let new = newModel.path(of: id) { newSelection[id] = new }
         }
-        if let swiped = swipeEditing, let new = survivingPath(of: swiped.id, oldPath: swiped.path, plan, newTable) {
+        if let swiped = swipeEditing, let new = newModel.path(of: swiped.id) {
             swipeEditing = RowReference(id: swiped.id, path: new)
         }
 
@@ -126,7 +129,7 @@ extension TableView {
         }
         for range in removals.reversed() { tree.removeSubrange(range) }
 
-        table = newTable
+        model = newModel
         rowCounts = newCounts
         sectionStarts = newStarts
         var insertAt = -1
@@ -154,7 +157,7 @@ extension TableView {
         }
         flush()
         for old in plan.reloadedRows {
-            guard let new = plan.newPath(forOld: old) else { continue }
+            guard let new = newModel.path(of: oldTable.sections[old.section].rows[old.row].id) else { continue }
             let row = newTable.sections[new.section].rows[new.row]
             if case .automatic = row.height {
                 staleMeasurements.insert(HeightKey(id: row.id, kind: .row, width: contentWidth))
@@ -179,17 +182,6 @@ extension TableView {
             cell.isEditing = isEditing || swipeEditing?.id == entry.id
         }
         layoutVisible()
-    }
-
-    /// The new path of the row `id` that was at `oldPath`, checked against `newTable`; `nil` when
-    /// the row is gone.
-    func survivingPath(of id: ItemID, oldPath: RowPath, _ plan: UpdatePlan, _ newTable: Table) -> RowPath? {
-        guard let new = plan.newPath(forOld: oldPath) else { return nil }
-        let rows = newTable.sections[new.section].rows
-        if new.row < rows.count, rows[new.row].id == id { return new }
-        // A moved or reloaded section may have rows that moved inside it: look in that section.
-        if let row = rows.firstIndex(where: { $0.id == id }) { return RowPath(section: new.section, row: row) }
-        return nil
     }
 
     /// Appends `range` to ascending `ranges`, merging it into the last one when they touch.

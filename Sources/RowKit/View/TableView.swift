@@ -6,7 +6,7 @@
 /// cost O(log n) per item, whatever the table's size.
 ///
 /// ```swift
-/// let view = TableView(table: settings, viewport: .phone)
+/// let view = TableView(model: try TableModel(settings), viewport: .phone)
 /// view.onEvent = { print($0) }
 /// view.layoutIfNeeded()             // willDisplay events for the first screen
 /// view.scroll(to: 400)              // didEndDisplaying / willDisplay / prefetch
@@ -17,8 +17,10 @@
 /// operation and query calls first, so `onEvent` can be set before any event exists.
 @MainActor
 public final class TableView {
-    /// The table the view shows.
-    public internal(set) var table: Table
+    /// The model the view shows.
+    public internal(set) var model: TableModel
+    /// The model's table.
+    public var table: Table { model.table }
     /// The size of the visible area.
     public internal(set) var viewport: TableViewport
     /// The y coordinate of the content at the top of the viewport; always in
@@ -63,15 +65,15 @@ public final class TableView {
     var continuation: AsyncStream<TableEvent>.Continuation?
     var stream: AsyncStream<TableEvent>?
 
-    /// A view showing `table` in `viewport`, on the C core (`.c`) or the Swift baseline (`.swift`);
+    /// A view showing `model` in `viewport`, on the C core (`.c`) or the Swift baseline (`.swift`);
     /// the reuse pool keeps at most `reuseCapacity` idle views per reuse identifier.
     ///
     /// - Complexity: O(n) for n rows (every height is computed once).
-    public init(table: Table, viewport: TableViewport, backend: TableViewBackend = .c, reuseCapacity: Int = 32) {
-        self.table = table
+    public init(model: TableModel, viewport: TableViewport, backend: TableViewBackend = .c, reuseCapacity: Int = 32) {
+        self.model = model
         self.viewport = viewport
         self.backend = backend
-        self.metrics = TableMetrics(style: table.style)
+        self.metrics = TableMetrics(style: model.style)
         self.reuse = ReuseStore(backend: backend, capacityPerKind: max(reuseCapacity, 1))
         self.tree = LayoutTree(backend: backend, heights: [])
         rebuildLayout()

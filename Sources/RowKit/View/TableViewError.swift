@@ -9,6 +9,8 @@ public enum TableViewError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The changeset does not start from the view's current state: its `oldRowCounts` differ from
     /// the rows the view shows (UIKit's "invalid number of rows", refused instead of crashing).
     case changesetDoesNotStartFromCurrentState(viewRowCounts: [Int], changesetOldRowCounts: [Int])
+    /// The changeset starts from another revision of the model than the one the view shows.
+    case changesetDoesNotStartFromCurrentRevision(viewRevision: Revision, changesetRevision: Revision)
     /// The changeset's `newRowCounts` differ from the new model's row counts.
     case changesetDoesNotProduceModel(modelRowCounts: [Int], changesetNewRowCounts: [Int])
     /// For one surviving section, rows before minus deletes and moves out plus inserts and moves in
@@ -35,6 +37,8 @@ public enum TableViewError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no section has the index title \"\(title)\""
         case .changesetDoesNotStartFromCurrentState(let view, let changeset):
             return "changeset starts from row counts \(changeset) but the view shows \(view)"
+        case .changesetDoesNotStartFromCurrentRevision(let view, let changeset):
+            return "changeset starts from revision \(changeset) but the view shows \(view)"
         case .changesetDoesNotProduceModel(let model, let changeset):
             return "changeset produces row counts \(changeset) but the new model has \(model)"
         case .invalidNumberOfRows(let old, let new, let before, let after, let ins, let del, let movedIn, let movedOut):

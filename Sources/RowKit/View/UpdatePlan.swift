@@ -4,7 +4,8 @@
 /// Moves split into a removal at the source and an insertion at the destination. A section that is
 /// deleted, moved or reloaded leaves the tree whole (`isWholesaleOld`), and one that is inserted,
 /// moved in or reloaded enters it whole (`isWholesaleNew`); row changes inside such sections are
-/// covered by the section change and skipped. Building it never touches the view, so a changeset
+/// covered by the section change and skipped. Surviving rows are found by identity in the new
+/// model, not here. Building it never touches the view, so a changeset
 /// that does not add up is refused before anything changes.
 struct UpdatePlan {
     /// For each old section, its new index (kept, moved or reloaded), or `nil` when deleted.
@@ -19,8 +20,6 @@ struct UpdatePlan {
     var removedRows: [[Int]]
     /// For each new section not entering whole: its added rows (inserted or moved in), ascending.
     var addedRows: [[Int]]
-    /// Row moves whose source is removed row by row: old path to new path.
-    var rowMoves: [RowPath: RowPath] = [:]
     /// Reloaded rows (old paths) in sections that stay in the tree.
     var reloadedRows: [RowPath] = []
     /// Reloaded rows as a set, old paths.
@@ -137,7 +136,6 @@ struct UpdatePlan {
             if !isWholesaleOld[move.from.section] {
                 removedRows[move.from.section].append(move.from.row)
                 movedOutCount[move.from.section] += 1
-                rowMoves[move.from] = move.to
             }
             if !isWholesaleNew[move.to.section] {
                 addedRows[move.to.section].append(move.to.row)
@@ -172,24 +170,6 @@ struct UpdatePlan {
                     deleted: deletedCount[old], movedIn: movedInCount[new], movedOut: movedOutCount[old])
             }
         }
-    }
-
-    /// Where the row at old `path` is after the change, or `nil` when it was deleted. Rows of moved
-    /// and reloaded sections keep their index in the section (the caller checks identities).
-    ///
-    /// - Complexity: O(log k + a) for k removed rows in its section and a added rows before it.
-    func newPath(forOld path: RowPath) -> RowPath? {
-        if let moved = rowMoves[path] { return moved }
-        guard let section = newSection[path.section] else { return nil }
-        if isWholesaleOld[path.section] { return RowPath(section: section, row: path.row) }
-        let removed = removedRows[path.section]
-        if Self.contains(removed, path.row) { return nil }
-        var row = path.row - Self.countLess(removed, than: path.row)
-        for added in addedRows[section] {
-            guard added <= row else { break }
-            row += 1
-        }
-        return RowPath(section: section, row: row)
     }
 
     /// How many elements of ascending `values` are less than `value`. - Complexity: O(log n).
