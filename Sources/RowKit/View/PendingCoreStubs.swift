@@ -3,18 +3,21 @@
 
 /// Stand-in for `ccore`'s row-offset tree protocol.
 protocol OffsetTree: AnyObject {
-    init(heights: [Double])
+    init(heights: [Double]) throws(OffsetTreeError)
     var count: Int { get }
     var totalHeight: Double { get }
-    func height(at index: Int) -> Double
-    func offset(of index: Int) -> Double
+    func height(at index: Int) throws(OffsetTreeError) -> Double
+    func offset(of index: Int) throws(OffsetTreeError) -> Double
     func item(at y: Double) -> Int?
     func items(intersecting range: Range<Double>) -> Range<Int>
-    func setHeight(_ height: Double, at index: Int)
-    func insert(contentsOf heights: [Double], at index: Int)
-    func removeSubrange(_ range: Range<Int>)
-    func checkInvariants()
+    func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError)
+    func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError)
+    func removeSubrange(_ range: Range<Int>) throws(OffsetTreeError)
+    func checkInvariants() throws(OffsetTreeError)
 }
+
+/// Stand-in.
+enum OffsetTreeError: Error { case corrupted(String) }
 
 /// Stand-in: heights and lazily rebuilt prefix sums.
 final class SwiftOffsetTree: OffsetTree {
