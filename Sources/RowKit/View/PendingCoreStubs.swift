@@ -24,7 +24,7 @@ final class SwiftOffsetTree: OffsetTree {
     private var heights: [Double]
     private var prefix: [Double] = [0]
     private var dirty = true
-    init(heights: [Double]) { self.heights = heights }
+    init(heights: [Double]) throws(OffsetTreeError) { self.heights = heights }
     private func refresh() {
         guard dirty else { return }
         prefix = [0]
