@@ -21,6 +21,8 @@ final class ReuseStore {
     /// Whether each handle is in the pool.
     private(set) var isPooled: [Bool] = [false]
     private var cellKinds: [ReuseIdentifier: Int] = [:]
+    /// The last cell identifier looked up and its kind (most tables have one or two cell classes).
+    private var lastCellKind: (identifier: ReuseIdentifier, kind: Int)?
     private var headerFooterKinds: [ReuseIdentifier: Int] = [:]
 
     init(backend: TableViewBackend, capacityPerKind: Int) {
@@ -98,9 +100,14 @@ final class ReuseStore {
     }
 
     private func cellKind(_ identifier: ReuseIdentifier) -> Int {
-        if let kind = cellKinds[identifier] { return kind }
+        if let last = lastCellKind, last.identifier == identifier { return last.kind }
+        if let kind = cellKinds[identifier] {
+            lastCellKind = (identifier, kind)
+            return kind
+        }
         let kind = pool.kind(for: "cell:" + identifier.name)
         cellKinds[identifier] = kind
+        lastCellKind = (identifier, kind)
         return kind
     }
 

@@ -55,6 +55,7 @@ extension TableView {
         if let swiped = swipeEditing { swipeEditing = nil; post(.didEndEditing(swiped)) }
         cancelAllPrefetches()
         releaseAll()
+        Self.retire(model)
         model = newModel
         rebuildLayout()
         var paths: [ItemID: RowPath] = [:]
@@ -129,6 +130,7 @@ extension TableView {
         }
         for range in removals.reversed() { tree.removeSubrange(range) }
 
+        Self.retire(model)
         model = newModel
         rowCounts = newCounts
         sectionStarts = newStarts

@@ -85,7 +85,7 @@ extension TableView {
         var result: [Candidate] = []
         if metrics.floatsHeaders, let first = tree.item(at: top) {
             let s = section(containing: first)
-            if first != sectionStarts[s], table.sections[s].header != nil, tree.height(at: sectionStarts[s]) > 0 {
+            if first != sectionStarts[s], hasHeader[s], tree.height(at: sectionStarts[s]) > 0 {
                 result.append(Candidate(flat: sectionStarts[s], kind: .header, section: s, row: -1))
             }
         }
@@ -96,7 +96,7 @@ extension TableView {
             let local = flat - sectionStarts[s]
             let height = tree.height(at: flat)
             if local == 0 {
-                guard table.sections[s].header != nil else { continue }
+                guard hasHeader[s] else { continue }
                 let headerHeight = height - metrics.sectionSpacing
                 guard headerHeight > 0 else { continue }
                 if metrics.sectionSpacing > 0 {
@@ -107,7 +107,7 @@ extension TableView {
                     result.append(Candidate(flat: flat, kind: .header, section: s, row: -1))
                 }
             } else if local == rowCounts[s] + 1 {
-                guard height > 0, table.sections[s].footer != nil else { continue }
+                guard height > 0, hasFooter[s] else { continue }
                 result.append(Candidate(flat: flat, kind: .footer, section: s, row: -1))
             } else {
                 guard height > 0 else { continue }
@@ -120,30 +120,26 @@ extension TableView {
     /// Binds a view to `candidate`, configures it and measures it if its height is automatic and
     /// not measured yet; sets `changed` when the measurement changed the layout.
     func bind(_ candidate: Candidate, changed: inout Bool) -> VisibleEntry {
-        let section = table.sections[candidate.section]
         switch candidate.kind {
         case .row:
-            let row = section.rows[candidate.row]
+            let row = sections[candidate.section].rows[candidate.row]
             let (handle, cell) = reuse.takeCell(for: row)
             precondition(cell.boundRowID == nil, "cell \(handle) is already bound to row \(cell.boundRowID!)")
             cell.boundRowID = row.id
             let configured = row.configure(cell)
             precondition(configured, "cell \(handle) cannot show row \(row.id)")
-            cell.isSelected = selected[row.id] != nil
+            cell.isSelected = !selected.isEmpty && selected[row.id] != nil
             cell.isEditing = isEditing || swipeEditing?.id == row.id
-            if case .automatic = row.height {
-                let key = HeightKey(id: row.id, kind: .row, width: contentWidth)
-                if measuredHeights[key] == nil || staleMeasurements.contains(key) {
-                    let measured = Self.sanitized(cell.measureHeight(width: contentWidth))
-                    measuredHeights[key] = measured
-                    staleMeasurements.remove(key)
-                    if applyHeight(measured, at: candidate.flat) { changed = true }
-                }
+            if case .automatic = row.height,
+                let measured = measureIfNeeded(HeightKey(id: row.id, kind: .row, width: contentWidth), cell.measureHeight)
+            {
+                if applyHeight(measured, at: candidate.flat) { changed = true }
             }
             return VisibleEntry(
                 flat: candidate.flat, kind: .row, section: candidate.section, row: candidate.row,
                 id: row.id, handle: handle, announced: false)
         case .header, .footer:
+            let section = sections[candidate.section]
             let isHeader = candidate.kind == .header
             guard let item = isHeader ? section.header : section.footer else {
                 preconditionFailure("section \(candidate.section) has no \(isHeader ? "header" : "footer")")
@@ -151,21 +147,33 @@ extension TableView {
             let (handle, view) = reuse.takeView(for: item)
             let configured = item.configure(view)
             precondition(configured, "view \(handle) cannot show section \(section.id)")
-            if case .automatic = item.height {
-                let key = isHeader ? headerKey(section) : footerKey(section)
-                if measuredHeights[key] == nil || staleMeasurements.contains(key) {
-                    let measured = Self.sanitized(view.measureHeight(width: contentWidth))
-                    measuredHeights[key] = measured
-                    staleMeasurements.remove(key)
-                    let slot = isHeader ? metrics.sectionSpacing + measured : measured
-                    if applyHeight(slot, at: candidate.flat) { changed = true }
-                }
+            if case .automatic = item.height,
+                let measured = measureIfNeeded(isHeader ? headerKey(section) : footerKey(section), view.measureHeight)
+            {
+                let slot = isHeader ? metrics.sectionSpacing + measured : measured
+                if applyHeight(slot, at: candidate.flat) { changed = true }
             }
             return VisibleEntry(
                 flat: candidate.flat, kind: candidate.kind, section: candidate.section, row: -1,
                 id: section.id, handle: handle, announced: false)
         }
     }
+
+    /// Measures with `measure` unless `key` has a current measurement; returns the new
+    /// measurement (cached), or `nil` when the cached one stands. One hash lookup in the common case.
+    func measureIfNeeded(_ key: HeightKey, _ measure: (Double) -> Double) -> Double? {
+        let stale = !staleMeasurements.isEmpty && staleMeasurements.remove(key) != nil
+        let width = contentWidth
+        var result: Double?
+        Self.update(&measuredHeights[key, default: -1]) { height in
+            guard height < 0 || stale else { return }
+            height = Self.sanitized(measure(width))
+            result = height
+        }
+        return result
+    }
+
+    private static func update(_ value: inout Double, _ body: (inout Double) -> Void) { body(&value) }
 
     /// Sets the height of item `flat`; when the item starts above the viewport's top, moves the
     /// offset by the change so the visible content stays put. Returns whether the height changed.

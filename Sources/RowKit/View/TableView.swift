@@ -18,7 +18,9 @@
 @MainActor
 public final class TableView {
     /// The model the view shows.
-    public internal(set) var model: TableModel
+    public internal(set) var model: TableModel {
+        didSet { syncModel() }
+    }
     /// The model's table.
     public var table: Table { model.table }
     /// The size of the visible area.
@@ -42,6 +44,11 @@ public final class TableView {
 
     var tree: LayoutTree
     let reuse: ReuseStore
+    /// The model's sections (kept here so hot paths do not go through `model.table`).
+    var sections: [Section] = []
+    /// Whether each section has a header, and a footer.
+    var hasHeader: [Bool] = []
+    var hasFooter: [Bool] = []
     /// The flat index of each section's header item, and the item count at the end.
     var sectionStarts: [Int] = [0]
     /// Rows per section, as the view lays them out.
@@ -76,6 +83,7 @@ public final class TableView {
         self.metrics = TableMetrics(style: model.style)
         self.reuse = ReuseStore(backend: backend, capacityPerKind: max(reuseCapacity, 1))
         self.tree = LayoutTree(backend: backend, heights: [])
+        syncModel()
         rebuildLayout()
     }
 
@@ -151,14 +159,28 @@ public final class TableView {
 
     // MARK: Building
 
+    /// Copies what hot paths read from the model. - Complexity: O(s) for s sections.
+    func syncModel() {
+        sections = model.table.sections
+        hasHeader = sections.map { $0.header != nil }
+        hasFooter = sections.map { $0.footer != nil }
+    }
+
+    /// Hands a model the view no longer needs to a background task to be freed, so dropping the
+    /// last reference to a large snapshot never costs the main actor O(n).
+    static func retire(_ model: consuming TableModel) {
+        let retired = model
+        Task.detached(priority: .background) { withExtendedLifetime(retired) {} }
+    }
+
     /// Recomputes section starts and every height, and rebuilds the tree. - Complexity: O(n).
     func rebuildLayout() {
         metrics = TableMetrics(style: table.style)
-        rowCounts = table.sections.map(\.rows.count)
+        rowCounts = sections.map(\.rows.count)
         sectionStarts = Self.starts(for: rowCounts)
         var heights: [Double] = []
         heights.reserveCapacity(sectionStarts[rowCounts.count])
-        for section in table.sections {
+        for section in sections {
             appendHeights(of: section, to: &heights)
         }
         tree = LayoutTree(backend: backend, heights: heights)
@@ -243,7 +265,7 @@ public final class TableView {
     }
 
     /// The model's row at `path` (unchecked).
-    func row(at path: RowPath) -> AnyRow { table.sections[path.section].rows[path.row] }
+    func row(at path: RowPath) -> AnyRow { sections[path.section].rows[path.row] }
 
     /// The identity and path of the row at `path` (unchecked).
     func reference(_ path: RowPath) -> RowReference { RowReference(id: row(at: path).id, path: path) }
@@ -256,7 +278,12 @@ public final class TableView {
         case action(@MainActor () -> Void)
     }
 
-    func post(_ event: TableEvent) { outbox.append(.event(event)) }
+    /// Whether anyone receives events; when nobody does, events are not even built.
+    var hasListeners: Bool { onEvent != nil || continuation != nil }
+
+    func post(_ event: @autoclosure () -> TableEvent) {
+        if hasListeners { outbox.append(.event(event())) }
+    }
 
     func postAction(_ action: @escaping @MainActor () -> Void) { outbox.append(.action(action)) }
 
