@@ -45,20 +45,21 @@ extension TableView {
         contentOffset = clampedOffset(contentOffset)
         while true {
             let candidates = visibleCandidates()
+            let old = visible
             var changed = false
             var next: [VisibleEntry] = []
             next.reserveCapacity(candidates.count)
             var i = 0
             var j = 0
-            while i < visible.count || j < candidates.count {
-                if j == candidates.count || (i < visible.count && visible[i].flat < candidates[j].flat) {
-                    release(visible[i])
+            while i < old.count || j < candidates.count {
+                if j == candidates.count || (i < old.count && old[i].flat < candidates[j].flat) {
+                    release(old[i])
                     i += 1
-                } else if i == visible.count || candidates[j].flat < visible[i].flat {
+                } else if i == old.count || candidates[j].flat < old[i].flat {
                     next.append(bind(candidates[j], changed: &changed))
                     j += 1
                 } else {
-                    next.append(visible[i])
+                    next.append(old[i])
                     i += 1
                     j += 1
                 }
@@ -78,36 +79,45 @@ extension TableView {
     ///
     /// - Complexity: O(log n + v log n).
     func visibleCandidates() -> [Candidate] {
-        guard viewport.height > 0, tree.count > 0 else { return [] }
+        // Hot path: read the view's properties once (each access is checked for exclusivity).
+        let tree = self.tree
+        let height = viewport.height
+        guard height > 0, tree.count > 0 else { return [] }
         let top = contentOffset
-        let band = top..<(top + viewport.height)
+        let band = top..<(top + height)
         let range = tree.items(intersecting: band)
+        let starts = sectionStarts
+        let counts = rowCounts
+        let headers = hasHeader
+        let footers = hasFooter
+        let spacing = metrics.sectionSpacing
         var result: [Candidate] = []
+        result.reserveCapacity(range.count + 1)
         if metrics.floatsHeaders, let first = tree.item(at: top) {
             let s = section(containing: first)
-            if first != sectionStarts[s], hasHeader[s], tree.height(at: sectionStarts[s]) > 0 {
-                result.append(Candidate(flat: sectionStarts[s], kind: .header, section: s, row: -1))
+            if first != starts[s], headers[s], tree.height(at: starts[s]) > 0 {
+                result.append(Candidate(flat: starts[s], kind: .header, section: s, row: -1))
             }
         }
         guard !range.isEmpty else { return result }
         var s = section(containing: range.lowerBound)
         for flat in range {
-            while flat >= sectionStarts[s + 1] { s += 1 }
-            let local = flat - sectionStarts[s]
+            while flat >= starts[s + 1] { s += 1 }
+            let local = flat - starts[s]
             let height = tree.height(at: flat)
             if local == 0 {
-                guard hasHeader[s] else { continue }
-                let headerHeight = height - metrics.sectionSpacing
+                guard headers[s] else { continue }
+                let headerHeight = height - spacing
                 guard headerHeight > 0 else { continue }
-                if metrics.sectionSpacing > 0 {
-                    let y = tree.offset(of: flat) + metrics.sectionSpacing
+                if spacing > 0 {
+                    let y = tree.offset(of: flat) + spacing
                     guard y < band.upperBound, y + headerHeight > band.lowerBound else { continue }
                 }
                 if result.last?.flat != flat {
                     result.append(Candidate(flat: flat, kind: .header, section: s, row: -1))
                 }
-            } else if local == rowCounts[s] + 1 {
-                guard height > 0, hasFooter[s] else { continue }
+            } else if local == counts[s] + 1 {
+                guard height > 0, footers[s] else { continue }
                 result.append(Candidate(flat: flat, kind: .footer, section: s, row: -1))
             } else {
                 guard height > 0 else { continue }
@@ -122,16 +132,17 @@ extension TableView {
     func bind(_ candidate: Candidate, changed: inout Bool) -> VisibleEntry {
         switch candidate.kind {
         case .row:
-            let row = sections[candidate.section].rows[candidate.row]
+            let row = sectionRows[candidate.section][candidate.row]
+            let width = contentWidth
             let (handle, cell) = reuse.takeCell(for: row)
             precondition(cell.boundRowID == nil, "cell \(handle) is already bound to row \(cell.boundRowID!)")
             cell.boundRowID = row.id
             let configured = row.configure(cell)
             precondition(configured, "cell \(handle) cannot show row \(row.id)")
             cell.isSelected = !selected.isEmpty && selected[row.id] != nil
-            cell.isEditing = isEditing || swipeEditing?.id == row.id
+            cell.isEditing = isEditing || (swipeEditing != nil && swipeEditing?.id == row.id)
             if case .automatic = row.height,
-                let measured = measureIfNeeded(HeightKey(id: row.id, kind: .row, width: contentWidth), cell.measureHeight)
+                let measured = measureIfNeeded(HeightKey(id: row.id, kind: .row, width: width), cell.measureHeight)
             {
                 if applyHeight(measured, at: candidate.flat) { changed = true }
             }
@@ -160,20 +171,18 @@ extension TableView {
     }
 
     /// Measures with `measure` unless `key` has a current measurement; returns the new
-    /// measurement (cached), or `nil` when the cached one stands. One hash lookup in the common case.
+    /// measurement (cached), or `nil` when the cached one stands.
     func measureIfNeeded(_ key: HeightKey, _ measure: (Double) -> Double) -> Double? {
-        let stale = !staleMeasurements.isEmpty && staleMeasurements.remove(key) != nil
-        let width = contentWidth
-        var result: Double?
-        Self.update(&measuredHeights[key, default: -1]) { height in
-            guard height < 0 || stale else { return }
-            height = Self.sanitized(measure(width))
-            result = height
+        var stale = false
+        if staleMeasurements.count > 0, staleMeasurements[key] != nil {
+            staleMeasurements[key] = nil
+            stale = true
         }
-        return result
+        if !stale, measuredHeights[key] != nil { return nil }
+        let height = Self.sanitized(measure(key.width))
+        measuredHeights[key] = height
+        return height
     }
-
-    private static func update(_ value: inout Double, _ body: (inout Double) -> Void) { body(&value) }
 
     /// Sets the height of item `flat`; when the item starts above the viewport's top, moves the
     /// offset by the change so the visible content stays put. Returns whether the height changed.

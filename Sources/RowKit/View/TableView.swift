@@ -38,7 +38,9 @@ public final class TableView {
     /// 0 (the default) turns prefetching off.
     public var prefetchDistance: Double = 0
     /// Called with every event, in order, before the event goes to `events`.
-    public var onEvent: (@MainActor (TableEvent) -> Void)?
+    public var onEvent: (@MainActor (TableEvent) -> Void)? {
+        didSet { hasListeners = onEvent != nil || continuation != nil }
+    }
     /// Whether the table is in editing mode (cells show their editing controls).
     public internal(set) var isEditing = false
 
@@ -46,6 +48,8 @@ public final class TableView {
     let reuse: ReuseStore
     /// The model's sections (kept here so hot paths do not go through `model.table`).
     var sections: [Section] = []
+    /// The rows of each section (an array copy is one retain; a `Section` copy is many).
+    var sectionRows: [[AnyRow]] = []
     /// Whether each section has a header, and a footer.
     var hasHeader: [Bool] = []
     var hasFooter: [Bool] = []
@@ -54,9 +58,9 @@ public final class TableView {
     /// Rows per section, as the view lays them out.
     var rowCounts: [Int] = []
     /// Measured heights of automatic rows, headers and footers, by identity and width.
-    var measuredHeights: [HeightKey: Double] = [:]
+    var measuredHeights = MeasurementCache()
     /// Measurements to redo when the item is next displayed (its content was reloaded).
-    var staleMeasurements: Set<HeightKey> = []
+    var staleMeasurements = MeasurementCache()
     /// The displayed (or being displayed) items, ascending by flat index.
     var visible: [VisibleEntry] = []
     /// The selected rows and their current paths.
@@ -69,7 +73,11 @@ public final class TableView {
     var swipeEditing: RowReference?
     var needsLayout = true
     var outbox: [Delivery] = []
-    var continuation: AsyncStream<TableEvent>.Continuation?
+    var continuation: AsyncStream<TableEvent>.Continuation? {
+        didSet { hasListeners = onEvent != nil || continuation != nil }
+    }
+    /// Whether anyone receives events; when nobody does, events are not even built.
+    var hasListeners = false
     var stream: AsyncStream<TableEvent>?
 
     /// A view showing `model` in `viewport`, on the C core (`.c`) or the Swift baseline (`.swift`);
@@ -162,6 +170,7 @@ public final class TableView {
     /// Copies what hot paths read from the model. - Complexity: O(s) for s sections.
     func syncModel() {
         sections = model.table.sections
+        sectionRows = sections.map(\.rows)
         hasHeader = sections.map { $0.header != nil }
         hasFooter = sections.map { $0.footer != nil }
     }
@@ -265,7 +274,7 @@ public final class TableView {
     }
 
     /// The model's row at `path` (unchecked).
-    func row(at path: RowPath) -> AnyRow { sections[path.section].rows[path.row] }
+    func row(at path: RowPath) -> AnyRow { sectionRows[path.section][path.row] }
 
     /// The identity and path of the row at `path` (unchecked).
     func reference(_ path: RowPath) -> RowReference { RowReference(id: row(at: path).id, path: path) }
@@ -277,9 +286,6 @@ public final class TableView {
         case event(TableEvent)
         case action(@MainActor () -> Void)
     }
-
-    /// Whether anyone receives events; when nobody does, events are not even built.
-    var hasListeners: Bool { onEvent != nil || continuation != nil }
 
     func post(_ event: @autoclosure () -> TableEvent) {
         if hasListeners { outbox.append(.event(event())) }
@@ -306,11 +312,38 @@ public final class TableView {
 }
 
 /// The cache key of a measured height: the item's identity, which kind of item, and the width.
-struct HeightKey: Hashable {
+///
+/// Hashes the identity's value directly (with its type) instead of through `AnyHashable`, which
+/// costs a dynamic conformance check per hash. Two identities of different types never match,
+/// even where `ItemID` calls them equal (`1 as Int` and `1 as Int64`); such a row is only
+/// measured again.
+struct HeightKey {
     enum Kind: UInt8 { case row, header, footer }
-    var id: ItemID
-    var kind: Kind
-    var width: Double
+    let id: ItemID
+    let kind: Kind
+    let width: Double
+    /// A hash of identity, kind and width: equal keys have equal codes.
+    let code: Int
+
+    init(id: ItemID, kind: Kind, width: Double) {
+        self.id = id
+        self.kind = kind
+        self.width = width
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(type(of: id.base)))
+        id.base.hash(into: &hasher)
+        hasher.combine(kind)
+        hasher.combine(width)
+        code = hasher.finalize()
+    }
+
+    /// Whether `other` is this key's identity (same type, equal value).
+    func matches(_ other: ItemID) -> Bool { Self.equal(id.base, other.base) }
+
+    private static func equal<T: Hashable>(_ lhs: T, _ rhs: any Hashable & Sendable) -> Bool {
+        guard let rhs = rhs as? T else { return false }
+        return lhs == rhs
+    }
 }
 
 /// One displayed item: a row's cell or a section's header or footer view.
