@@ -13,13 +13,16 @@ enum ReusableView {
 /// evicts a handle, its view is dropped here.
 @MainActor
 final class ReuseStore {
+    /// One created view: the view (`nil` once evicted), its pool kind, and whether it is pooled.
+    struct Slot {
+        var view: ReusableView?
+        var kind: Int
+        var isPooled: Bool
+    }
+
     private let pool: any ReusePool
-    /// Views by handle; index 0 is unused, evicted views are `nil`.
-    private(set) var views: [ReusableView?] = [nil]
-    /// The pool kind of each handle.
-    private var kindOf: [Int] = [-1]
-    /// Whether each handle is in the pool.
-    private(set) var isPooled: [Bool] = [false]
+    /// Views by handle; index 0 is unused.
+    private(set) var slots: [Slot] = [Slot(view: nil, kind: -1, isPooled: false)]
     private var cellKinds: [ReuseIdentifier: Int] = [:]
     /// The last cell identifier looked up and its kind (most tables have one or two cell classes).
     private var lastCellKind: (identifier: ReuseIdentifier, kind: Int)?
@@ -36,15 +39,18 @@ final class ReuseStore {
     var statistics: ReusePoolStatistics {
         ReusePoolStatistics(
             hits: pool.hits, misses: pool.misses, evictions: pool.evictions,
-            created: views.count - 1, pooled: isPooled.lazy.filter { $0 }.count)
+            created: slots.count - 1, pooled: slots.lazy.filter(\.isPooled).count)
     }
+
+    /// Whether the view with `handle` waits in the pool.
+    func isPooled(_ handle: Int) -> Bool { slots[handle].isPooled }
 
     /// A cell for `row`: a pooled cell of its class, or a new one.
     func takeCell(for row: AnyRow) -> (handle: Int, cell: TableCell) {
         let kind = cellKind(row.reuseIdentifier)
-        if let handle = pool.take(kind: kind), case .cell(let cell)? = views[handle] {
-            isPooled[handle] = false
-            return (handle, cell)
+        if let handle = pool.take(kind: kind) {
+            slots[handle].isPooled = false
+            if case .cell(let cell)? = slots[handle].view { return (handle, cell) }
         }
         let cell = row.makeCell()
         return (register(.cell(cell), kind: kind), cell)
@@ -53,9 +59,9 @@ final class ReuseStore {
     /// A view for `headerFooter`: a pooled view of its class, or a new one.
     func takeView(for headerFooter: HeaderFooter) -> (handle: Int, view: HeaderFooterView) {
         let kind = viewKind(headerFooter.reuseIdentifier)
-        if let handle = pool.take(kind: kind), case .headerFooter(let view)? = views[handle] {
-            isPooled[handle] = false
-            return (handle, view)
+        if let handle = pool.take(kind: kind) {
+            slots[handle].isPooled = false
+            if case .headerFooter(let view)? = slots[handle].view { return (handle, view) }
         }
         let view = headerFooter.makeView()
         return (register(.headerFooter(view), kind: kind), view)
@@ -63,8 +69,9 @@ final class ReuseStore {
 
     /// Prepares the view for reuse and puts it in the pool; a view the pool evicts is dropped.
     func recycle(_ handle: Int) {
-        precondition(!isPooled[handle], "view \(handle) recycled twice")
-        switch views[handle] {
+        let slot = slots[handle]
+        precondition(!slot.isPooled, "view \(handle) recycled twice")
+        switch slot.view {
         case .cell(let cell)?:
             cell.prepareForReuse()
             cell.boundRowID = nil
@@ -73,30 +80,28 @@ final class ReuseStore {
         case nil:
             preconditionFailure("view \(handle) no longer exists")
         }
-        isPooled[handle] = true
-        if let evicted = pool.put(handle, kind: kindOf[handle]) {
-            views[evicted] = nil
-            isPooled[evicted] = false
+        slots[handle].isPooled = true
+        if let evicted = pool.put(handle, kind: slot.kind) {
+            slots[evicted].view = nil
+            slots[evicted].isPooled = false
         }
     }
 
     /// The cell with `handle`, if it is a live cell.
     func cell(_ handle: Int) -> TableCell? {
-        if case .cell(let cell)? = views[handle] { return cell }
+        if case .cell(let cell)? = slots[handle].view { return cell }
         return nil
     }
 
     /// The header/footer view with `handle`, if it is live.
     func headerFooterView(_ handle: Int) -> HeaderFooterView? {
-        if case .headerFooter(let view)? = views[handle] { return view }
+        if case .headerFooter(let view)? = slots[handle].view { return view }
         return nil
     }
 
     private func register(_ view: ReusableView, kind: Int) -> Int {
-        views.append(view)
-        kindOf.append(kind)
-        isPooled.append(false)
-        return views.count - 1
+        slots.append(Slot(view: view, kind: kind, isPooled: false))
+        return slots.count - 1
     }
 
     private func cellKind(_ identifier: ReuseIdentifier) -> Int {

@@ -37,7 +37,7 @@ extension TableView {
             if index > 0, visible[index - 1].flat >= entry.flat { try fail("displayed items out of order") }
             if !entry.announced { try fail("item \(entry.flat) displayed without willDisplay") }
             if !boundHandles.insert(entry.handle).inserted { try fail("view #\(entry.handle) shows two items") }
-            if reuse.isPooled[entry.handle] { try fail("view #\(entry.handle) is displayed and pooled") }
+            if reuse.isPooled(entry.handle) { try fail("view #\(entry.handle) is displayed and pooled") }
             if entry.section >= rowCounts.count { try fail("displayed item in missing section \(entry.section)") }
             let start = sectionStarts[entry.section]
             switch entry.kind {
@@ -55,7 +55,7 @@ extension TableView {
                 if entry.flat != sectionStarts[entry.section + 1] - 1 { try fail("footer entry misplaced") }
             }
         }
-        for handle in reuse.views.indices where reuse.isPooled[handle] {
+        for handle in reuse.slots.indices where reuse.isPooled(handle) {
             if let cell = reuse.cell(handle), cell.boundRowID != nil { try fail("pooled cell #\(handle) still bound") }
         }
         for (id, path) in selected {

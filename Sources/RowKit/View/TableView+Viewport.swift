@@ -1,4 +1,12 @@
 extension TableView {
+    /// What binding reads from the view, read once per layout pass.
+    struct BindContext {
+        var width: Double
+        var hasSelection: Bool
+        var isEditing: Bool
+        var swipedRowID: ItemID?
+    }
+
     /// An item the current offset shows.
     struct Candidate {
         var flat: Int
@@ -45,6 +53,8 @@ extension TableView {
         contentOffset = clampedOffset(contentOffset)
         while true {
             let candidates = visibleCandidates()
+            let context = BindContext(
+                width: contentWidth, hasSelection: !selected.isEmpty, isEditing: isEditing, swipedRowID: swipeEditing?.id)
             let old = visible
             var changed = false
             var next: [VisibleEntry] = []
@@ -56,7 +66,7 @@ extension TableView {
                     release(old[i])
                     i += 1
                 } else if i == old.count || candidates[j].flat < old[i].flat {
-                    next.append(bind(candidates[j], changed: &changed))
+                    next.append(bind(candidates[j], context, changed: &changed))
                     j += 1
                 } else {
                     next.append(old[i])
@@ -129,20 +139,19 @@ extension TableView {
 
     /// Binds a view to `candidate`, configures it and measures it if its height is automatic and
     /// not measured yet; sets `changed` when the measurement changed the layout.
-    func bind(_ candidate: Candidate, changed: inout Bool) -> VisibleEntry {
+    func bind(_ candidate: Candidate, _ context: BindContext, changed: inout Bool) -> VisibleEntry {
         switch candidate.kind {
         case .row:
             let row = sectionRows[candidate.section][candidate.row]
-            let width = contentWidth
             let (handle, cell) = reuse.takeCell(for: row)
             precondition(cell.boundRowID == nil, "cell \(handle) is already bound to row \(cell.boundRowID!)")
             cell.boundRowID = row.id
             let configured = row.configure(cell)
             precondition(configured, "cell \(handle) cannot show row \(row.id)")
-            cell.isSelected = !selected.isEmpty && selected[row.id] != nil
-            cell.isEditing = isEditing || (swipeEditing != nil && swipeEditing?.id == row.id)
+            cell.isSelected = context.hasSelection && selected[row.id] != nil
+            cell.isEditing = context.isEditing || (context.swipedRowID != nil && context.swipedRowID == row.id)
             if case .automatic = row.height,
-                let measured = measureIfNeeded(HeightKey(id: row.id, kind: .row, width: width), cell.measureHeight)
+                let measured = measureIfNeeded(HeightKey(id: row.id, kind: .row, width: context.width), cell.measureHeight)
             {
                 if applyHeight(measured, at: candidate.flat) { changed = true }
             }
