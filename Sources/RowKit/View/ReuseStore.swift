@@ -8,37 +8,39 @@ enum ReusableView {
 /// The views a `TableView` created, by handle, and the reuse pool the idle ones wait in.
 ///
 /// Handles are the views' `ReusableViewID` values: numbered from 1 in creation order and never
-/// reused. The pool (C or Swift) stores handles LIFO per kind; a kind is an interned reuse
-/// identifier (cells and header/footer views are interned under distinct prefixes). When the pool
-/// evicts a handle, its view is dropped here.
+/// reused. The pool (`CReusePool` or `SwiftReusePool`) stores handles LIFO per kind; a kind is an
+/// interned reuse identifier (cells and header/footer views are interned under distinct
+/// prefixes). When the pool evicts a handle, its view is dropped here. (`CellPool` maps handles to
+/// objects too, but the view needs handles for event identities and its own pooled flags.)
 @MainActor
 final class ReuseStore {
     /// One created view: the view (`nil` once evicted), its pool kind, and whether it is pooled.
     struct Slot {
         var view: ReusableView?
-        var kind: Int
+        var kind: ReuseKind
         var isPooled: Bool
     }
 
     private let pool: any ReusePool
     /// Views by handle; index 0 is unused.
-    private(set) var slots: [Slot] = [Slot(view: nil, kind: -1, isPooled: false)]
-    private var cellKinds: [ReuseIdentifier: Int] = [:]
+    private(set) var slots: [Slot] = [Slot(view: nil, kind: ReuseKind(rawValue: -1), isPooled: false)]
+    private var cellKinds: [ReuseIdentifier: ReuseKind] = [:]
     /// The last cell identifier looked up and its kind (most tables have one or two cell classes).
-    private var lastCellKind: (identifier: ReuseIdentifier, kind: Int)?
-    private var headerFooterKinds: [ReuseIdentifier: Int] = [:]
+    private var lastCellKind: (identifier: ReuseIdentifier, kind: ReuseKind)?
+    private var headerFooterKinds: [ReuseIdentifier: ReuseKind] = [:]
 
     init(backend: TableViewBackend, capacityPerKind: Int) {
         switch backend {
-        case .c: pool = CReusePool(capacityPerKind: capacityPerKind)
-        case .swift: pool = SwiftReusePool(capacityPerKind: capacityPerKind)
+        case .c: pool = CReusePool(defaultCapacity: capacityPerKind)
+        case .swift: pool = SwiftReusePool(defaultCapacity: capacityPerKind)
         }
     }
 
     /// Pool statistics.
     var statistics: ReusePoolStatistics {
-        ReusePoolStatistics(
-            hits: pool.hits, misses: pool.misses, evictions: pool.evictions,
+        let counters = pool.counters
+        return ReusePoolStatistics(
+            hits: Int(counters.hits), misses: Int(counters.misses), evictions: Int(counters.evictions),
             created: slots.count - 1, pooled: slots.lazy.filter(\.isPooled).count)
     }
 
@@ -48,7 +50,8 @@ final class ReuseStore {
     /// A cell for `row`: a pooled cell of its class, or a new one.
     func takeCell(for row: AnyRow) -> (handle: Int, cell: TableCell) {
         let kind = cellKind(row.reuseIdentifier)
-        if let handle = pool.take(kind: kind) {
+        if let taken = pool.take(kind: kind) {
+            let handle = Int(taken)
             slots[handle].isPooled = false
             if case .cell(let cell)? = slots[handle].view { return (handle, cell) }
         }
@@ -59,7 +62,8 @@ final class ReuseStore {
     /// A view for `headerFooter`: a pooled view of its class, or a new one.
     func takeView(for headerFooter: HeaderFooter) -> (handle: Int, view: HeaderFooterView) {
         let kind = viewKind(headerFooter.reuseIdentifier)
-        if let handle = pool.take(kind: kind) {
+        if let taken = pool.take(kind: kind) {
+            let handle = Int(taken)
             slots[handle].isPooled = false
             if case .headerFooter(let view)? = slots[handle].view { return (handle, view) }
         }
@@ -81,7 +85,7 @@ final class ReuseStore {
             preconditionFailure("view \(handle) no longer exists")
         }
         slots[handle].isPooled = true
-        if let evicted = pool.put(handle, kind: slot.kind) {
+        if let evicted = pool.put(UInt(handle), kind: slot.kind).map({ Int($0) }) {
             slots[evicted].view = nil
             slots[evicted].isPooled = false
         }
@@ -99,26 +103,26 @@ final class ReuseStore {
         return nil
     }
 
-    private func register(_ view: ReusableView, kind: Int) -> Int {
+    private func register(_ view: ReusableView, kind: ReuseKind) -> Int {
         slots.append(Slot(view: view, kind: kind, isPooled: false))
         return slots.count - 1
     }
 
-    private func cellKind(_ identifier: ReuseIdentifier) -> Int {
+    private func cellKind(_ identifier: ReuseIdentifier) -> ReuseKind {
         if let last = lastCellKind, last.identifier == identifier { return last.kind }
         if let kind = cellKinds[identifier] {
             lastCellKind = (identifier, kind)
             return kind
         }
-        let kind = pool.kind(for: "cell:" + identifier.name)
+        let kind = pool.intern("cell:" + identifier.name)
         cellKinds[identifier] = kind
         lastCellKind = (identifier, kind)
         return kind
     }
 
-    private func viewKind(_ identifier: ReuseIdentifier) -> Int {
+    private func viewKind(_ identifier: ReuseIdentifier) -> ReuseKind {
         if let kind = headerFooterKinds[identifier] { return kind }
-        let kind = pool.kind(for: "headerFooter:" + identifier.name)
+        let kind = pool.intern("headerFooter:" + identifier.name)
         headerFooterKinds[identifier] = kind
         return kind
     }

@@ -1,1 +1,0 @@
-int rk_core_placeholder_(void) { return 0; }

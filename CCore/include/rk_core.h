@@ -1,3 +1,0 @@
-#ifndef RK_CORE_H
-#define RK_CORE_H
-#endif

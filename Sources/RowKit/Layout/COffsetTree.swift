@@ -1,0 +1,142 @@
+import CCore
+
+/// An ``OffsetTree`` backed by the C core's counted B+-tree (`rk_offset_tree`).
+///
+/// The only Swift file that calls the C offset-tree API: it owns the handle, destroys it in
+/// `deinit`, and turns `rk_status` codes into ``OffsetTreeError``. Not `Sendable`: a mutable
+/// reference type; confine each tree to one isolation domain.
+public final class COffsetTree: OffsetTree {
+    private let handle: OpaquePointer
+
+    /// Creates a tree holding `heights`, in order.
+    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``, ``OffsetTreeError/outOfMemory``.
+    /// - Complexity: O(n).
+    public init(heights: [Double]) throws(OffsetTreeError) {
+        var out: OpaquePointer?
+        var bad = 0
+        let status = heights.withUnsafeBufferPointer { buffer in
+            rk_offset_tree_build(buffer.baseAddress, buffer.count, &out, &bad)
+        }
+        try Self.check(status, index: 0, count: 0, heights: heights, badOffset: 0, bad: bad)
+        guard let out else { throw .outOfMemory }
+        handle = out
+    }
+
+    deinit {
+        rk_offset_tree_destroy(handle)
+    }
+
+    /// The number of items.
+    /// - Complexity: O(1).
+    public var count: Int { rk_offset_tree_count(handle) }
+
+    /// The sum of all heights.
+    /// - Complexity: O(1).
+    public var totalHeight: Double { rk_offset_tree_total(handle) }
+
+    /// The height of the item at `index`.
+    /// - Complexity: O(log n).
+    public func height(at index: Int) throws(OffsetTreeError) -> Double {
+        guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
+        var value = 0.0
+        try Self.check(rk_offset_tree_height(handle, index, &value), index: index, count: count)
+        return value
+    }
+
+    /// The sum of the heights before `index`; `offset(of: count)` is the total.
+    /// - Complexity: O(log n).
+    public func offset(of index: Int) throws(OffsetTreeError) -> Double {
+        guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
+        var value = 0.0
+        try Self.check(rk_offset_tree_offset(handle, index, &value), index: index, count: count)
+        return value
+    }
+
+    /// The item whose `[offset, offset + height)` contains `y`, or `nil`.
+    /// - Complexity: O(log n).
+    public func item(at y: Double) -> Int? {
+        let found = rk_offset_tree_item_at(handle, y)
+        // RK_NOT_FOUND is SIZE_MAX, which size_t-as-Int turns into -1; valid indices are < 2^48.
+        return found < 0 ? nil : found
+    }
+
+    /// The items that intersect `range`, or `0..<0`.
+    /// - Complexity: O(log n).
+    public func items(intersecting range: Range<Double>) -> Range<Int> {
+        var first = 0
+        var end = 0
+        rk_offset_tree_range(handle, range.lowerBound, range.upperBound, &first, &end)
+        return first..<end
+    }
+
+    /// Sets the height of the item at `index`.
+    /// - Complexity: O(log n).
+    public func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError) {
+        guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
+        let status = rk_offset_tree_set(handle, index, height)
+        if status == RK_ERR_HEIGHT { throw .invalidHeight(value: height, index: index) }
+        try Self.check(status, index: index, count: count)
+    }
+
+    /// Inserts `heights` so that the first becomes the item at `index`.
+    /// - Complexity: O(k + log n).
+    public func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {
+        guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
+        var bad = 0
+        let status = heights.withUnsafeBufferPointer { buffer in
+            rk_offset_tree_insert(handle, index, buffer.baseAddress, buffer.count, &bad)
+        }
+        try Self.check(
+            status, index: index, count: count, heights: heights, badOffset: index, bad: bad)
+    }
+
+    /// Removes the items in `range`.
+    /// - Complexity: O(k + log n).
+    public func removeSubrange(_ range: Range<Int>) throws(OffsetTreeError) {
+        guard range.lowerBound >= 0 else {
+            throw .indexOutOfRange(index: range.lowerBound, count: count)
+        }
+        let status = rk_offset_tree_remove(handle, range.lowerBound, range.count)
+        let culprit = range.lowerBound > count ? range.lowerBound : range.upperBound
+        try Self.check(status, index: culprit, count: count)
+    }
+
+    /// Heap bytes the C tree holds.
+    /// - Complexity: O(1).
+    public var memoryFootprint: Int { rk_offset_tree_bytes(handle) }
+
+    /// Runs `rk_offset_tree_check` (a no-op unless the C core has `RK_INTERNAL_CHECKS`).
+    /// - Complexity: O(n).
+    public func checkInvariants() throws(OffsetTreeError) {
+        var message: UnsafePointer<CChar>?
+        if rk_offset_tree_check(handle, &message) != RK_OK {
+            throw .corrupted(message.map { String(cString: $0) } ?? "unknown invariant")
+        }
+    }
+
+    /// Whether the C core was compiled with `RK_INTERNAL_CHECKS`.
+    static var internalChecksEnabled: Bool { rk_internal_checks_enabled() != 0 }
+
+    /// Test hook: makes the `n`-th next C-core allocation on this thread (and all after it) fail;
+    /// a negative `n` turns failures off. Returns `false` when the C core lacks the hook.
+    @discardableResult
+    static func failAllocations(after n: Int) -> Bool {
+        rk_debug_fail_alloc_after(n) == RK_OK
+    }
+
+    private static func check(
+        _ status: rk_status, index: Int, count: Int, heights: [Double] = [], badOffset: Int = 0,
+        bad: Int = 0
+    ) throws(OffsetTreeError) {
+        switch status {
+        case RK_OK: return
+        case RK_ERR_RANGE: throw .indexOutOfRange(index: index, count: count)
+        case RK_ERR_HEIGHT:
+            let value = heights.indices.contains(bad) ? heights[bad] : .nan
+            throw .invalidHeight(value: value, index: badOffset + bad)
+        // A count beyond RK_OFFSET_TREE_MAX_COUNT (2^48) cannot be allocated either.
+        case RK_ERR_NOMEM, RK_ERR_OVERFLOW: throw .outOfMemory
+        default: throw .corrupted("unexpected status \(String(cString: rk_status_name(status)))")
+        }
+    }
+}

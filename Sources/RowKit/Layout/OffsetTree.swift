@@ -1,0 +1,90 @@
+/// A sequence of items with finite, non-negative heights that answers "where is item i" and
+/// "which item is at offset y" in logarithmic time while items are inserted and removed.
+///
+/// The table engine keeps one entry per row, header and footer; the offset of an item is the sum
+/// of the heights before it. Two implementations run the same counted B+-tree: ``COffsetTree``
+/// (the C core) and ``SwiftOffsetTree`` (a pure-Swift baseline). Code written against this
+/// protocol runs on either.
+///
+/// Answers that do not exist are `nil` or empty, never a sentinel index: ``item(at:)`` returns
+/// `nil` for y outside `[0, totalHeight)` (and for NaN), and ``items(intersecting:)`` returns
+/// `0..<0` when nothing intersects. Every throwing member leaves the tree exactly as it was when
+/// it throws.
+public protocol OffsetTree: AnyObject {
+    /// Creates a tree holding `heights`, in order.
+    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)`` for a NaN, infinite or negative
+    ///   height; ``OffsetTreeError/outOfMemory``.
+    /// - Complexity: O(n).
+    init(heights: [Double]) throws(OffsetTreeError)
+
+    /// The number of items.
+    /// - Complexity: O(1).
+    var count: Int { get }
+
+    /// The sum of all heights (0 when empty).
+    /// - Complexity: O(1).
+    var totalHeight: Double { get }
+
+    /// The height of the item at `index`.
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless `0 <= index < count`.
+    /// - Complexity: O(log n).
+    func height(at index: Int) throws(OffsetTreeError) -> Double
+
+    /// The sum of the heights before `index`; `offset(of: count)` is ``totalHeight``.
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless `0 <= index <= count`.
+    /// - Complexity: O(log n).
+    func offset(of index: Int) throws(OffsetTreeError) -> Double
+
+    /// The item whose `[offset, offset + height)` contains `y`, or `nil` when `y` is NaN, negative
+    /// or at least ``totalHeight``. Zero-height items are never returned.
+    /// - Complexity: O(log n).
+    func item(at y: Double) -> Int?
+
+    /// The items that intersect `range`: from the item at `max(range.lowerBound, 0)` through the last
+    /// positive-height item that starts before `range.upperBound`, including zero-height items
+    /// between them; `0..<0` when nothing intersects.
+    /// - Complexity: O(log n).
+    func items(intersecting range: Range<Double>) -> Range<Int>
+
+    /// Sets the height of the item at `index`.
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``,
+    ///   ``OffsetTreeError/invalidHeight(value:index:)``.
+    /// - Complexity: O(log n).
+    func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError)
+
+    /// Inserts `heights` so that the first becomes the item at `index` (`0 <= index <= count`).
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``,
+    ///   ``OffsetTreeError/invalidHeight(value:index:)`` (nothing is inserted if any height is bad;
+    ///   the index is the one the bad height would have had), ``OffsetTreeError/outOfMemory``.
+    /// - Complexity: O(k + log n) for k heights.
+    func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError)
+
+    /// Removes the items in `range`.
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless `range` lies in
+    ///   `0..<count` (or is empty at `count`), ``OffsetTreeError/outOfMemory``.
+    /// - Complexity: O(k + log n) for k removed items.
+    func removeSubrange(_ range: Range<Int>) throws(OffsetTreeError)
+
+    /// Heap bytes the tree holds (nodes, leaves, allocator bookkeeping estimated at 16 bytes per
+    /// block).
+    /// - Complexity: O(1) for ``COffsetTree``; O(n / B) for ``SwiftOffsetTree``, B the leaf size.
+    var memoryFootprint: Int { get }
+
+    /// Checks every structural invariant (counts, sums, fill bounds, depth).
+    /// ``COffsetTree`` only checks when the C core is built with `RK_INTERNAL_CHECKS` (debug builds).
+    /// - Throws: ``OffsetTreeError/corrupted(_:)`` naming the broken invariant.
+    /// - Complexity: O(n).
+    func checkInvariants() throws(OffsetTreeError)
+}
+
+extension OffsetTree {
+    /// Creates an empty tree.
+    /// - Complexity: O(1).
+    public init() {
+        do {
+            try self.init(heights: [])
+        } catch {
+            fatalError("cannot allocate an empty offset tree: \(error)")
+        }
+    }
+}

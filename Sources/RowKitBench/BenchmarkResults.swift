@@ -1,0 +1,103 @@
+/// Timings of one benchmark run: for each operation, nanoseconds per operation per implementation
+/// column, plus bytes per item per implementation. Benchmarks run in the same session merge into
+/// one value (``merge(_:)``), so they share one table and one JSON document.
+public struct BenchmarkResults: Sendable, Equatable {
+    /// One measured operation.
+    public struct Row: Sendable, Equatable {
+        /// Operation name, e.g. `offset_of`.
+        public var op: String
+        /// Nanoseconds per operation by implementation column (`c`, `swift`, `naive`, ...).
+        public var nanoseconds: [String: Double]
+
+        /// Creates a row.
+        public init(op: String, nanoseconds: [String: Double]) {
+            self.op = op
+            self.nanoseconds = nanoseconds
+        }
+    }
+
+    /// Number of items the benchmarks ran on.
+    public var items: Int
+    /// Implementation columns in display order; the first is the reference for ratios.
+    public var columns: [String]
+    /// Measured operations in display order.
+    public var rows: [Row]
+    /// Heap bytes per item by implementation column.
+    public var bytesPerItem: [String: Double]
+
+    /// Creates results.
+    public init(
+        items: Int, columns: [String], rows: [Row] = [], bytesPerItem: [String: Double] = [:]
+    ) {
+        self.items = items
+        self.columns = columns
+        self.rows = rows
+        self.bytesPerItem = bytesPerItem
+    }
+
+    /// Appends `other`'s rows and columns (for benchmarks registered beside each other).
+    public mutating func merge(_ other: BenchmarkResults) {
+        for column in other.columns where !columns.contains(column) { columns.append(column) }
+        rows.append(contentsOf: other.rows)
+        bytesPerItem.merge(other.bytesPerItem) { _, new in new }
+    }
+
+    /// A text table: ns per operation for every column, then each other column's ratio to the
+    /// first column (e.g. `swift/c`, `naive/c`), then a bytes-per-item line.
+    public func table() -> String {
+        let reference = columns.first ?? ""
+        let others = Array(columns.dropFirst())
+        let header =
+            ["op (\(items) items)"] + columns.map { "\($0) ns" } + others.map { "\($0)/\(reference)" }
+        var lines: [[String]] = []
+        for row in rows {
+            var line = [row.op]
+            for column in columns { line.append(row.nanoseconds[column].map(Self.format) ?? "-") }
+            for column in others {
+                if let value = row.nanoseconds[column], let base = row.nanoseconds[reference], base > 0 {
+                    line.append(Self.format(value / base) + "x")
+                } else {
+                    line.append("-")
+                }
+            }
+            lines.append(line)
+        }
+        if !bytesPerItem.isEmpty {
+            var line = ["bytes/item"]
+            for column in columns { line.append(bytesPerItem[column].map(Self.format) ?? "-") }
+            line += others.map { _ in "" }
+            lines.append(line)
+        }
+        let all = [header] + lines
+        let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
+        func render(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return i == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }
+        let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
+        return ([render(header), rule] + lines.map(render)).joined(separator: "\n") + "\n"
+    }
+
+    /// JSON: `{"items": N, "ops": {"<op>": {"c": ns, ...}}, "bytes_per_item": {"c": x, ...}}`,
+    /// keys in display order.
+    public func json() -> String {
+        func object(_ values: [String: Double]) -> String {
+            let extra = values.keys.filter { !columns.contains($0) }.sorted()
+            let keys = columns.filter { values[$0] != nil } + extra
+            let fields = keys.map { "\"\($0)\": \(Self.format(values[$0] ?? 0))" }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        let ops = rows.map { "\"\($0.op)\": \(object($0.nanoseconds))" }.joined(separator: ", ")
+        return "{\"items\": \(items), \"ops\": {\(ops)}, \"bytes_per_item\": \(object(bytesPerItem))}\n"
+    }
+
+    /// Fixed-point with two decimals below 100, none from 100 on.
+    static func format(_ value: Double) -> String {
+        if value >= 100 { return String(Int(value.rounded())) }
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    }
+}

@@ -1,0 +1,73 @@
+/// Keeps `value` alive and opaque to the optimizer, so measured work is not deleted: the function
+/// is neither inlined nor optimized, so the compiler cannot prove the value unused.
+@inline(never)
+@_optimize(none)
+public func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// Measures closures in batches and reports the median time per operation.
+///
+/// Each batch runs the body `iterations` times between two clock readings; the median over
+/// `batches` batches damps outliers from scheduling and page faults. A short warm-up runs first.
+public struct Harness: Sendable {
+    /// Number of timed batches (the median of these is reported).
+    public var batches: Int
+    /// Operations per batch.
+    public var iterations: Int
+
+    /// Creates a harness running `batches` timed batches of `iterations` operations.
+    public init(batches: Int, iterations: Int) {
+        precondition(batches > 0 && iterations > 0, "a harness needs at least one operation")
+        self.batches = batches
+        self.iterations = iterations
+    }
+
+    /// Median nanoseconds per operation of `body`, which receives the operation's sequence number
+    /// (counting on across batches, so it can index precomputed inputs modulo their count).
+    public func nanosecondsPerOperation(_ body: (Int) -> Void) -> Double {
+        var next = 0
+        for _ in 0..<min(iterations, 16) {  // warm-up
+            body(next)
+            next += 1
+        }
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        for _ in 0..<batches {
+            let start = clock.now
+            for _ in 0..<iterations {
+                body(next)
+                next += 1
+            }
+            samples.append(Self.nanoseconds(start.duration(to: clock.now)) / Double(iterations))
+        }
+        return Self.median(samples)
+    }
+
+    /// Median nanoseconds of one whole run of `body`, after an untimed `setup` each round.
+    public func nanosecondsPerRun<State>(setup: () -> State, _ body: (inout State) -> Void) -> Double {
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        for _ in 0..<batches {
+            var state = setup()
+            let start = clock.now
+            body(&state)
+            samples.append(Self.nanoseconds(start.duration(to: clock.now)))
+            blackHole(state)
+        }
+        return Self.median(samples)
+    }
+
+    /// The median of `values` (mean of the middle two for an even count).
+    public static func median(_ values: [Double]) -> Double {
+        precondition(!values.isEmpty, "median of nothing")
+        let sorted = values.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+
+    static func nanoseconds(_ d: Duration) -> Double {
+        let (seconds, attoseconds) = d.components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+}
