@@ -19,8 +19,8 @@ public struct BenchmarkSuite: Sendable {
         self.benchmarks = benchmarks
     }
 
-    /// The suite `rowkit-bench` runs: the offset-tree comparison.
-    public static var standard: BenchmarkSuite { BenchmarkSuite([OffsetTreeBenchmark()]) }
+    /// The suite `rowkit-bench` runs: the offset-tree comparison, then the headless table view.
+    public static var standard: BenchmarkSuite { BenchmarkSuite([OffsetTreeBenchmark(), ViewBenchmark()]) }
 
     /// Runs every benchmark at `items` items and merges their results.
     public func run(items: Int) -> BenchmarkResults {

@@ -1,0 +1,75 @@
+extension TableView {
+    /// Scrolls so the row at `path` is at `position` in the viewport (clamped to the content), then
+    /// displays the rows there. Rows measured on the way can move the target; the view scrolls
+    /// again until it holds (at most four times).
+    ///
+    /// - Throws: `TableViewError.sectionOutOfRange` or `.rowOutOfRange`.
+    /// - Complexity: O(log n + v log n).
+    public func scrollToRow(at path: RowPath, position: ScrollPosition) throws(TableViewError) {
+        layoutIfNeeded()
+        try checkPath(path)
+        for _ in 0..<4 {
+            let target = clampedOffset(targetOffset(forRowAt: path, position: position))
+            if target == contentOffset { break }
+            scroll(to: target)
+        }
+    }
+
+    /// Scrolls to the selected row nearest to the viewport (the first one when several are
+    /// visible) at `position`. Returns `false`, without scrolling, when nothing is selected.
+    ///
+    /// - Complexity: O(s log n + v log n) for s selected rows.
+    @discardableResult
+    public func scrollToNearestSelectedRow(position: ScrollPosition) -> Bool {
+        layoutIfNeeded()
+        let top = contentOffset
+        let bottom = top + viewport.height
+        var best: (distance: Double, path: RowPath)?
+        for path in selected.values.sorted() {
+            let rect = itemRect(flat: flatIndex(of: path))
+            let distance = rect.maxY <= top ? top - rect.maxY : rect.y >= bottom ? rect.y - bottom : 0
+            if best == nil || distance < best!.distance { best = (distance, path) }
+        }
+        guard let best else { return false }
+        try? scrollToRow(at: best.path, position: position)
+        return true
+    }
+
+    /// The index titles of the sections that have one, in order (the A–Z bar).
+    public var sectionIndexTitles: [String] { table.sections.compactMap(\.indexTitle) }
+
+    /// Scrolls so the first section whose index title is `title` starts at the top of the
+    /// viewport (as far as the content allows).
+    ///
+    /// - Throws: `TableViewError.unknownIndexTitle`.
+    /// - Complexity: O(s + log n + v log n) for s sections.
+    public func scrollToSection(indexTitle title: String) throws(TableViewError) {
+        layoutIfNeeded()
+        guard let section = table.sections.firstIndex(where: { $0.indexTitle == title }) else {
+            throw .unknownIndexTitle(title)
+        }
+        for _ in 0..<4 {
+            let target = clampedOffset(tree.offset(of: sectionStarts[section]))
+            if target == contentOffset { break }
+            scroll(to: target)
+        }
+    }
+
+    /// The offset that puts the row at `path` at `position` (unclamped).
+    func targetOffset(forRowAt path: RowPath, position: ScrollPosition) -> Double {
+        let rect = itemRect(flat: flatIndex(of: path))
+        // In plain style the section's floating header covers the top of the viewport.
+        let cover = metrics.floatsHeaders ? headerRect(path.section).height : 0
+        let top = rect.y - cover
+        let bottom = rect.maxY - viewport.height
+        switch position {
+        case .top: return top
+        case .middle: return rect.y + rect.height / 2 - viewport.height / 2
+        case .bottom: return bottom
+        case .nearest:
+            if contentOffset > top { return top }
+            if contentOffset < bottom { return min(bottom, top) }
+            return contentOffset
+        }
+    }
+}

@@ -1,0 +1,197 @@
+extension TableView {
+    /// Applies `changeset`, which turns the view's current model into `newModel`: edits the offset
+    /// tree in place (removals, insertions and height changes, never a rebuild), keeps the selection
+    /// and the swipe-edited row by identity, and updates the displayed items.
+    ///
+    /// Before anything changes, the changeset is checked against the view: its `oldRowCounts` must
+    /// be the view's row counts, its `newRowCounts` the new table's, and every section must add up
+    /// (rows before − deleted − moved out + inserted + moved in = rows after). A changeset that
+    /// fails is refused with a typed error and the view stays as it was, so the view's counts always
+    /// equal its model's.
+    ///
+    /// Events, in order: `didEndEditing` if the swiped row is deleted; `cancelPrefetch` of every
+    /// outstanding prefetch (old paths); `didEndDisplaying…` of deleted and reloaded items (old
+    /// paths, layout order); `didEndDisplaying…` of items the change pushed out of the viewport and
+    /// `willDisplay…` of items that came in (new paths, layout order). A reloaded row that stays
+    /// visible ends and starts again, usually with the same cell. Deleted selected rows leave the
+    /// selection without a `deselect` event.
+    ///
+    /// A `reloadsEverything` changeset, or a change of table style, reloads (`reload(_:)`) after the
+    /// same checks.
+    ///
+    /// - Throws: `TableViewError.changesetDoesNotStartFromCurrentState`,
+    ///   `.changesetDoesNotProduceModel`, `.invalidChangeset`, `.invalidNumberOfSections`,
+    ///   `.invalidNumberOfRows`.
+    /// - Complexity: O(k log n + s + v log n) for k changes, n items, s sections and v visible
+    ///   items.
+    public func apply(_ changeset: Changeset, to newModel: TableModel) throws(TableViewError) {
+        layoutIfNeeded()
+        if changeset.fromRevision != .initial, changeset.fromRevision != model.revision {
+            throw .changesetDoesNotStartFromCurrentRevision(viewRevision: model.revision, changesetRevision: changeset.fromRevision)
+        }
+        guard changeset.oldRowCounts == rowCounts else {
+            throw .changesetDoesNotStartFromCurrentState(viewRowCounts: rowCounts, changesetOldRowCounts: changeset.oldRowCounts)
+        }
+        let newCounts = newModel.sections.map(\.rows.count)
+        guard changeset.newRowCounts == newCounts else {
+            throw .changesetDoesNotProduceModel(modelRowCounts: newCounts, changesetNewRowCounts: changeset.newRowCounts)
+        }
+        let plan = try UpdatePlan(changeset, oldCounts: rowCounts, newCounts: newCounts)
+        if changeset.reloadsEverything || newModel.style != model.style {
+            reload(newModel)
+            return
+        }
+        applyValidated(plan, newModel: newModel, newCounts: newCounts)
+        deliver()
+    }
+
+    /// Replaces the model without a changeset: every displayed item ends, the tree is rebuilt, the
+    /// selection keeps the rows whose identities are still in the model, and the rows at the
+    /// (clamped) offset are displayed.
+    ///
+    /// - Complexity: O(n).
+    public func reload(_ newModel: TableModel) {
+        layoutIfNeeded()
+        if let swiped = swipeEditing { swipeEditing = nil; post(.didEndEditing(swiped)) }
+        cancelAllPrefetches()
+        releaseAll()
+        Self.retire(model)
+        model = newModel
+        rebuildLayout()
+        var paths: [ItemID: RowPath] = [:]
+        for id in selected.keys {
+            if let path = newModel.path(of: id) { paths[id] = path }
+        }
+        selected = paths
+        layoutVisible()
+        deliver()
+    }
+
+    /// Applies a validated plan (no checks left to fail).
+    func applyValidated(_ plan: UpdatePlan, newModel: TableModel, newCounts: [Int]) {
+        let newTable = newModel.table
+        let oldStarts = sectionStarts
+        let oldTable = table
+        let newStarts = Self.starts(for: newCounts)
+
+        // 1. Swiped row, prefetches and displayed items that do not survive (old coordinates).
+        if let swiped = swipeEditing, newModel.path(of: swiped.id) == nil {
+            swipeEditing = nil
+            post(.didEndEditing(swiped))
+        }
+        cancelAllPrefetches()
+        var survivors: [VisibleEntry] = []
+        for var entry in visible {
+            var newFlat: Int?
+            switch entry.kind {
+            case .row:
+                let old = RowPath(section: entry.section, row: entry.row)
+                if !plan.reloadedSet.contains(old), !plan.isReloadedOld[entry.section],
+                    let new = newModel.path(of: entry.id)
+                {
+                    newFlat = newStarts[new.section] + 1 + new.row
+                    entry.section = new.section
+                    entry.row = new.row
+                }
+            case .header, .footer:
+                if !plan.isWholesaleOld[entry.section], let new = plan.newSection[entry.section] {
+                    let item = entry.kind == .header ? newTable.sections[new].header : newTable.sections[new].footer
+                    if let item, let view = reuse.headerFooterView(entry.handle), item.configure(view) {
+                        newFlat = entry.kind == .header ? newStarts[new] : newStarts[new + 1] - 1
+                        entry.section = new
+                        entry.id = newTable.sections[new].id
+                    }
+                }
+            }
+            if let newFlat {
+                entry.flat = newFlat
+                survivors.append(entry)
+            } else {
+                release(entry)
+            }
+        }
+        var newSelection: [ItemID: RowPath] = [:]
+        for id in selected.keys {
+            if let new = newModel.path(of: id) { newSelection[id] = new }
+        }
+        if let swiped = swipeEditing, let new = newModel.path(of: swiped.id) {
+            swipeEditing = RowReference(id: swiped.id, path: new)
+        }
+
+        // 2. Tree edits: removals in old coordinates from the end, insertions in new coordinates
+        //    from the start, then height changes of reloaded rows and kept headers and footers.
+        var removals: [Range<Int>] = []
+        for s in plan.isWholesaleOld.indices {
+            if plan.isWholesaleOld[s] {
+                Self.appendCoalescing(oldStarts[s]..<oldStarts[s + 1], to: &removals)
+            } else {
+                for r in plan.removedRows[s] { Self.appendCoalescing(oldStarts[s] + 1 + r..<oldStarts[s] + 2 + r, to: &removals) }
+            }
+        }
+        for range in removals.reversed() { tree.removeSubrange(range) }
+
+        Self.retire(model)
+        model = newModel
+        rowCounts = newCounts
+        sectionStarts = newStarts
+        var insertAt = -1
+        var run: [Double] = []
+        func flush() {
+            if !run.isEmpty { tree.insert(contentsOf: run, at: insertAt) }
+            run.removeAll(keepingCapacity: true)
+        }
+        func add(_ height: Double, at flat: Int) {
+            if run.isEmpty || insertAt + run.count != flat {
+                flush()
+                insertAt = flat
+            }
+            run.append(height)
+        }
+        for t in newTable.sections.indices {
+            let section = newTable.sections[t]
+            if plan.isWholesaleNew[t] {
+                var heights: [Double] = []
+                appendHeights(of: section, to: &heights)
+                for (offset, height) in heights.enumerated() { add(height, at: newStarts[t] + offset) }
+            } else {
+                for r in plan.addedRows[t] { add(rowHeight(section.rows[r]), at: newStarts[t] + 1 + r) }
+            }
+        }
+        flush()
+        for old in plan.reloadedRows {
+            guard let new = newModel.path(of: oldTable.sections[old.section].rows[old.row].id) else { continue }
+            let row = newTable.sections[new.section].rows[new.row]
+            if case .automatic = row.height {
+                staleMeasurements[HeightKey(id: row.id, kind: .row, width: contentWidth)] = 0
+            }
+            tree.setHeight(rowHeight(row), at: newStarts[new.section] + 1 + new.row)
+        }
+        for t in newTable.sections.indices where !plan.isWholesaleNew[t] {
+            let section = newTable.sections[t]
+            let header = headerSlotHeight(section)
+            if tree.height(at: newStarts[t]) != header { tree.setHeight(header, at: newStarts[t]) }
+            let footer = footerHeight(section)
+            if tree.height(at: newStarts[t + 1] - 1) != footer { tree.setHeight(footer, at: newStarts[t + 1] - 1) }
+        }
+
+        // 3. Selection, surviving cells, and the new screen.
+        selected = newSelection
+        survivors.sort { $0.flat < $1.flat }
+        visible = survivors
+        for entry in visible where entry.kind == .row {
+            guard let cell = reuse.cell(entry.handle) else { continue }
+            cell.isSelected = selected[entry.id] != nil
+            cell.isEditing = isEditing || swipeEditing?.id == entry.id
+        }
+        layoutVisible()
+    }
+
+    /// Appends `range` to ascending `ranges`, merging it into the last one when they touch.
+    static func appendCoalescing(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
+        if let last = ranges.last, last.upperBound == range.lowerBound {
+            ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
+        } else {
+            ranges.append(range)
+        }
+    }
+}
