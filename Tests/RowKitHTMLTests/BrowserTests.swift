@@ -5,15 +5,17 @@ import RowKit
 
 /// Loads the exported example site in headless Chromium: checks the rendered DOM and saves
 /// screenshots (390 and 1280 px wide, light and dark) to `.build/screenshots/`.
-@Suite(.serialized) struct BrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct BrowserTests {
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func run(_ arguments: [String]) throws -> String {
+        // Headless Chromium can hang on start-up now and then: run it under timeout(1), so a hang
+        // fails this test (no DOM, no screenshot) instead of stalling the suite.
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["-k", "5", "90", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
                              "--disable-dev-shm-usage", "--run-all-compositor-stages-before-draw"] + arguments
         let output = Pipe()
         process.standardOutput = output

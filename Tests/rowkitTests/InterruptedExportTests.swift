@@ -9,7 +9,7 @@ import Darwin
 
 /// Kills the exporter with SIGKILL at random points while it overwrites a site, and checks that the
 /// site is always the previous one or the new one, whole, and never missing.
-@Suite(.serialized) struct InterruptedExportTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct InterruptedExportTests {
     /// Every regular file under `folder` with its bytes, by relative path; `nil` when `folder` does
     /// not exist.
     private static func snapshot(of folder: URL) -> [String: Data]? {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The progress bar: drawn on standard error under a terminal, never into a pipe.
-@Suite struct ProgressBarTests {
+@Suite(.timeLimit(.minutes(5))) struct ProgressBarTests {
     /// `script` from util-linux runs a command under a pseudo-terminal.
     static let script = ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
