@@ -94,29 +94,19 @@ extension TableModel {
         case .deleteRow(let target, let animation):
             let path = try resolve(target, log: log)
             let row = removeRow(at: path, log: &log)
-            log.rowRemoved(row.id, animation: animation)
+            log.rows.remove(row.id, animation: animation)
 
         case .reloadRow(let target, let animation):
             let path = try resolve(target, log: log)
             let id = table.sections[path.section].rows[path.row].id
-            guard !log.insertedRows.contains(id) else { throw .reloadOfInsertedRow(id) }
-            log.reloadedRows.insert(id)
-            log.rowAnimations[id] = animation
+            guard log.rows.reload(id, animation: animation) else { throw .reloadOfInsertedRow(id) }
 
         case .replaceRow(let target, let row, let animation):
             let path = try resolve(target, log: log)
             let oldID = table.sections[path.section].rows[path.row].id
             if row.id != oldID, let existing = self.path(of: row.id) { throw .duplicateRowID(row.id, existing: existing) }
             _ = replaceRow(at: path, with: row, log: &log)
-            if row.id == oldID {
-                if !log.insertedRows.contains(oldID) {
-                    log.reloadedRows.insert(oldID)
-                    log.rowAnimations[oldID] = animation
-                }
-            } else {
-                log.rowRemoved(oldID, animation: animation)
-                log.rowInserted(row.id, animation: animation)
-            }
+            log.rows.replace(oldID, by: row.id, animation: animation)
 
         case .moveRow(let target, let destination, let animation):
             let source = try resolve(target, log: log)
@@ -125,8 +115,7 @@ extension TableModel {
             guard (0...last).contains(destination.row) else { throw .rowOutOfRange(destination, valid: 0..<(last + 1)) }
             let id = table.sections[source.section].rows[source.row].id
             moveRow(from: source, to: destination, log: &log)
-            log.movedRows.insert(id)
-            if !log.insertedRows.contains(id) { log.rowAnimations[id] = animation }
+            log.rows.move(id, animation: animation)
 
         case .insertSection(let section, let position, let animation):
             try insert(section, at: position, animation: animation, log: &log)
@@ -139,9 +128,7 @@ extension TableModel {
 
         case .reloadSection(let target, let animation):
             let id = table.sections[try resolve(target, log: log)].id
-            guard !log.insertedSections.contains(id) else { throw .reloadOfInsertedSection(id) }
-            log.reloadedSections.insert(id)
-            log.sectionAnimations[id] = animation
+            guard log.sections.reload(id, animation: animation) else { throw .reloadOfInsertedSection(id) }
 
         case .replaceSection(let target, let declared, let animation):
             let position = try resolve(target, log: log)
@@ -152,25 +139,16 @@ extension TableModel {
             }
             try checkNewRows(of: section, at: position, replacing: oldID)
             let old = replaceSection(at: position, with: section, log: &log)
-            for row in old.rows { log.rowRemoved(row.id, animation: animation) }
-            for row in section.rows { log.rowInserted(row.id, animation: animation) }
-            if section.id == oldID {
-                if !log.insertedSections.contains(oldID) {
-                    log.reloadedSections.insert(oldID)
-                    log.sectionAnimations[oldID] = animation
-                }
-            } else {
-                log.sectionRemoved(oldID, animation: animation)
-                log.sectionInserted(section.id, animation: animation)
-            }
+            for row in old.rows { log.rows.remove(row.id, animation: animation) }
+            for row in section.rows { log.rows.insert(row.id, animation: animation) }
+            log.sections.replace(oldID, by: section.id, animation: animation)
 
         case .moveSection(let target, let destination, let animation):
             let source = try resolve(target, log: log)
             try checkSection(destination, allowingEnd: false)
             let id = table.sections[source].id
             moveSection(from: source, to: destination, log: &log)
-            log.movedSections.insert(id)
-            if !log.insertedSections.contains(id) { log.sectionAnimations[id] = animation }
+            log.sections.move(id, animation: animation)
 
         case .removeAll(let animation):
             for position in table.sections.indices.reversed() {
@@ -185,7 +163,7 @@ extension TableModel {
         guard (0...count).contains(path.row) else { throw .rowOutOfRange(path, valid: 0..<(count + 1)) }
         if let existing = self.path(of: row.id) { throw .duplicateRowID(row.id, existing: existing) }
         insertRow(row, at: path, log: &log)
-        log.rowInserted(row.id, animation: animation)
+        log.rows.insert(row.id, animation: animation)
     }
 
     private mutating func insert(_ declared: Section, at position: Int, animation: RowAnimation, log: inout BatchLog) throws(TableUpdateError.Problem) {
@@ -194,14 +172,14 @@ extension TableModel {
         if let existing = index.sectionPositions[section.id] { throw .duplicateSectionID(section.id, existing: existing) }
         try checkNewRows(of: section, at: position, replacing: nil)
         insertSection(section, at: position, log: &log)
-        log.sectionInserted(section.id, animation: animation)
-        for row in section.rows { log.rowInserted(row.id, animation: animation) }
+        log.sections.insert(section.id, animation: animation)
+        for row in section.rows { log.rows.insert(row.id, animation: animation) }
     }
 
     private mutating func deleteSection(at position: Int, animation: RowAnimation, log: inout BatchLog) {
         let section = removeSection(at: position, log: &log)
-        log.sectionRemoved(section.id, animation: animation)
-        for row in section.rows { log.rowRemoved(row.id, animation: animation) }
+        log.sections.remove(section.id, animation: animation)
+        for row in section.rows { log.rows.remove(row.id, animation: animation) }
     }
 
     /// `section`, with its position as identity if it was declared without one.
@@ -238,7 +216,7 @@ extension TableModel {
             return position
         case .id(let id):
             if let position = index.sectionPositions[id] { return position }
-            throw log.removedSectionIDs.contains(id) ? .sectionDeletedEarlier(id) : .unknownSectionID(id)
+            throw log.sections.everRemoved.contains(id) ? .sectionDeletedEarlier(id) : .unknownSectionID(id)
         }
     }
 
@@ -251,7 +229,7 @@ extension TableModel {
             return path
         case .id(let id):
             if let path = path(of: id) { return path }
-            throw log.removedRowIDs.contains(id) ? .rowDeletedEarlier(id) : .unknownRowID(id)
+            throw log.rows.everRemoved.contains(id) ? .rowDeletedEarlier(id) : .unknownRowID(id)
         }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// The changeset is derived from identities: where each row and section was before the batch
 /// (`oldRowLocations`, or its current location if the batch never displaced it), where it is
-/// after, and what the batch explicitly did to it (inserted, deleted, moved, reloaded).
+/// after, and what the batch explicitly did to it (`rows`, `sections`).
 struct BatchLog {
     /// The inverse of one primitive edit.
     enum Undo {
@@ -16,46 +16,85 @@ struct BatchLog {
         case moveSection(from: Int, to: Int)
     }
 
+    /// What a batch did to the rows, or to the sections, by identity.
+    struct Fates {
+        /// Present now and inserted by the batch (including `recreated`).
+        var inserted: Set<ItemID> = []
+        /// Present before the batch and absent now.
+        var deleted: Set<ItemID> = []
+        /// Present before the batch, deleted and inserted again by it.
+        var recreated: Set<ItemID> = []
+        /// Moved explicitly.
+        var moved: Set<ItemID> = []
+        /// Reloaded, or replaced by an item with the same identity.
+        var reloaded: Set<ItemID> = []
+        /// Every identity the batch removed, inserted again or not (for error messages).
+        var everRemoved: Set<ItemID> = []
+        /// The animation of the last operation that inserted, moved or reloaded each item.
+        var animations: [ItemID: RowAnimation] = [:]
+        /// The animation of the operation that deleted each pre-existing item.
+        var deleteAnimations: [ItemID: RowAnimation] = [:]
+
+        /// Notes an insert.
+        mutating func insert(_ id: ItemID, animation: RowAnimation) {
+            if deleted.remove(id) != nil { recreated.insert(id) }
+            inserted.insert(id)
+            animations[id] = animation
+        }
+
+        /// Notes a removal.
+        mutating func remove(_ id: ItemID, animation: RowAnimation) {
+            everRemoved.insert(id)
+            let wasInserted = inserted.remove(id) != nil
+            let wasRecreated = recreated.remove(id) != nil
+            if !wasInserted || wasRecreated {
+                deleted.insert(id)
+                deleteAnimations[id] = animation
+            }
+        }
+
+        /// Notes a reload; `false` (and nothing noted) for an item the batch inserted.
+        mutating func reload(_ id: ItemID, animation: RowAnimation) -> Bool {
+            guard !inserted.contains(id) else { return false }
+            reloaded.insert(id)
+            animations[id] = animation
+            return true
+        }
+
+        /// Notes that `old` was replaced by `new`: a reload for the same identity (nothing for an
+        /// item the batch inserted), otherwise a removal and an insert.
+        mutating func replace(_ old: ItemID, by new: ItemID, animation: RowAnimation) {
+            if old == new {
+                _ = reload(old, animation: animation)
+            } else {
+                remove(old, animation: animation)
+                insert(new, animation: animation)
+            }
+        }
+
+        /// Notes a move (an inserted item keeps its insert animation).
+        mutating func move(_ id: ItemID, animation: RowAnimation) {
+            moved.insert(id)
+            if !inserted.contains(id) { animations[id] = animation }
+        }
+
+        /// Whether the changeset must show the item as deleted and inserted rather than moved or
+        /// reloaded: deleted and inserted again, or both moved and reloaded.
+        func isRebuilt(_ id: ItemID) -> Bool {
+            recreated.contains(id) || (moved.contains(id) && reloaded.contains(id))
+        }
+    }
+
     /// Whether edits are journaled and noted (not while rolling back).
     var isRecording = true
     /// Inverses of the primitive edits, oldest first.
     var undoJournal: [Undo] = []
     /// The location before the batch of every pre-existing row the batch displaced or removed.
     var oldRowLocations: [ItemID: TableIndex.Location] = [:]
-
-    /// Rows present now that the batch inserted (including `recreatedRows`).
-    var insertedRows: Set<ItemID> = []
-    /// Rows present before the batch and absent now.
-    var deletedRows: Set<ItemID> = []
-    /// Rows present before the batch, deleted and inserted again by it.
-    var recreatedRows: Set<ItemID> = []
-    /// Rows the batch moved explicitly.
-    var movedRows: Set<ItemID> = []
-    /// Rows the batch reloaded (or replaced by a row with the same identity).
-    var reloadedRows: Set<ItemID> = []
-    /// Every row identity the batch removed, inserted later or not (for error messages).
-    var removedRowIDs: Set<ItemID> = []
-    /// The animation of the last operation that inserted, moved or reloaded each row.
-    var rowAnimations: [ItemID: RowAnimation] = [:]
-    /// The animation of the operation that deleted each pre-existing row.
-    var rowDeleteAnimations: [ItemID: RowAnimation] = [:]
-
-    /// Sections present now that the batch inserted (including `recreatedSections`).
-    var insertedSections: Set<ItemID> = []
-    /// Sections present before the batch and absent now.
-    var deletedSections: Set<ItemID> = []
-    /// Sections present before the batch, deleted and inserted again by it.
-    var recreatedSections: Set<ItemID> = []
-    /// Sections the batch moved explicitly.
-    var movedSections: Set<ItemID> = []
-    /// Sections the batch reloaded (or replaced by a section with the same identity).
-    var reloadedSections: Set<ItemID> = []
-    /// Every section identity the batch removed, inserted later or not (for error messages).
-    var removedSectionIDs: Set<ItemID> = []
-    /// The animation of the last operation that inserted, moved or reloaded each section.
-    var sectionAnimations: [ItemID: RowAnimation] = [:]
-    /// The animation of the operation that deleted each pre-existing section.
-    var sectionDeleteAnimations: [ItemID: RowAnimation] = [:]
+    /// What the batch did to rows.
+    var rows = Fates()
+    /// What the batch did to sections.
+    var sections = Fates()
 
     /// Journals `undo`.
     mutating func record(_ undo: Undo) {
@@ -64,43 +103,7 @@ struct BatchLog {
 
     /// Notes that a row is leaving `location`; keeps only the first location of pre-existing rows.
     mutating func noteLocation(of id: ItemID, _ location: TableIndex.Location) {
-        guard isRecording, !insertedRows.contains(id), oldRowLocations[id] == nil else { return }
+        guard isRecording, !rows.inserted.contains(id), oldRowLocations[id] == nil else { return }
         oldRowLocations[id] = location
-    }
-
-    /// Notes that the batch inserted a row.
-    mutating func rowInserted(_ id: ItemID, animation: RowAnimation) {
-        if deletedRows.remove(id) != nil { recreatedRows.insert(id) }
-        insertedRows.insert(id)
-        rowAnimations[id] = animation
-    }
-
-    /// Notes that the batch removed a row.
-    mutating func rowRemoved(_ id: ItemID, animation: RowAnimation) {
-        removedRowIDs.insert(id)
-        let wasInserted = insertedRows.remove(id) != nil
-        let wasRecreated = recreatedRows.remove(id) != nil
-        if !wasInserted || wasRecreated {
-            deletedRows.insert(id)
-            rowDeleteAnimations[id] = animation
-        }
-    }
-
-    /// Notes that the batch inserted a section.
-    mutating func sectionInserted(_ id: ItemID, animation: RowAnimation) {
-        if deletedSections.remove(id) != nil { recreatedSections.insert(id) }
-        insertedSections.insert(id)
-        sectionAnimations[id] = animation
-    }
-
-    /// Notes that the batch removed a section.
-    mutating func sectionRemoved(_ id: ItemID, animation: RowAnimation) {
-        removedSectionIDs.insert(id)
-        let wasInserted = insertedSections.remove(id) != nil
-        let wasRecreated = recreatedSections.remove(id) != nil
-        if !wasInserted || wasRecreated {
-            deletedSections.insert(id)
-            sectionDeleteAnimations[id] = animation
-        }
     }
 }

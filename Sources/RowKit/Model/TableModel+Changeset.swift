@@ -23,33 +23,32 @@ extension TableModel {
         changes.oldRowCounts = before.rowCounts
         changes.newRowCounts = table.sections.map(\.rows.count)
 
-        func sectionRebuilt(_ id: ItemID) -> Bool {
-            log.recreatedSections.contains(id) || (log.movedSections.contains(id) && log.reloadedSections.contains(id))
-        }
+        let rows = log.rows
+        let sections = log.sections
         for (oldIndex, id) in before.sectionIDs.enumerated() {
-            guard let newIndex = index.sectionPositions[id], !sectionRebuilt(id) else {
-                let animation = log.sectionDeleteAnimations[id] ?? log.sectionAnimations[id] ?? .automatic
+            guard let newIndex = index.sectionPositions[id], !sections.isRebuilt(id) else {
+                let animation = sections.deleteAnimations[id] ?? sections.animations[id] ?? .automatic
                 changes.deletedSections.append(.init(oldIndex, animation: animation))
                 continue
             }
-            let animation = log.sectionAnimations[id] ?? .automatic
-            if log.reloadedSections.contains(id) {
+            let animation = sections.animations[id] ?? .automatic
+            if sections.reloaded.contains(id) {
                 changes.reloadedSections.append(.init(oldIndex, animation: animation))
-            } else if log.movedSections.contains(id) {
+            } else if sections.moved.contains(id) {
                 changes.movedSections.append(.init(from: oldIndex, to: newIndex, animation: animation))
             }
         }
         for (newIndex, section) in table.sections.enumerated()
-        where before.sectionPositions[section.id] == nil || sectionRebuilt(section.id) {
-            changes.insertedSections.append(.init(newIndex, animation: log.sectionAnimations[section.id] ?? .automatic))
+        where before.sectionPositions[section.id] == nil || sections.isRebuilt(section.id) {
+            changes.insertedSections.append(.init(newIndex, animation: sections.animations[section.id] ?? .automatic))
         }
 
         func tracked(_ id: ItemID) -> Bool {
             before.sectionPositions[id] != nil && index.sectionPositions[id] != nil
-                && !log.recreatedSections.contains(id) && !log.reloadedSections.contains(id)
+                && !sections.recreated.contains(id) && !sections.reloaded.contains(id)
         }
         func oldPath(_ id: ItemID) -> RowPath? {
-            let location = log.oldRowLocations[id] ?? (log.insertedRows.contains(id) ? nil : index.rowLocations[id])
+            let location = log.oldRowLocations[id] ?? (rows.inserted.contains(id) ? nil : index.rowLocations[id])
             guard let location, tracked(location.section), let section = before.sectionPositions[location.section] else {
                 return nil
             }
@@ -60,22 +59,20 @@ extension TableModel {
             return index.path(of: location)
         }
         var candidates = Set(log.oldRowLocations.keys)
-        candidates.formUnion(log.insertedRows)
-        candidates.formUnion(log.reloadedRows)
-        candidates.formUnion(log.movedRows)
+        candidates.formUnion(rows.inserted)
+        candidates.formUnion(rows.reloaded)
+        candidates.formUnion(rows.moved)
         for id in candidates {
-            let animation = log.rowAnimations[id] ?? .automatic
-            let deleteAnimation = log.rowDeleteAnimations[id] ?? animation
+            let animation = rows.animations[id] ?? .automatic
+            let deleteAnimation = rows.deleteAnimations[id] ?? animation
             switch (oldPath(id), newPath(id)) {
             case (let old?, let new?):
-                let moved = log.movedRows.contains(id)
-                let reloaded = log.reloadedRows.contains(id)
-                if log.recreatedRows.contains(id) || (moved && reloaded) {
+                if rows.isRebuilt(id) {
                     changes.deletedRows.append(.init(old, animation: deleteAnimation))
                     changes.insertedRows.append(.init(new, animation: animation))
-                } else if moved {
+                } else if rows.moved.contains(id) {
                     changes.movedRows.append(.init(from: old, to: new, animation: animation))
-                } else if reloaded {
+                } else if rows.reloaded.contains(id) {
                     changes.reloadedRows.append(.init(old, animation: animation))
                 }
             case (let old?, nil):

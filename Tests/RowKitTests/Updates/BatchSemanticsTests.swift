@@ -1,0 +1,199 @@
+@testable import RowKit
+import Testing
+
+/// The documented semantics of `TableModel.performBatch`, one rule per test.
+struct BatchSemanticsTests {
+    static func letters() throws -> TableModel {
+        try TableModel(
+            Table {
+                Section("First") { DefaultRow("a"); DefaultRow("b"); DefaultRow("c") }
+                Section("Second") { DefaultRow("d"); DefaultRow("e") }
+                Section("Empty")
+            })
+    }
+
+    static func path(_ section: Int, _ row: Int) -> RowPath { RowPath(section: section, row: row) }
+
+    @Test func whenOperationsFollowEachOther_thenEachIsInterpretedAgainstTheStateTheLastOneLeft() throws {
+        var model = try Self.letters()
+        let changes = try model.performBatch { batch in
+            batch.insert(DefaultRow("x"), at: Self.path(0, 0))
+            batch.delete(at: Self.path(0, 1))  // "a", now at row 1
+        }
+        #expect(model.sections[0].rows.map(\.id) == ["x", "b", "c"])
+        #expect(changes.deletedRows == [.init(Self.path(0, 0))], "deletes are reported in old coordinates")
+        #expect(changes.insertedRows == [.init(Self.path(0, 0))], "inserts in new coordinates")
+    }
+
+    @Test func whenARowIsReplacedByTheSameIdentity_thenItIsAReloadAndByAnotherIdentity_thenADeleteAndAnInsert() throws {
+        var model = try Self.letters()
+        let same = try model.replace(at: Self.path(1, 1), with: DefaultRow("E", id: "e"), animation: .fade)
+        #expect(same.reloadedRows == [.init(Self.path(1, 1), animation: .fade)])
+        #expect(same.insertedRows.isEmpty && same.deletedRows.isEmpty)
+        let other = try model.replace(at: Self.path(1, 1), with: DefaultRow("f"), animation: .left)
+        #expect(other.deletedRows == [.init(Self.path(1, 1), animation: .left)])
+        #expect(other.insertedRows == [.init(Self.path(1, 1), animation: .left)])
+        #expect(model.path(of: "e") == nil && model.path(of: "f") == Self.path(1, 1))
+    }
+
+    @Test func whenARowIsBothMovedAndReloaded_thenTheChangesetDeletesAndInsertsIt() throws {
+        var model = try Self.letters()
+        let changes = try model.performBatch { batch in
+            batch.reload(id: "a")
+            batch.move(id: "a", to: Self.path(1, 2))
+        }
+        #expect(changes.movedRows.isEmpty && changes.reloadedRows.isEmpty)
+        #expect(changes.deletedRows == [.init(Self.path(0, 0))])
+        #expect(changes.insertedRows == [.init(Self.path(1, 2))])
+    }
+
+    @Test func whenARowIsDeletedAndInsertedAgainWithItsIdentity_thenTheChangesetDeletesAndInsertsIt() throws {
+        var model = try Self.letters()
+        let changes = try model.performBatch { batch in
+            batch.delete(id: "b")
+            batch.insert(DefaultRow("b"), at: Self.path(0, 0))
+        }
+        #expect(model.sections[0].rows.map(\.id) == ["b", "a", "c"])
+        #expect(changes.deletedRows == [.init(Self.path(0, 1))])
+        #expect(changes.insertedRows == [.init(Self.path(0, 0))])
+        #expect(changes.movedRows.isEmpty)
+    }
+
+    @Test func whenRowsChangeInsideInsertedOrDeletedSections_thenOnlyTheSectionChangesAreListed() throws {
+        var model = try Self.letters()
+        let changes = try model.performBatch { batch in
+            batch.appendSection(Section("Third") { DefaultRow("n") })
+            batch.append(DefaultRow("m"), toSectionWithID: "Third")
+            batch.delete(id: "d")
+            batch.deleteSection(id: "Second", animation: .bottom)
+            batch.move(id: "c", to: Self.path(1, 0))  // into the empty section
+        }
+        #expect(model.sectionIDs == ["First", "Empty", "Third"])
+        #expect(changes.deletedSections == [.init(1, animation: .bottom)])
+        #expect(changes.insertedSections == [.init(2)])
+        #expect(changes.insertedRows.isEmpty && changes.deletedRows.isEmpty)
+        #expect(changes.movedRows == [.init(from: Self.path(0, 2), to: Self.path(1, 0))])
+    }
+
+    @Test func whenARowMovesOutOfASectionThatIsThenDeleted_thenItMovesAndOnlyTheSectionIsDeleted() throws {
+        var model = try Self.letters()
+        let changes = try model.performBatch { batch in
+            batch.move(id: "e", to: Self.path(0, 3), animation: .middle)
+            batch.deleteSection(id: "Second")
+        }
+        #expect(model.sections[0].rows.map(\.id) == ["a", "b", "c", "e"])
+        #expect(changes.deletedSections == [.init(1)])
+        #expect(changes.insertedRows == [.init(Self.path(0, 3), animation: .middle)], "a row from a deleted section arrives as an insert")
+        #expect(changes.movedRows.isEmpty)
+    }
+
+    @Test func whenSectionsMoveAndRowsChangeInsideThem_thenRowChangesUseOldAndNewSectionIndices() throws {
+        var model = try Self.letters()
+        let changes = try model.performBatch { batch in
+            batch.moveSection(id: "First", to: 2)
+            batch.delete(id: "b")
+            batch.insert(DefaultRow("z"), at: Self.path(2, 0))
+        }
+        #expect(model.sectionIDs == ["Second", "Empty", "First"])
+        #expect(changes.movedSections == [.init(from: 0, to: 2)])
+        #expect(changes.deletedRows == [.init(Self.path(0, 1))])
+        #expect(changes.insertedRows == [.init(Self.path(2, 0))])
+    }
+
+    @Test func whenASectionIsReloaded_thenItsRowChangesAreLeftToTheReload() throws {
+        var model = try Self.letters()
+        let changes = try model.performBatch { batch in
+            batch.reloadSection(id: "Second", animation: .fade)
+            batch.append(DefaultRow("f"), toSection: 1)
+        }
+        #expect(changes.reloadedSections == [.init(1, animation: .fade)])
+        #expect(changes.insertedRows.isEmpty)
+        #expect(changes.newRowCounts == [3, 3, 0])
+    }
+
+    @Test func whenASectionWithoutIdentityIsInserted_thenItTakesItsPositionAsIdentity() throws {
+        var model = try Self.letters()
+        try model.insertSection(Section { DefaultRow("p") }, at: 1)
+        #expect(model.sectionIndex(of: ItemID(PositionalSectionID(index: 1))) == 1)
+        #expect(throws: TableUpdateError.self) { try model.insertSection(Section(), at: 1) }
+    }
+
+    @Test func whenTheBatchIsEmpty_thenNothingChangesAndTheRevisionStays() throws {
+        var model = try Self.letters()
+        let revision = model.revision
+        let changes = try model.performBatch { _ in }
+        #expect(changes.isEmpty)
+        #expect(model.revision == revision && changes.fromRevision == revision && changes.toRevision == revision)
+        #expect(changes.oldRowCounts == [3, 2, 0] && changes.newRowCounts == [3, 2, 0])
+    }
+
+    @Test func whenTheBodyThrows_thenNothingIsAppliedAndTheErrorSaysSo() throws {
+        struct Cancelled: Error {}
+        var model = try Self.letters()
+        let before = model.dump
+        #expect {
+            try model.performBatch { batch in
+                batch.delete(id: "a")
+                throw Cancelled()
+            }
+        } throws: { error in
+            guard let error = error as? TableUpdateError, case .bodyThrew = error.problem else { return false }
+            return error.operationIndex == 1 && error.operation == nil
+        }
+        #expect(model.dump == before)
+    }
+
+    @Test func whenOneOperationIsWrong_thenTheErrorNamesItsIndexAndOperationAndTheModelIsUnchanged() throws {
+        var model = try Self.letters()
+        let before = model
+        do {
+            try model.performBatch { batch in
+                batch.insert(DefaultRow("x"), at: Self.path(0, 0))
+                batch.moveSection(from: 0, to: 2)
+                batch.delete(id: "a")
+                batch.move(id: "a", to: Self.path(0, 0), animation: .fade)
+                batch.reload(id: "x")
+            }
+            Issue.record("the batch succeeded")
+        } catch {
+            #expect(error.operationIndex == 3)
+            #expect(error.problem == .rowDeletedEarlier("a"))
+            #expect(error.description == #"operation 3 (move row "a" to [0, 0] (fade)): row "a" was deleted earlier in this batch"#)
+        }
+        #expect(model.revision == before.revision && model.dump == before.dump)
+        #expect(model.indexViolation() == nil)
+        #expect(model.path(of: "x") == nil && model.path(of: "a") == Self.path(0, 0))
+    }
+
+    @Test func whenARowOrSectionTheBatchInsertedIsReloaded_thenTheBatchThrows() throws {
+        var model = try Self.letters()
+        #expect(throws: TableUpdateError.self) {
+            try model.performBatch { batch in
+                batch.append(DefaultRow("x"), toSection: 2)
+                batch.reload(id: "x")
+            }
+        }
+        do {
+            try model.performBatch { batch in
+                batch.appendSection(Section("New"))
+                batch.reloadSection(at: 3)
+            }
+            Issue.record("the batch succeeded")
+        } catch {
+            #expect(error.operationIndex == 1 && error.problem == .reloadOfInsertedSection("New"))
+        }
+    }
+
+    @Test func whenLookingUp_thenIdentitiesAndPathsAgreeAndUnknownsAreNil() throws {
+        let model = try Self.letters()
+        #expect(model.numberOfSections == 3)
+        #expect(model.numberOfRows(inSection: 0) == 3 && model.numberOfRows(inSection: 2) == 0)
+        #expect(model.numberOfRows(inSection: 3) == nil && model.numberOfRows(inSection: -1) == nil)
+        #expect(model.path(of: "e") == Self.path(1, 1))
+        #expect(model.row(withID: "e")?.id == "e")
+        #expect(model.contains(rowID: "e") && !model.contains(rowID: "q"))
+        #expect(model.section(withID: "Second")?.rows.count == 2)
+        #expect(model.section(at: 5) == nil)
+        #expect(model.sectionIndex(of: "Nope") == nil)
+    }
+}
