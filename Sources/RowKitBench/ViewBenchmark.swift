@@ -7,7 +7,9 @@ import RowKit
 /// out the first screen), `view_scroll_frame` (ns per frame: scroll down by one 844-point screen,
 /// release the rows that left, bind reused cells to the rows that came, measure them), and
 /// `view_apply_1000` (ns for `TableView.apply` of a changeset of 500 row inserts and 500 row
-/// deletes at random positions; the model's batch runs untimed). Rows are automatic with a 44-point
+/// deletes at random positions; the model's batch runs untimed, and so does freeing the snapshot
+/// the view lets go of: the view hands it to a background task, and the benchmark keeps it alive
+/// until the next untimed setup so that freeing it on another core does not overlap the timing). Rows are automatic with a 44-point
 /// estimate, measured 30–70 points by their cell, in sections of 10,000 rows with 28-point headers;
 /// nobody listens to events (so none are built), as in a host that only reads cells.
 public struct ViewBenchmark: Benchmark {
@@ -98,6 +100,8 @@ public struct ViewBenchmark: Benchmark {
     /// The model the applies follow, and where the next batch's random positions come from.
     @MainActor final class ApplyState {
         var model: TableModel
+        /// The snapshot the view showed before the last apply, freed in the next setup.
+        var previous: TableModel?
         var rng: BenchRandom
         var nextID = -1
 
@@ -108,6 +112,7 @@ public struct ViewBenchmark: Benchmark {
 
         /// Runs 500 inserts and 500 deletes at random positions on the model.
         func nextBatch() -> (changes: Changeset, model: TableModel) {
+            previous = model
             let sections = model.numberOfSections
             var counts = model.sections.map(\.rows.count)
             do {

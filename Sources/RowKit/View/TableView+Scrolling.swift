@@ -28,7 +28,8 @@ extension TableView {
         for path in selected.values.sorted() {
             let rect = itemRect(flat: flatIndex(of: path))
             let distance = rect.maxY <= top ? top - rect.maxY : rect.y >= bottom ? rect.y - bottom : 0
-            if best == nil || distance < best!.distance { best = (distance, path) }
+            if let current = best, current.distance <= distance { continue }
+            best = (distance, path)
         }
         guard let best else { return false }
         try? scrollToRow(at: best.path, position: position)

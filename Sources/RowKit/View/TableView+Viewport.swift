@@ -144,7 +144,7 @@ extension TableView {
         case .row:
             let row = sectionRows[candidate.section][candidate.row]
             let (handle, cell) = reuse.takeCell(for: row)
-            precondition(cell.boundRowID == nil, "cell \(handle) is already bound to row \(cell.boundRowID!)")
+            precondition(cell.boundRowID == nil, "cell \(handle) is already bound to another row")
             cell.boundRowID = row.id
             let configured = row.configure(cell)
             precondition(configured, "cell \(handle) cannot show row \(row.id)")
