@@ -125,13 +125,19 @@ public struct PipelineBenchmarks: Sendable {
             .appendingPathComponent("rowkit-bench-peak-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try ExportBenchmark.export(ExportBenchmark.Listing(rows: rows), to: folder)
-        var usage = rusage()
         #if canImport(Darwin)
+        var usage = rusage()
         getrusage(RUSAGE_SELF, &usage)
         return Int(usage.ru_maxrss)  // bytes on macOS
         #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        // VmHWM, not getrusage: Linux keeps ru_maxrss across execve, so a child spawned by a large
+        // parent would report the parent's peak. VmHWM belongs to this process image alone.
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+            return kilobytes * 1024
+        }
+        return 0
         #endif
     }
 
