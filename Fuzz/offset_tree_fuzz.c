@@ -22,34 +22,8 @@
 #define MAX_ITEMS 8192
 #define MAX_STEPS 400
 
-#define EXPECT(cond, ...)                                                                          \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "offset_tree_fuzz: step %zu: %s: ", step_number, #cond);               \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fprintf(stderr, "\n");                                                                 \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
-
-/* ---------------------------------------------------------------- input decoding */
-
-typedef struct input {
-    const uint8_t *p;
-    size_t n;
-} input;
-
-/* Returns the next byte, or 0 once the input is used up. */
-static uint8_t next_u8(input *in) {
-    if (in->n == 0) return 0;
-    in->n--;
-    return *in->p++;
-}
-
-static size_t next_u16(input *in) {
-    size_t lo = next_u8(in);
-    return lo | (size_t)next_u8(in) << 8;
-}
+#define FUZZ_TARGET_NAME "offset_tree_fuzz"
+#include "fuzz_input.h"
 
 /* A valid height: a multiple of 1/4 in [0, 49.75]; zero about a fifth of the time, and -0.0
  * (stored as +0.0) for byte 255. */

@@ -24,34 +24,8 @@
 #define MAX_STEPS 512
 #define MAX_NAME 12
 
-#define EXPECT(cond, ...)                                                                          \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "reuse_pool_fuzz: step %zu: %s: ", step_number, #cond);                \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fprintf(stderr, "\n");                                                                 \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
-
-/* ---------------------------------------------------------------- input decoding */
-
-typedef struct input {
-    const uint8_t *p;
-    size_t n;
-} input;
-
-/* Returns the next byte, or 0 once the input is used up. */
-static uint8_t next_u8(input *in) {
-    if (in->n == 0) return 0;
-    in->n--;
-    return *in->p++;
-}
-
-static size_t next_u16(input *in) {
-    size_t lo = next_u8(in);
-    return lo | (size_t)next_u8(in) << 8;
-}
+#define FUZZ_TARGET_NAME "reuse_pool_fuzz"
+#include "fuzz_input.h"
 
 /* ---------------------------------------------------------------- the naive model */
 
