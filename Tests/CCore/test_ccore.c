@@ -12,7 +12,7 @@
 #include "../../CCore/rk_internal.h"
 
 static uint64_t rng_state;
-static uint64_t next_u64(void) { /* SplitMix64 */
+static uint64_t next_u64(void) { /* SeededRandom */
     uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;

@@ -30,7 +30,7 @@ import Darwin
         return files
     }
 
-    /// A seeded generator (SplitMix64), so a failing kill schedule can be replayed.
+    /// A seeded generator (SeededRandom), so a failing kill schedule can be replayed.
     private struct KillSchedule {
         var state: UInt64
         mutating func next() -> UInt64 {

@@ -121,7 +121,7 @@ struct ListingHostileInputTests {
     /// or with diagnostics that carry 1-based positions.
     @Test(arguments: ["valid/settings.yaml", "valid/settings.json", "valid/contacts.csv"])
     func whenValidListingsAreRandomlyMutated_thenReadingNeverCrashes(name: String) {
-        var generator = SplitMix64(seed: 0x5EED_0000 &+ UInt64(name.utf8.count))
+        var generator = SeededRandom(seed: 0x5EED_0000 &+ UInt64(name.utf8.count))
         let original = [UInt8](ListingFixtures.data(name))
         let alphabet = Array("{}[]:,\"'\\-&*!|>#%@`\n\r\t 0aZ\u{0}".utf8) + [0xC3, 0xFF, 0x80]
         for _ in 0..<400 {
@@ -141,7 +141,7 @@ struct ListingHostileInputTests {
 }
 
 /// A tiny seeded generator so randomized tests reproduce exactly.
-struct SplitMix64 {
+struct SeededRandom {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -31,7 +31,7 @@ struct YAMLScalarTagTests {
     }
 
     @Test func whenScalarsAreRandomNumberLikeText_thenTheyResolveAsYamsDoes() {
-        var random = SplitMix64(seed: 0x5EED_4A11)
+        var random = SeededRandom(seed: 0x5EED_4A11)
         let alphabet = Array("0123456789_-+.:eEoxbTtZ \tinfaNnulyes~<=")
         for _ in 0..<20_000 {
             let length = Int(random.next() % 14)

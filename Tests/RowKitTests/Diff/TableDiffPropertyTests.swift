@@ -10,7 +10,7 @@ import Testing
     @Test func whenRandomTablesAreDiffed_thenChangesetAndItsStagesReplayToTheNewTable() throws {
         var coverage = Coverage()
         for seed in 0..<UInt64(Self.pairs) {
-            var random = DiffRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let (old, new) = RandomTables.pair(&random)
             let policy: DiffOptions.MovedChangePolicy = seed % 2 == 0 ? .moveAndReload : .deleteAndInsert
             let options = DiffOptions(movedChanges: policy, reloadThreshold: .never)
@@ -73,10 +73,10 @@ import Testing
 
     @Test func whenRandomSequencesWithRepeatsAreDiffed_thenHeckelResultRebuildsTheNewSequence() {
         for seed in 0..<UInt64(1_000) {
-            var random = DiffRandom(seed: seed)
-            let alphabet = random.int(1...12)
-            let old = (0..<random.int(0...30)).map { _ in random.int(0...alphabet) }
-            let new = (0..<random.int(0...30)).map { _ in random.int(0...alphabet) }
+            var random = SeededRandom(seed: seed)
+            let alphabet = random.int(in: 1...12)
+            let old = (0..<random.int(in: 0...30)).map { _ in random.int(in: 0...alphabet) }
+            let new = (0..<random.int(in: 0...30)).map { _ in random.int(in: 0...alphabet) }
             let result = Heckel.diff(old: old, new: new)
             #expect(Self.rebuild(old: old, new: new, with: result) == new, "seed \(seed): \(old) -> \(new)")
             for (newIndex, oldIndex) in result.oldPositions.enumerated() {
@@ -124,29 +124,29 @@ import Testing
 
 /// Random pairs of tables: an old table, and a new one made from it by random edits.
 enum RandomTables {
-    static func pair(_ random: inout DiffRandom) -> (Mirror, Mirror) {
+    static func pair(_ random: inout SeededRandom) -> (Mirror, Mirror) {
         var nextRow = 0
         var nextSection = 1_000_000
         func freshRows(_ count: Int) -> [Mirror.Row] {
             (0..<count).map { _ in
                 defer { nextRow += 1 }
-                return Mirror.Row(id: nextRow, content: random.int(0...1))
+                return Mirror.Row(id: nextRow, content: random.int(in: 0...1))
             }
         }
         func freshSection() -> Mirror.Section {
             defer { nextSection += 1 }
-            return Mirror.Section(id: nextSection, rows: freshRows(random.int(0...4)))
+            return Mirror.Section(id: nextSection, rows: freshRows(random.int(in: 0...4)))
         }
 
         let old = Mirror(
             random.chance(0.05)
                 ? []
-                : (0..<random.int(0...5)).map { _ in
+                : (0..<random.int(in: 0...5)).map { _ in
                     defer { nextSection += 1 }
-                    return Mirror.Section(id: nextSection, rows: freshRows(random.int(0...8)))
+                    return Mirror.Section(id: nextSection, rows: freshRows(random.int(in: 0...8)))
                 })
         if random.chance(0.05) { return (old, Mirror()) }
-        if random.chance(0.05) { return (old, Mirror((0..<random.int(0...4)).map { _ in freshSection() })) }
+        if random.chance(0.05) { return (old, Mirror((0..<random.int(in: 0...4)).map { _ in freshSection() })) }
 
         let intensity = Double.random(in: 0..<0.7, using: &random)
         var sections = old.sections.filter { _ in !random.chance(intensity / 3) }
@@ -158,25 +158,25 @@ enum RandomTables {
                 return row
             }
         }
-        for _ in 0..<random.int(0...Int(intensity * 3)) {
-            sections.insert(freshSection(), at: random.int(0...sections.count))
+        for _ in 0..<random.int(in: 0...Int(intensity * 3)) {
+            sections.insert(freshSection(), at: random.int(in: 0...sections.count))
         }
-        for _ in 0..<random.int(0...Int(intensity * 3)) where sections.count > 1 {
-            let section = sections.remove(at: random.int(0...sections.count - 1))
-            sections.insert(section, at: random.int(0...sections.count))
+        for _ in 0..<random.int(in: 0...Int(intensity * 3)) where sections.count > 1 {
+            let section = sections.remove(at: random.int(in: 0...sections.count - 1))
+            sections.insert(section, at: random.int(in: 0...sections.count))
         }
         if !sections.isEmpty {
             let rowCount = sections.reduce(0) { $0 + $1.rows.count }
-            for _ in 0..<random.int(0...Int(intensity * Double(rowCount))) {
-                let from = random.int(0...sections.count - 1)
+            for _ in 0..<random.int(in: 0...Int(intensity * Double(rowCount))) {
+                let from = random.int(in: 0...sections.count - 1)
                 guard !sections[from].rows.isEmpty else { continue }
-                let row = sections[from].rows.remove(at: random.int(0...sections[from].rows.count - 1))
-                let to = random.chance(0.5) ? from : random.int(0...sections.count - 1)
-                sections[to].rows.insert(row, at: random.int(0...sections[to].rows.count))
+                let row = sections[from].rows.remove(at: random.int(in: 0...sections[from].rows.count - 1))
+                let to = random.chance(0.5) ? from : random.int(in: 0...sections.count - 1)
+                sections[to].rows.insert(row, at: random.int(in: 0...sections[to].rows.count))
             }
-            for _ in 0..<random.int(0...Int(intensity * 6)) {
-                let to = random.int(0...sections.count - 1)
-                sections[to].rows.insert(contentsOf: freshRows(1), at: random.int(0...sections[to].rows.count))
+            for _ in 0..<random.int(in: 0...Int(intensity * 6)) {
+                let to = random.int(in: 0...sections.count - 1)
+                sections[to].rows.insert(contentsOf: freshRows(1), at: random.int(in: 0...sections[to].rows.count))
             }
         }
         return (old, Mirror(sections))

@@ -25,7 +25,7 @@ struct OffsetTreeBadCallTests {
     func whenACallIsInvalid_thenItThrowsTheNamedErrorAndTheTreeIsUnchanged(
         implementation: OffsetTreeImplementation, size: Int
     ) throws {
-        var rng = SplitMix64(seed: UInt64(size) + 100)
+        var rng = SeededRandom(seed: UInt64(size) + 100)
         let tree = try implementation.make((0..<size).map { _ in rng.quarterHeight() })
         let before = Snapshot(tree)
         func expectRefused(
@@ -90,7 +90,7 @@ struct OffsetTreeBadCallTests {
     @Test(arguments: [0, 127, 128, 5_000])
     func whenAnAllocationFails_thenTheEditThrowsOutOfMemoryAndTheTreeIsUnchanged(size: Int) throws {
         guard COffsetTree.internalChecksEnabled else { return }  // release builds lack the hook
-        var rng = SplitMix64(seed: UInt64(size) + 7)
+        var rng = SeededRandom(seed: UInt64(size) + 7)
         var heights = (0..<size).map { _ in rng.quarterHeight() }
         let tree = try COffsetTree(heights: heights)
         let edits: [(String, ([Double]) -> [Double], (COffsetTree) throws(OffsetTreeError) -> Void)] = [

@@ -51,7 +51,7 @@ struct OffsetTreeRandomizedTests {
     func whenRandomOperationsRun_thenEveryAnswerMatchesNaivePrefixSums(
         implementation: OffsetTreeImplementation, scenario: OffsetTreeScenario
     ) throws {
-        var rng = SplitMix64(seed: scenario.seed)
+        var rng = SeededRandom(seed: scenario.seed)
         var naive = NaiveOffsets(heights: (0..<scenario.initial).map { _ in rng.quarterHeight() })
         let tree = try implementation.make(naive.heights)
         try tree.checkInvariants()
@@ -107,7 +107,7 @@ struct OffsetTreeRandomizedTests {
     func whenHeightsAreArbitraryDoubles_thenOffsetsStayWithinRelativeTolerance(
         implementation: OffsetTreeImplementation
     ) throws {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         func height() -> Double { Double(rng.next() % 10_000_000) / 7_919.3 }
         var heights = (0..<3_000).map { _ in height() }
         let tree = try implementation.make(heights)
@@ -146,7 +146,7 @@ struct OffsetTreeRandomizedTests {
     func whenManyRandomEditsRun_thenMemoryStaysAtMost16BytesPerItem(
         implementation: OffsetTreeImplementation
     ) throws {
-        var rng = SplitMix64(seed: 9)
+        var rng = SeededRandom(seed: 9)
         var count = 200_000
         let tree = try implementation.make((0..<count).map { _ in rng.quarterHeight() })
         var worst = Double(tree.memoryFootprint) / Double(count)

@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the same section-index checks on either tree implementation.
 private func checkAgainstNaive<Tree: OffsetTree>(_: Tree.Type, seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
+    var rng = SeededRandom(seed: seed)
     var rows = (0..<rng.below(300)).map { _ in rng.below(rng.below(4) == 0 ? 300 : 6) }
     let index = try SectionIndex<Tree>(rowCounts: rows)
     func expectMatchesNaive(_ step: Int) throws {

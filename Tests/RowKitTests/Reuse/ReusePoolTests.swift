@@ -87,7 +87,7 @@ struct ReusePoolTests {
 
     @Test(arguments: ReusePoolImplementation.allCases)
     func whenRandomOperationsRun_thenThePoolMatchesANaiveModel(implementation: ReusePoolImplementation) throws {
-        var rng = SplitMix64(seed: 77)
+        var rng = SeededRandom(seed: 77)
         let pool = implementation.make(capacity: 4)
         let kinds = (0..<6).map { pool.intern("kind-\($0)") }
         var model: [[UInt]] = Array(repeating: [], count: 6)

@@ -1,6 +1,7 @@
-/// A seeded SplitMix64 generator, so randomized tests are reproducible from their seed.
+/// A seeded SeededRandom generator, so randomized tests are reproducible from their seed.
 ///
-/// Shared test support for the model and update tests (the layout tests may keep their own).
+/// The one generator of every randomized suite in this target (layout, reuse, model, updates,
+/// diff, view).
 struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
@@ -23,4 +24,11 @@ struct SeededRandom: RandomNumberGenerator {
 
     /// A uniformly chosen element, or `nil` for an empty collection.
     mutating func pick<C: Collection>(_ elements: C) -> C.Element? { elements.randomElement(using: &self) }
+
+    /// A uniformly chosen integer in `0..<n`; 0 when `n` is not positive.
+    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+
+    /// A height that is a multiple of 1/4 in [0, 99.75], zero one time in eight, so prefix sums
+    /// are exact in doubles and can be compared with `==`.
+    mutating func quarterHeight() -> Double { below(8) == 0 ? 0 : Double(below(400)) / 4 }
 }

@@ -13,7 +13,7 @@ struct TableViewLayoutTests {
         let recorder = MeasureRecorder()
         let table = TestTables.mixed(style: style, sections: 40, rowsPerSection: 250, seed: 7, recorder: recorder)
         let view = TableView(model: try TableModel(table), viewport: TableViewport(width: 320, height: 480), backend: backend)
-        var random = ViewRandom(seed: 42)
+        var random = SeededRandom(seed: 42)
         let spec = NaiveLayout.Spec(table)
         expectMatchesNaiveLayout(view, spec: spec, recorder: recorder)
         for step in 0..<150 {

@@ -7,7 +7,7 @@ struct TableViewUpdateTests {
     /// Random batches against a model: inserts, deletes, moves and reloads of rows and sections.
     @MainActor
     struct Mutator {
-        var random: ViewRandom
+        var random: SeededRandom
         var nextID = 100_000
         var nextSection = 1_000
         let recorder: MeasureRecorder
@@ -84,7 +84,7 @@ struct TableViewUpdateTests {
         let view = TableView(model: model, viewport: TableViewport(width: 320, height: 400), backend: backend, reuseCapacity: 4)
         view.selectionMode = .multiple
         view.prefetchDistance = 100
-        var mutator = Mutator(random: ViewRandom(seed: 11), recorder: recorder)
+        var mutator = Mutator(random: SeededRandom(seed: 11), recorder: recorder)
         var applied = 0
         for step in 0..<2_000 {
             let dice = Int.random(in: 0..<10, using: &mutator.random)

@@ -199,7 +199,7 @@ enum TestTables {
     static func mixed(
         style: TableStyle, sections: Int, rowsPerSection: Int, seed: UInt64, recorder: MeasureRecorder
     ) -> Table {
-        var random = ViewRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         var nextID = 0
         return Table(
             style: style,
@@ -212,7 +212,7 @@ enum TestTables {
             })
     }
 
-    static func randomRow(id: Int, using random: inout ViewRandom, recorder: MeasureRecorder) -> TestRow {
+    static func randomRow(id: Int, using random: inout SeededRandom, recorder: MeasureRecorder) -> TestRow {
         if Bool.random(using: &random) {
             return TestRow(id: id, fixed: [44, 60, 0, 88].randomElement(using: &random)!, recorder: recorder)
         }
@@ -220,7 +220,7 @@ enum TestTables {
             id: id, fixed: nil, estimate: 44, actual: Double(Int.random(in: 20...140, using: &random)), recorder: recorder)
     }
 
-    static func section(_ key: Int, rows: [AnyRow], using random: inout ViewRandom, recorder: MeasureRecorder) -> Section {
+    static func section(_ key: Int, rows: [AnyRow], using random: inout SeededRandom, recorder: MeasureRecorder) -> Section {
         let header: HeaderFooter? =
             key % 4 == 3
             ? nil
