@@ -458,6 +458,77 @@ rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     return RK_OK;
 }
 
+/* ---------------------------------------------------------------- bulk read and set */
+
+/* Copies items [lo, hi) of the subtree `node` (`height` inner levels above its leaves) to `out`;
+ * lo < hi <= the subtree's count. Visits only the children that overlap the range. */
+static void read_rec(const void *node, unsigned height, size_t lo, size_t hi, double *out) {
+    if (height == 0) {
+        const rk_leaf *l = node;
+        memcpy(out, &l->h[lo], (hi - lo) * sizeof(double));
+        return;
+    }
+    const rk_inner *nd = node;
+    size_t start = 0;
+    for (uint32_t j = 0; j < nd->n && start < hi; j++) {
+        size_t end = nd->cend[j];
+        if (end > lo) {
+            size_t a = lo > start ? lo : start, b = hi < end ? hi : end;
+            read_rec(nd->child[j], height - 1, a - start, b - start, out);
+            out += b - a;
+        }
+        start = end;
+    }
+}
+
+rk_status rk_offset_tree_read(const rk_offset_tree *t, size_t first, size_t n, double *out,
+                              double *offset) {
+    if (first > t->count || n > t->count - first) return RK_ERR_RANGE;
+    if (!out && n > 0) return RK_ERR_ARG;
+    if (offset) rk_offset_tree_offset(t, first, offset);
+    if (n > 0) read_rec(t->root, t->depth, first, first + n, out);
+    return RK_OK;
+}
+
+/* Writes `h` over items [lo, hi) of the subtree `node` and returns its new height sum. Counts are
+ * unchanged; each touched leaf's sum is recomputed with sum_doubles and each touched node's height
+ * prefixes from its first touched child on, exactly the values inner_entry would compute. */
+static double set_rec(void *node, unsigned height, size_t lo, size_t hi, const double *h) {
+    if (height == 0) {
+        rk_leaf *l = node;
+        for (size_t i = lo; i < hi; i++) l->h[i] = h[i - lo] + 0.0;
+        return sum_doubles(l->h, l->n);
+    }
+    rk_inner *nd = node;
+    size_t start = 0;
+    uint32_t touched = nd->n;
+    for (uint32_t j = 0; j < nd->n && start < hi; j++) {
+        size_t end = nd->cend[j];
+        if (end > lo) {
+            size_t a = lo > start ? lo : start, b = hi < end ? hi : end;
+            nd->sum[j] = set_rec(nd->child[j], height - 1, a - start, b - start, h + (a - lo));
+            if (touched == nd->n) touched = j;
+        }
+        start = end;
+    }
+    double e = touched ? nd->end[touched - 1] : 0.0;
+    for (uint32_t q = touched; q < nd->n; q++) {
+        e += nd->sum[q];
+        nd->end[q] = e;
+    }
+    return e;
+}
+
+rk_status rk_offset_tree_set_range(rk_offset_tree *t, size_t first, const double *h, size_t n,
+                                   size_t *bad_index) {
+    if (first > t->count || n > t->count - first) return RK_ERR_RANGE;
+    if (!h && n > 0) return RK_ERR_ARG;
+    rk_status st = validate(h, n, bad_index);
+    if (st != RK_OK) return st;
+    if (n > 0) t->total = set_rec(t->root, t->depth, first, first + n, h);
+    return RK_OK;
+}
+
 /* ---------------------------------------------------------------- insert */
 
 /* Rebuilds the whole tree with `h` inserted at `at`: used when k >= count, so O(n + k) = O(k). */

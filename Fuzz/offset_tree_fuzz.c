@@ -249,7 +249,24 @@ static void op_remove(input *in, rk_offset_tree *t) {
     model_remove(at, k);
 }
 
+/* Sets a run of heights with one rk_offset_tree_set_range call. */
+static void op_set_range(input *in, rk_offset_tree *t) {
+    size_t first = pick_position(in, model_n);
+    size_t k = pick_count(in, model_n - first);
+    fill_heights(in, scratch, k);
+    size_t bad = 12345;
+    rk_status st = rk_offset_tree_set_range(t, first, k ? scratch : NULL, k, &bad);
+    EXPECT(st == RK_OK && bad == 12345, "set_range %zu at %zu of %zu: %s", k, first, model_n,
+           rk_status_name(st));
+    for (size_t i = 0; i < k; i++) model[first + i] = scratch[i] + 0.0;
+    compare_all(t);
+}
+
 static void op_set(input *in, rk_offset_tree *t) {
+    if (next_u8(in) % 4 == 0) {
+        op_set_range(in, t);
+        return;
+    }
     if (model_n == 0) return;
     size_t i = next_u16(in) % model_n;
     double h = height_from_byte(next_u8(in));
@@ -259,8 +276,18 @@ static void op_set(input *in, rk_offset_tree *t) {
 }
 
 static void op_query(input *in, const rk_offset_tree *t) {
-    uint8_t which = next_u8(in) % 4;
-    if (which == 0) {
+    uint8_t which = next_u8(in) % 5;
+    if (which == 4) { /* a bulk read: heights and the first item's offset */
+        size_t first = pick_position(in, model_n);
+        size_t k = pick_count(in, model_n - first);
+        double off = 42.0;
+        rk_status st = rk_offset_tree_read(t, first, k, scratch, &off);
+        EXPECT(st == RK_OK && off == model_offset(first), "read %zu at %zu: %s, offset %g", k,
+               first, rk_status_name(st), off);
+        for (size_t i = 0; i < k; i++)
+            EXPECT(scratch[i] == model[first + i] && !signbit(scratch[i]), "read height %zu: %g",
+                   first + i, scratch[i]);
+    } else if (which == 0) {
         size_t i = next_u16(in) % (model_n + 2);
         double h = 42.0;
         rk_status st = rk_offset_tree_height(t, i, &h);
@@ -294,7 +321,7 @@ static void op_bad_call(input *in, rk_offset_tree *t) {
     double bad = bad_heights[next_u8(in) % BAD_COUNT];
     size_t bad_index = 12345;
     rk_status st;
-    switch (which % 10) {
+    switch (which % 12) {
     case 0: { /* set with an invalid height (or past the end: range is checked first) */
         size_t i = model_n ? next_u16(in) % model_n : 0;
         st = rk_offset_tree_set(t, i, bad);
@@ -380,6 +407,45 @@ static void op_bad_call(input *in, rk_offset_tree *t) {
         EXPECT(st == RK_OK && out != NULL && rk_offset_tree_count(out) == 0, "build empty: %s",
                rk_status_name(st));
         rk_offset_tree_destroy(out);
+        break;
+    }
+    case 10: { /* set_range with an invalid height or out of range: nothing changes */
+        size_t first = pick_position(in, model_n);
+        size_t k = pick_count(in, model_n - first);
+        if (k == 0 || next_u8(in) % 4 == 0) {
+            size_t over = next_u8(in) % 2 ? SIZE_MAX : model_n - first + 1 + next_u8(in);
+            scratch[0] = 1.0;
+            st = rk_offset_tree_set_range(t, first, scratch, over, NULL);
+            EXPECT(st == RK_ERR_RANGE, "set_range %zu at %zu: %s", over, first, rk_status_name(st));
+            st = rk_offset_tree_set_range(t, model_n + 1, scratch, 0, NULL);
+            EXPECT(st == RK_ERR_RANGE, "set_range past the end: %s", rk_status_name(st));
+            st = rk_offset_tree_set_range(t, first, NULL, 1 + next_u8(in) % 2, NULL);
+            EXPECT(st == (model_n - first ? RK_ERR_ARG : RK_ERR_RANGE), "set_range NULL: %s",
+                   rk_status_name(st));
+            break;
+        }
+        fill_heights(in, scratch, k);
+        size_t first_bad = next_u16(in) % k;
+        scratch[first_bad] = bad;
+        st = rk_offset_tree_set_range(t, first, scratch, k, &bad_index);
+        EXPECT(st == RK_ERR_HEIGHT && bad_index == first_bad, "set_range bad height at %zu: %s, %zu",
+               first_bad, rk_status_name(st), bad_index);
+        break;
+    }
+    case 11: { /* read out of range or into NULL: nothing is written */
+        double out = 42.0;
+        size_t first = pick_position(in, model_n);
+        size_t over = next_u8(in) % 2 ? SIZE_MAX : model_n - first + 1 + next_u8(in);
+        scratch[0] = 42.0;
+        st = rk_offset_tree_read(t, first, over, scratch, &out);
+        EXPECT(st == RK_ERR_RANGE && out == 42.0 && scratch[0] == 42.0, "read %zu at %zu: %s",
+               over, first, rk_status_name(st));
+        st = rk_offset_tree_read(t, model_n + 1 + next_u8(in), 0, scratch, &out);
+        EXPECT(st == RK_ERR_RANGE && out == 42.0, "read past the end: %s", rk_status_name(st));
+        if (model_n > first) {
+            st = rk_offset_tree_read(t, first, 1, NULL, &out);
+            EXPECT(st == RK_ERR_ARG && out == 42.0, "read into NULL: %s", rk_status_name(st));
+        }
         break;
     }
     default: { /* out-of-range queries leave their outputs alone */

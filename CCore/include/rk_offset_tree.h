@@ -102,10 +102,32 @@ void rk_offset_tree_range(const rk_offset_tree *tree, double y0, double y1, size
                           size_t *end);
 
 /**
+ * Copies the heights of the n items [first, first + n) to `out[0..<n]` and, when `offset` is not
+ * NULL, stores the offset of item `first` in `*offset` (the same value rk_offset_tree_offset gives).
+ * O(log count + n): one descent, then each leaf in the range is read once.
+ * Returns RK_ERR_RANGE if first > count or n > count - first, RK_ERR_ARG for NULL `out` with
+ * n > 0; on failure nothing is written.
+ */
+rk_status rk_offset_tree_read(const rk_offset_tree *tree, size_t first, size_t n, double *out,
+                              double *offset);
+
+/**
  * Sets the height of item `index`. O(B log n) with B the node size, i.e. O(log n).
  * Returns RK_ERR_RANGE if index >= count, RK_ERR_HEIGHT if the height is invalid.
  */
 rk_status rk_offset_tree_set(rk_offset_tree *tree, size_t index, double height);
+
+/**
+ * Sets the heights of the n items [first, first + n) to copies of `heights[0..<n]` (the caller
+ * keeps ownership). O(log count + n): each leaf in the range is written once and each inner node
+ * above them recomputed once, instead of n separate rk_offset_tree_set calls.
+ * Returns RK_ERR_RANGE if first > count or n > count - first, RK_ERR_ARG for NULL `heights` with
+ * n > 0, RK_ERR_HEIGHT if any height is invalid (the first bad one's position in `heights` goes to
+ * `*bad_index` when not NULL). All heights are validated before the tree is touched: on failure it
+ * is unchanged.
+ */
+rk_status rk_offset_tree_set_range(rk_offset_tree *tree, size_t first, const double *heights,
+                                   size_t n, size_t *bad_index);
 
 /**
  * Inserts copies of `heights[0..<k]` so the first becomes item `at` (0 <= at <= count). The caller

@@ -1,7 +1,9 @@
 // rowkit-bench: the C-core versus Swift-baseline benchmark, with the pipeline beside it.
 //
-//   swift run -c release rowkit-bench [--items N] [--json] [--skip-pipeline]
+//   swift run -c release rowkit-bench [--items N] [--json] [--skip-pipeline] [--only NAME]
 //
+// --only runs one benchmark of the suite (offset-tree or table-view) and skips the pipeline, for
+// profiling one part (e.g. under `perf record`).
 // Prints a table of median ns per operation with swift/c and naive/c ratios and bytes per item,
 // then the pipeline figures (snapshot diff at 10^5 and 10^6 rows, export of 100,000 rows with
 // Markdown against bare cmark, and the peak memory of exporting 1,000,000 rows, measured in a
@@ -9,11 +11,12 @@
 import Foundation
 import RowKitBench
 
-let usage = "usage: rowkit-bench [--items N] [--json] [--skip-pipeline]"
+let usage = "usage: rowkit-bench [--items N] [--json] [--skip-pipeline] [--only offset-tree|table-view]"
 var items = 1_000_000
 var json = false
 var pipeline = true
 var peakRows = 1_000_000
+var suite = BenchmarkSuite.standard
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -27,6 +30,15 @@ while let argument = arguments.popFirst() {
             exit(64)
         }
         items = value
+    case "--only":
+        let names = suite.benchmarks.map(\.name)
+        guard let name = arguments.popFirst(), names.contains(name) else {
+            let known = names.joined(separator: ", ")
+            FileHandle.standardError.write(Data("error: --only needs one of: \(known)\n\(usage)\n".utf8))
+            exit(64)
+        }
+        suite = BenchmarkSuite(suite.benchmarks.filter { $0.name == name })
+        pipeline = false
     case "--export-peak-child":
         // The child process of the peak-memory measurement: export, print the peak RSS in bytes.
         guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { exit(64) }
@@ -60,7 +72,7 @@ func childPeakResidentBytes(rows: Int) -> Int? {
     return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
 }
 
-let results = run(items: items)
+let results = suite.run(items: items)
 guard pipeline else {
     print(json ? results.json() : results.table(), terminator: "")
     exit(0)

@@ -73,6 +73,21 @@ static void compare_all(const rk_offset_tree *t, const naive *m, const char *whe
     }
     CHECK(rk_offset_tree_total(t) == acc, "%s: total %g vs %g", where, rk_offset_tree_total(t), acc);
     CHECK(rk_offset_tree_item_at(t, acc) == RK_NOT_FOUND, "%s: item_at(total)", where);
+    /* Bulk reads: the whole tree, then a few random spans with their first offsets. */
+    double *all = malloc((m->n + 1) * sizeof(double));
+    double off = -1;
+    CHECK(rk_offset_tree_read(t, 0, m->n, all, &off) == RK_OK && off == 0.0, "%s: read all", where);
+    for (size_t i = 0; i < m->n; i++) CHECK(all[i] == m->h[i], "%s: read height %zu", where, i);
+    for (int k = 0; k < 4 && m->n > 0; k++) {
+        size_t first = below(m->n + 1), n = below(m->n - first + 1);
+        double expect = -1;
+        rk_offset_tree_offset(t, first, &expect);
+        CHECK(rk_offset_tree_read(t, first, n, all, &off) == RK_OK && off == expect,
+              "%s: read offset of %zu", where, first);
+        for (size_t i = 0; i < n; i++)
+            CHECK(all[i] == m->h[first + i], "%s: read %zu+%zu", where, first, i);
+    }
+    free(all);
 }
 
 /* Copies the tree's heights to compare "unchanged" after a failed call. */
@@ -103,11 +118,17 @@ static void test_tree(size_t ops, size_t max_items, int full_every) {
             size_t k = below(6) == 0 ? 1 + below(m.n - at) : 1 + below(m.n - at < 3 ? m.n - at : 3);
             CHECK(rk_offset_tree_remove(t, at, k) == RK_OK, "remove");
             naive_remove(&m, at, k);
-        } else if (m.n > 0) {
+        } else if (op < 9 && m.n > 0) {
             size_t i = below(m.n);
             double h = random_height();
             CHECK(rk_offset_tree_set(t, i, h) == RK_OK, "set");
             m.h[i] = h;
+        } else if (m.n > 0) {
+            size_t first = below(m.n), room = m.n - first;
+            size_t k = below(4) == 0 ? below((room < 4096 ? room : 4096) + 1) : below((room < 40 ? room : 40) + 1);
+            for (size_t i = 0; i < k; i++) buf[i] = random_height();
+            CHECK(rk_offset_tree_set_range(t, first, buf, k, NULL) == RK_OK, "set_range");
+            memcpy(m.h + first, buf, k * sizeof(double));
         }
         if (full_every && step % (size_t)full_every == 0) compare_all(t, &m, "random ops");
         /* occasionally try a failing allocation at every point of an edit */
@@ -162,6 +183,26 @@ static void test_bad_calls(void) {
     CHECK(rk_offset_tree_insert(t, 0, hs, SIZE_MAX, NULL) == RK_ERR_OVERFLOW, "insert overflow");
     CHECK(rk_offset_tree_insert(t, 0, hs, RK_OFFSET_TREE_MAX_COUNT - 299, NULL) == RK_ERR_OVERFLOW,
           "insert overflow by one");
+    double range_out[4] = {42, 42, 42, 42};
+    CHECK(rk_offset_tree_read(t, 299, 2, range_out, &out) == RK_ERR_RANGE && out == 42 &&
+              range_out[0] == 42,
+          "read past the end");
+    CHECK(rk_offset_tree_read(t, 301, 0, range_out, NULL) == RK_ERR_RANGE, "read start range");
+    CHECK(rk_offset_tree_read(t, 1, SIZE_MAX, range_out, NULL) == RK_ERR_RANGE, "read k huge");
+    CHECK(rk_offset_tree_read(t, 0, 1, NULL, NULL) == RK_ERR_ARG, "read into NULL");
+    CHECK(rk_offset_tree_read(t, 300, 0, NULL, &out) == RK_OK && out == rk_offset_tree_total(t),
+          "read nothing at the end gives the total");
+    out = 42;
+    for (int b = 0; b < 5; b++) {
+        double k3[3] = {1.0, 2.0, bad[b]};
+        size_t bi = 99;
+        CHECK(rk_offset_tree_set_range(t, 5, k3, 3, &bi) == RK_ERR_HEIGHT && bi == 2,
+              "set_range bad height");
+    }
+    CHECK(rk_offset_tree_set_range(t, 299, hs, 2, NULL) == RK_ERR_RANGE, "set_range past the end");
+    CHECK(rk_offset_tree_set_range(t, 0, hs, SIZE_MAX, NULL) == RK_ERR_RANGE, "set_range k huge");
+    CHECK(rk_offset_tree_set_range(t, 0, NULL, 1, NULL) == RK_ERR_ARG, "set_range NULL");
+    CHECK(rk_offset_tree_set_range(t, 300, NULL, 0, NULL) == RK_OK, "set_range nothing");
     CHECK(rk_offset_tree_item_at(t, NAN) == RK_NOT_FOUND, "item_at NaN");
     CHECK(rk_offset_tree_item_at(t, -0.5) == RK_NOT_FOUND, "item_at negative");
     CHECK(rk_offset_tree_item_at(t, INFINITY) == RK_NOT_FOUND, "item_at inf");

@@ -78,6 +78,39 @@ public final class COffsetTree: OffsetTree {
         try Self.check(status, index: index, count: count)
     }
 
+    /// The heights of the items in `range` and the offset of its first item.
+    /// - Complexity: O(log n + k) for k items.
+    public func heights(in range: Range<Int>) throws(OffsetTreeError) -> (offset: Double, heights: [Double]) {
+        let count = self.count
+        guard range.lowerBound >= 0, range.lowerBound <= count else {
+            throw .indexOutOfRange(index: range.lowerBound, count: count)
+        }
+        guard range.upperBound <= count else { throw .indexOutOfRange(index: range.upperBound, count: count) }
+        var offset = 0.0
+        var status = RK_OK
+        let heights = [Double](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            status = rk_offset_tree_read(handle, range.lowerBound, range.count, buffer.baseAddress, &offset)
+            initialized = status == RK_OK ? range.count : 0
+        }
+        try Self.check(status, index: range.upperBound, count: count)
+        return (offset, heights)
+    }
+
+    /// Sets the heights of the items from `index` on to `heights`.
+    /// - Complexity: O(log n + k) for k heights.
+    public func setHeights(_ heights: [Double], startingAt index: Int) throws(OffsetTreeError) {
+        let count = self.count
+        guard index >= 0, index <= count else { throw .indexOutOfRange(index: index, count: count) }
+        guard heights.count <= count - index else {
+            throw .indexOutOfRange(index: index + heights.count, count: count)
+        }
+        var bad = 0
+        let status = heights.withUnsafeBufferPointer { buffer in
+            rk_offset_tree_set_range(handle, index, buffer.baseAddress, buffer.count, &bad)
+        }
+        try Self.check(status, index: index, count: count, heights: heights, badOffset: index, bad: bad)
+    }
+
     /// Inserts `heights` so that the first becomes the item at `index`.
     /// - Complexity: O(k + log n).
     public func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {

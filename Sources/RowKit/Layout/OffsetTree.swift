@@ -52,6 +52,21 @@ public protocol OffsetTree: AnyObject {
     /// - Complexity: O(log n).
     func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError)
 
+    /// The heights of the items in `range`, in order, and the offset of its first item (the value
+    /// of `offset(of: range.lowerBound)`), read in one pass instead of one descent per item.
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless `range` lies in
+    ///   `0...count`.
+    /// - Complexity: O(log n + k) for k items.
+    func heights(in range: Range<Int>) throws(OffsetTreeError) -> (offset: Double, heights: [Double])
+
+    /// Sets the heights of the items from `index` on to `heights`, in one pass instead of one
+    /// ``setHeight(_:at:)`` per item.
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless the items
+    ///   `index..<index + heights.count` exist, ``OffsetTreeError/invalidHeight(value:index:)``
+    ///   (nothing is set if any height is bad; the index is the item the bad height was for).
+    /// - Complexity: O(log n + k) for k heights.
+    func setHeights(_ heights: [Double], startingAt index: Int) throws(OffsetTreeError)
+
     /// Inserts `heights` so that the first becomes the item at `index` (`0 <= index <= count`).
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``,
     ///   ``OffsetTreeError/invalidHeight(value:index:)`` (nothing is inserted if any height is bad;

@@ -500,6 +500,105 @@ public final class SwiftOffsetTree: OffsetTree {
         totalHeight = s
     }
 
+    /// The heights of the items in `range` and the offset of its first item.
+    /// - Complexity: O(log n + k) for k items.
+    public func heights(in range: Range<Int>) throws(OffsetTreeError) -> (offset: Double, heights: [Double]) {
+        try checkSpan(range)
+        let offset = try offset(of: range.lowerBound)
+        guard !range.isEmpty else { return (offset, []) }
+        let heights = [Double](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            var out = buffer.baseAddress!
+            read(root, height: depth, lo: range.lowerBound, hi: range.upperBound, into: &out)
+            initialized = range.count
+        }
+        return (offset, heights)
+    }
+
+    /// Sets the heights of the items from `index` on to `heights`.
+    /// - Complexity: O(log n + k) for k heights.
+    public func setHeights(_ heights: [Double], startingAt index: Int) throws(OffsetTreeError) {
+        guard index >= 0 && index <= count else { throw .indexOutOfRange(index: index, count: count) }
+        guard heights.count <= count - index else {
+            throw .indexOutOfRange(index: index + heights.count, count: count)
+        }
+        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
+            throw .invalidHeight(value: heights[bad], index: index + bad)
+        }
+        guard !heights.isEmpty else { return }
+        totalHeight = heights.withUnsafeBufferPointer { h in
+            write(root, height: depth, lo: index, hi: index + heights.count, from: h.baseAddress!)
+        }
+    }
+
+    /// Throws unless `range` lies in `0...count`.
+    private func checkSpan(_ range: Range<Int>) throws(OffsetTreeError) {
+        guard range.lowerBound >= 0 && range.lowerBound <= count else {
+            throw .indexOutOfRange(index: range.lowerBound, count: count)
+        }
+        guard range.upperBound <= count else { throw .indexOutOfRange(index: range.upperBound, count: count) }
+    }
+
+    /// Copies items `lo..<hi` of the subtree `node` (`height` inner levels above its leaves) to
+    /// `out`, advancing it; visits only the children that overlap the range.
+    private func read(_ node: Int32, height: Int, lo: Int, hi: Int, into out: inout UnsafeMutablePointer<Double>) {
+        if height == 0 {
+            leaves[Int(node)].withUnsafeBufferPointer { h in
+                out.update(from: h.baseAddress! + lo, count: hi - lo)
+            }
+            out += hi - lo
+            return
+        }
+        let base = Int(node) * Self.fan
+        var start = 0
+        var j = 0
+        let n = Int(innerLen[Int(node)])
+        while j < n && start < hi {
+            let end = innerCend[base + j]
+            if end > lo {
+                let a = max(lo, start)
+                let b = min(hi, end)
+                read(innerChild[base + j], height: height - 1, lo: a - start, hi: b - start, into: &out)
+            }
+            start = end
+            j += 1
+        }
+    }
+
+    /// Writes `h` over items `lo..<hi` of the subtree `node` and returns its new height sum: each
+    /// touched leaf's sum is recomputed and each touched node's prefixes from its first touched
+    /// child on (the values `innerEntry` would compute; counts are unchanged).
+    private func write(_ node: Int32, height: Int, lo: Int, hi: Int, from h: UnsafePointer<Double>) -> Double {
+        if height == 0 {
+            return leaves[Int(node)].withUnsafeMutableBufferPointer { leaf in
+                for i in lo..<hi { leaf[i] = h[i - lo] + 0.0 }
+                return Self.sum(UnsafeBufferPointer(leaf))
+            }
+        }
+        let base = Int(node) * Self.fan
+        let n = Int(innerLen[Int(node)])
+        var start = 0
+        var touched = n
+        var j = 0
+        while j < n && start < hi {
+            let end = innerCend[base + j]
+            if end > lo {
+                let a = max(lo, start)
+                let b = min(hi, end)
+                innerSum[base + j] = write(
+                    innerChild[base + j], height: height - 1, lo: a - start, hi: b - start, from: h + (a - lo))
+                if touched == n { touched = j }
+            }
+            start = end
+            j += 1
+        }
+        var e = touched > 0 ? innerEnd[base + touched - 1] : 0
+        for q in touched..<n {
+            e += innerSum[base + q]
+            innerEnd[base + q] = e
+        }
+        return e
+    }
+
     /// Inserts `heights` so that the first becomes the item at `index`.
     /// - Complexity: O(k + log n).
     public func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {

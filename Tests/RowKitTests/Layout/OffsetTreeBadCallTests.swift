@@ -64,7 +64,27 @@ struct OffsetTreeBadCallTests {
         expectRefused(.indexOutOfRange(index: -1, count: n)) { try tree.removeSubrange(-1..<0) }
         expectRefused(.indexOutOfRange(index: n + 1, count: n)) { try tree.removeSubrange(n..<n + 1) }
         expectRefused(.indexOutOfRange(index: n + 1, count: n)) { try tree.removeSubrange(0..<n + 1) }
+        expectRefused(.indexOutOfRange(index: -1, count: n)) { _ = try tree.heights(in: -1..<0) }
+        expectRefused(.indexOutOfRange(index: n + 1, count: n)) { _ = try tree.heights(in: n + 1..<n + 1) }
+        expectRefused(.indexOutOfRange(index: n + 1, count: n)) { _ = try tree.heights(in: 0..<n + 1) }
+        expectRefused(.indexOutOfRange(index: Int.max, count: n)) { _ = try tree.heights(in: 0..<Int.max) }
+        expectRefused(.indexOutOfRange(index: -1, count: n)) { try tree.setHeights([1], startingAt: -1) }
+        expectRefused(.indexOutOfRange(index: n + 1, count: n)) { try tree.setHeights([], startingAt: n + 1) }
+        expectRefused(.indexOutOfRange(index: n + 1, count: n)) { try tree.setHeights([1], startingAt: n) }
+        if n > 0 {
+            expectRefused(.indexOutOfRange(index: n + 2, count: n)) {
+                try tree.setHeights([1, 2, 3], startingAt: n - 1)
+            }
+        }
+        #expect(try tree.heights(in: n..<n) == (offset: tree.totalHeight, heights: []))
+        try tree.setHeights([], startingAt: n)
         for bad in [Double.nan, .infinity, -.infinity, -1, -Double.leastNonzeroMagnitude] {
+            if n >= 3 {
+                // One bad height in a run: nothing is set, and the error names the bad item.
+                expectRefused(.invalidHeight(value: bad, index: n / 2 + 1)) {
+                    try tree.setHeights([1, bad, 3].prefix(min(3, n - n / 2)).map { $0 }, startingAt: n / 2)
+                }
+            }
             if n > 0 {
                 expectRefused(.invalidHeight(value: bad, index: n / 2)) {
                     try tree.setHeight(bad, at: n / 2)

@@ -71,11 +71,17 @@ struct OffsetTreeRandomizedTests {
                 let k = 1 + rng.below(min(n - at, bulk ? scenario.maxBulk : 3))
                 try tree.removeSubrange(at..<at + k)
                 naive.heights.removeSubrange(at..<at + k)
-            } else {
+            } else if choice < 9 {
                 let i = rng.below(n)
                 let h = rng.quarterHeight()
                 try tree.setHeight(h, at: i)
                 naive.heights[i] = h
+            } else {
+                let at = rng.below(n + 1)
+                let k = rng.below(min(n - at, bulk ? scenario.maxBulk : 3) + 1)
+                let heights = (0..<k).map { _ in rng.quarterHeight() }
+                try tree.setHeights(heights, startingAt: at)
+                naive.heights.replaceSubrange(at..<at + k, with: heights)
             }
             // Every step: the operations' answers.
             let count = naive.heights.count
@@ -87,6 +93,11 @@ struct OffsetTreeRandomizedTests {
                 let j = rng.below(count)
                 #expect(try tree.height(at: j) == naive.heights[j], "step \(step): height(at: \(j))")
             }
+            let first = rng.below(count + 1)
+            let span = first..<first + rng.below(min(count - first, 300) + 1)
+            let read = try tree.heights(in: span)
+            #expect(read.offset == naive.offset(of: first), "step \(step): heights(in: \(span)).offset")
+            #expect(read.heights == Array(naive.heights[span]), "step \(step): heights(in: \(span))")
             let total = naive.total
             #expect(tree.totalHeight == total)
             let y = rng.below(2) == 0 ? expectedOffset : Double(rng.below(Int(total * 4) + 9) - 4) / 4
