@@ -460,12 +460,22 @@ rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
 
 /* ---------------------------------------------------------------- bulk read and set */
 
-/* Copies items [lo, hi) of the subtree `node` (`height` inner levels above its leaves) to `out`;
- * lo < hi <= the subtree's count. Visits only the children that overlap the range. */
-static void read_rec(const void *node, unsigned height, size_t lo, size_t hi, double *out) {
+/* Copies items [lo, hi) of the subtree `node` (`height` inner levels above its leaves, starting at
+ * offset `acc`) to `h`, and their offsets to `off` unless it is NULL; lo < hi <= the subtree's
+ * count. Visits only the children that overlap the range. The offsets are summed exactly as
+ * rk_offset_tree_offset sums them: acc plus end[j - 1] on each level, then the leaf's heights from
+ * its first item, left to right. */
+static void read_rec(const void *node, unsigned height, double acc, size_t lo, size_t hi,
+                     double *h, double *off) {
     if (height == 0) {
         const rk_leaf *l = node;
-        memcpy(out, &l->h[lo], (hi - lo) * sizeof(double));
+        memcpy(h, &l->h[lo], (hi - lo) * sizeof(double));
+        if (!off) return;
+        for (size_t i = 0; i < lo; i++) acc += l->h[i];
+        for (size_t i = lo; i < hi; i++) {
+            off[i - lo] = acc;
+            acc += l->h[i];
+        }
         return;
     }
     const rk_inner *nd = node;
@@ -474,19 +484,20 @@ static void read_rec(const void *node, unsigned height, size_t lo, size_t hi, do
         size_t end = nd->cend[j];
         if (end > lo) {
             size_t a = lo > start ? lo : start, b = hi < end ? hi : end;
-            read_rec(nd->child[j], height - 1, a - start, b - start, out);
-            out += b - a;
+            read_rec(nd->child[j], height - 1, j ? acc + nd->end[j - 1] : acc, a - start,
+                     b - start, h, off);
+            h += b - a;
+            if (off) off += b - a;
         }
         start = end;
     }
 }
 
-rk_status rk_offset_tree_read(const rk_offset_tree *t, size_t first, size_t n, double *out,
-                              double *offset) {
+rk_status rk_offset_tree_read(const rk_offset_tree *t, size_t first, size_t n, double *heights,
+                              double *offsets) {
     if (first > t->count || n > t->count - first) return RK_ERR_RANGE;
-    if (!out && n > 0) return RK_ERR_ARG;
-    if (offset) rk_offset_tree_offset(t, first, offset);
-    if (n > 0) read_rec(t->root, t->depth, first, first + n, out);
+    if (!heights && n > 0) return RK_ERR_ARG;
+    if (n > 0) read_rec(t->root, t->depth, 0.0, first, first + n, heights, offsets);
     return RK_OK;
 }
 

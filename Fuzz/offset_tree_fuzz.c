@@ -280,13 +280,18 @@ static void op_query(input *in, const rk_offset_tree *t) {
     if (which == 4) { /* a bulk read: heights and the first item's offset */
         size_t first = pick_position(in, model_n);
         size_t k = pick_count(in, model_n - first);
-        double off = 42.0;
-        rk_status st = rk_offset_tree_read(t, first, k, scratch, &off);
-        EXPECT(st == RK_OK && off == model_offset(first), "read %zu at %zu: %s, offset %g", k,
-               first, rk_status_name(st), off);
-        for (size_t i = 0; i < k; i++)
+        static double offsets[MAX_ITEMS];
+        int with_offsets = next_u8(in) % 4 != 0;
+        rk_status st = rk_offset_tree_read(t, first, k, scratch, with_offsets ? offsets : NULL);
+        EXPECT(st == RK_OK, "read %zu at %zu: %s", k, first, rk_status_name(st));
+        double acc = model_offset(first);
+        for (size_t i = 0; i < k; i++) {
             EXPECT(scratch[i] == model[first + i] && !signbit(scratch[i]), "read height %zu: %g",
                    first + i, scratch[i]);
+            EXPECT(!with_offsets || offsets[i] == acc, "read offset %zu: %g, model %g", first + i,
+                   offsets[i], acc);
+            acc += model[first + i];
+        }
     } else if (which == 0) {
         size_t i = next_u16(in) % (model_n + 2);
         double h = 42.0;

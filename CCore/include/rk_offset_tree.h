@@ -102,14 +102,16 @@ void rk_offset_tree_range(const rk_offset_tree *tree, double y0, double y1, size
                           size_t *end);
 
 /**
- * Copies the heights of the n items [first, first + n) to `out[0..<n]` and, when `offset` is not
- * NULL, stores the offset of item `first` in `*offset` (the same value rk_offset_tree_offset gives).
- * O(log count + n): one descent, then each leaf in the range is read once.
- * Returns RK_ERR_RANGE if first > count or n > count - first, RK_ERR_ARG for NULL `out` with
+ * Copies the heights of the n items [first, first + n) to `heights[0..<n]` and, when `offsets` is
+ * not NULL, their offsets to `offsets[0..<n]`. Each offset is bit-identical to what
+ * rk_offset_tree_offset returns for that item (it is summed in the same order), so positions read
+ * in bulk and one at a time always agree. O(log count + n + B): one descent, then each leaf in the
+ * range is read once (B = RK_OFFSET_TREE_LEAF_MAX, for the first leaf's items before `first`).
+ * Returns RK_ERR_RANGE if first > count or n > count - first, RK_ERR_ARG for NULL `heights` with
  * n > 0; on failure nothing is written.
  */
-rk_status rk_offset_tree_read(const rk_offset_tree *tree, size_t first, size_t n, double *out,
-                              double *offset);
+rk_status rk_offset_tree_read(const rk_offset_tree *tree, size_t first, size_t n, double *heights,
+                              double *offsets);
 
 /**
  * Sets the height of item `index`. O(B log n) with B the node size, i.e. O(log n).

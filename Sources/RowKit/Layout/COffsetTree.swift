@@ -78,22 +78,40 @@ public final class COffsetTree: OffsetTree {
         try Self.check(status, index: index, count: count)
     }
 
-    /// The heights of the items in `range` and the offset of its first item.
+    /// The heights of the items in `range`.
     /// - Complexity: O(log n + k) for k items.
-    public func heights(in range: Range<Int>) throws(OffsetTreeError) -> (offset: Double, heights: [Double]) {
+    public func heights(in range: Range<Int>) throws(OffsetTreeError) -> [Double] {
+        try read(range, offsets: false).heights
+    }
+
+    /// The offsets (each exactly `offset(of:)`'s) and heights of the items in `range`.
+    /// - Complexity: O(log n + k) for k items.
+    public func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (offsets: [Double], heights: [Double]) {
+        try read(range, offsets: true)
+    }
+
+    private func read(_ range: Range<Int>, offsets wantsOffsets: Bool) throws(OffsetTreeError) -> (
+        offsets: [Double], heights: [Double]
+    ) {
         let count = self.count
         guard range.lowerBound >= 0, range.lowerBound <= count else {
             throw .indexOutOfRange(index: range.lowerBound, count: count)
         }
         guard range.upperBound <= count else { throw .indexOutOfRange(index: range.upperBound, count: count) }
-        var offset = 0.0
-        var status = RK_OK
-        let heights = [Double](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            status = rk_offset_tree_read(handle, range.lowerBound, range.count, buffer.baseAddress, &offset)
-            initialized = status == RK_OK ? range.count : 0
+        let n = range.count
+        var offsets: [Double] = []
+        let heights = [Double](unsafeUninitializedCapacity: n) { heights, initialized in
+            if wantsOffsets {
+                offsets = [Double](unsafeUninitializedCapacity: n) { offsets, done in
+                    _ = rk_offset_tree_read(handle, range.lowerBound, n, heights.baseAddress, offsets.baseAddress)
+                    done = n
+                }
+            } else {
+                _ = rk_offset_tree_read(handle, range.lowerBound, n, heights.baseAddress, nil)
+            }
+            initialized = n
         }
-        try Self.check(status, index: range.upperBound, count: count)
-        return (offset, heights)
+        return (offsets, heights)
     }
 
     /// Sets the heights of the items from `index` on to `heights`.

@@ -52,12 +52,20 @@ public protocol OffsetTree: AnyObject {
     /// - Complexity: O(log n).
     func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError)
 
-    /// The heights of the items in `range`, in order, and the offset of its first item (the value
-    /// of `offset(of: range.lowerBound)`), read in one pass instead of one descent per item.
+    /// The heights of the items in `range`, in order, read in one pass instead of one descent per
+    /// item.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless `range` lies in
     ///   `0...count`.
     /// - Complexity: O(log n + k) for k items.
-    func heights(in range: Range<Int>) throws(OffsetTreeError) -> (offset: Double, heights: [Double])
+    func heights(in range: Range<Int>) throws(OffsetTreeError) -> [Double]
+
+    /// The offsets and heights of the items in `range`, in order, read in one pass. Each offset is
+    /// exactly (bit for bit) what ``offset(of:)`` returns for that item, so positions read in bulk
+    /// and one at a time always agree.
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless `range` lies in
+    ///   `0...count`.
+    /// - Complexity: O(log n + k) for k items.
+    func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (offsets: [Double], heights: [Double])
 
     /// Sets the heights of the items from `index` on to `heights`, in one pass instead of one
     /// ``setHeight(_:at:)`` per item.

@@ -500,18 +500,35 @@ public final class SwiftOffsetTree: OffsetTree {
         totalHeight = s
     }
 
-    /// The heights of the items in `range` and the offset of its first item.
+    /// The heights of the items in `range`.
     /// - Complexity: O(log n + k) for k items.
-    public func heights(in range: Range<Int>) throws(OffsetTreeError) -> (offset: Double, heights: [Double]) {
+    public func heights(in range: Range<Int>) throws(OffsetTreeError) -> [Double] {
         try checkSpan(range)
-        let offset = try offset(of: range.lowerBound)
-        guard !range.isEmpty else { return (offset, []) }
-        let heights = [Double](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            var out = buffer.baseAddress!
-            read(root, height: depth, lo: range.lowerBound, hi: range.upperBound, into: &out)
-            initialized = range.count
+        let n = range.count
+        return [Double](unsafeUninitializedCapacity: n) { heights, initialized in
+            if n > 0 { read(root, height: depth, acc: 0, lo: range.lowerBound, hi: range.upperBound, heights.baseAddress!, nil) }
+            initialized = n
         }
-        return (offset, heights)
+    }
+
+    /// The offsets (each exactly `offset(of:)`'s) and heights of the items in `range`.
+    /// - Complexity: O(log n + k) for k items.
+    public func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (offsets: [Double], heights: [Double]) {
+        try checkSpan(range)
+        let n = range.count
+        var offsets: [Double] = []
+        let heights = [Double](unsafeUninitializedCapacity: n) { heights, initialized in
+            offsets = [Double](unsafeUninitializedCapacity: n) { offsets, done in
+                if n > 0 {
+                    read(
+                        root, height: depth, acc: 0, lo: range.lowerBound, hi: range.upperBound, heights.baseAddress!,
+                        offsets.baseAddress!)
+                }
+                done = n
+            }
+            initialized = n
+        }
+        return (offsets, heights)
     }
 
     /// Sets the heights of the items from `index` on to `heights`.
@@ -538,26 +555,42 @@ public final class SwiftOffsetTree: OffsetTree {
         guard range.upperBound <= count else { throw .indexOutOfRange(index: range.upperBound, count: count) }
     }
 
-    /// Copies items `lo..<hi` of the subtree `node` (`height` inner levels above its leaves) to
-    /// `out`, advancing it; visits only the children that overlap the range.
-    private func read(_ node: Int32, height: Int, lo: Int, hi: Int, into out: inout UnsafeMutablePointer<Double>) {
+    /// Copies items `lo..<hi` of the subtree `node` (`height` inner levels above its leaves,
+    /// starting at offset `acc`) to `h`, and their offsets to `off` when given; visits only the
+    /// children that overlap the range. Offsets are summed in `offset(of:)`'s order: `acc` plus
+    /// the prefix before the child on each level, then the leaf's heights from its first item.
+    private func read(
+        _ node: Int32, height: Int, acc: Double, lo: Int, hi: Int, _ h: UnsafeMutablePointer<Double>,
+        _ off: UnsafeMutablePointer<Double>?
+    ) {
         if height == 0 {
-            leaves[Int(node)].withUnsafeBufferPointer { h in
-                out.update(from: h.baseAddress! + lo, count: hi - lo)
+            leaves[Int(node)].withUnsafeBufferPointer { leaf in
+                h.update(from: leaf.baseAddress! + lo, count: hi - lo)
+                guard let off else { return }
+                var y = acc
+                for i in 0..<lo { y += leaf[i] }
+                for i in lo..<hi {
+                    off[i - lo] = y
+                    y += leaf[i]
+                }
             }
-            out += hi - lo
             return
         }
         let base = Int(node) * Self.fan
         var start = 0
         var j = 0
+        var h = h
+        var off = off
         let n = Int(innerLen[Int(node)])
         while j < n && start < hi {
             let end = innerCend[base + j]
             if end > lo {
                 let a = max(lo, start)
                 let b = min(hi, end)
-                read(innerChild[base + j], height: height - 1, lo: a - start, hi: b - start, into: &out)
+                let childAcc = j > 0 ? acc + innerEnd[base + j - 1] : acc
+                read(innerChild[base + j], height: height - 1, acc: childAcc, lo: a - start, hi: b - start, h, off)
+                h += b - a
+                off = off.map { $0 + (b - a) }
             }
             start = end
             j += 1

@@ -32,6 +32,22 @@ struct LayoutTree {
         do { return try base.offset(of: index) } catch { preconditionFailure("offset tree: \(error)") }
     }
 
+    /// The heights of the items in `range`. - Complexity: O(log n + k).
+    func heights(in range: Range<Int>) -> [Double] {
+        do { return try base.heights(in: range) } catch { preconditionFailure("offset tree: \(error)") }
+    }
+
+    /// The offsets (exactly `offset(of:)`'s) and heights of the items in `range`.
+    /// - Complexity: O(log n + k).
+    func offsetsAndHeights(in range: Range<Int>) -> (offsets: [Double], heights: [Double]) {
+        do { return try base.offsetsAndHeights(in: range) } catch { preconditionFailure("offset tree: \(error)") }
+    }
+
+    /// Sets the heights of the items from `index` on. - Complexity: O(log n + k).
+    func setHeights(_ heights: [Double], startingAt index: Int) {
+        do { try base.setHeights(heights, startingAt: index) } catch { preconditionFailure("offset tree: \(error)") }
+    }
+
     func setHeight(_ height: Double, at index: Int) {
         do { try base.setHeight(height, at: index) } catch { preconditionFailure("offset tree: \(error)") }
     }

@@ -67,16 +67,18 @@ extension TableView {
 
     /// The paths of the rows with a positive height intersecting `band`, ascending.
     ///
-    /// - Complexity: O(log n + k log n) for k items in the band.
+    /// - Complexity: O(log n + k) for k items in the band.
     public func rowPaths(in band: Range<Double>) -> [RowPath] {
         let range = tree.items(intersecting: band)
         guard !range.isEmpty else { return [] }
+        let heights = tree.heights(in: range)
         var paths: [RowPath] = []
         var s = section(containing: range.lowerBound)
-        for flat in range {
+        for (offset, height) in heights.enumerated() {
+            let flat = range.lowerBound + offset
             while flat >= sectionStarts[s + 1] { s += 1 }
             let local = flat - sectionStarts[s]
-            if local > 0, local <= rowCounts[s], tree.height(at: flat) > 0 {
+            if local > 0, local <= rowCounts[s], height > 0 {
                 paths.append(RowPath(section: s, row: local - 1))
             }
         }
@@ -85,9 +87,14 @@ extension TableView {
 
     /// The displayed items, in layout order (a pinned header first).
     ///
-    /// - Complexity: O(v log n).
+    /// - Complexity: O(log n + v) for v displayed items (their rectangles come from one read of
+    ///   the tree).
     public var visibleItems: [VisibleItem] {
         layoutIfNeeded()
+        guard let first = visible.first?.flat, let last = visible.last?.flat else { return [] }
+        // The displayed items are contiguous in the tree but for a pinned header before them and
+        // the zero-height items between them; one read gives every height and (exact) offset.
+        let (offsets, heights) = tree.offsetsAndHeights(in: first..<last + 1)
         return visible.map { entry in
             let rect: TableRect
             var pinned = false
@@ -95,7 +102,9 @@ extension TableView {
             case .header:
                 (rect, pinned) = pinnedHeaderRect(entry.section)
             case .row, .footer:
-                rect = itemRect(flat: entry.flat)
+                let local = entry.flat - first
+                rect = TableRect(
+                    x: metrics.horizontalInset, y: offsets[local], width: contentWidth, height: heights[local])
             }
             return VisibleItem(
                 kind: VisibleItem.Kind(entry.kind), section: entry.section, row: entry.kind == .row ? entry.row : nil,

@@ -7,12 +7,26 @@ extension TableView {
         var swipedRowID: ItemID?
     }
 
-    /// An item the current offset shows.
+    /// An item the current offset shows, with where it was when the pass began.
     struct Candidate {
         var flat: Int
         var kind: VisibleEntry.Kind
         var section: Int
         var row: Int
+        /// The item's offset in the tree (for a header, of its slot: the section spacing first).
+        var y: Double
+        /// The item's tree height.
+        var height: Double
+    }
+
+    /// What one layout pass shows: the candidates, and the tree heights of the band of items the
+    /// viewport intersects (read in one call), which the pass updates and writes back in one call.
+    struct LayoutPass {
+        var candidates: [Candidate] = []
+        /// The first item of the band.
+        var first = 0
+        /// The band's heights, in tree order.
+        var heights: [Double] = []
     }
 
     /// The largest valid content offset for the current content and viewport.
@@ -27,7 +41,7 @@ extension TableView {
     /// Scrolls so that `offset` (clamped) is at the top of the viewport, then displays the rows
     /// there and prefetches ahead.
     ///
-    /// - Complexity: O(log n + v log n) for v items displayed or prefetched.
+    /// - Complexity: O(log n + v) for v items displayed or prefetched.
     public func scroll(to offset: Double) {
         layoutIfNeeded()
         let target = clampedOffset(offset)
@@ -48,14 +62,22 @@ extension TableView {
     /// that left, binds cells to items that came, measures automatic heights (moving the offset by
     /// the change of items above the viewport's top), and repeats until nothing changes; then posts
     /// `willDisplay…` for the new items in layout order.
+    ///
+    /// Each pass reads the band's heights in one tree call and writes the measured ones back in
+    /// one, so a pass costs O(log n + v) tree work. Deciding which measurements move the offset by
+    /// the positions at the start of the pass is exact: a change above the top moves both the
+    /// items below it and the offset, and an item at or below the top has only such items after it.
     func layoutVisible() {
         needsLayout = false
         contentOffset = clampedOffset(contentOffset)
         while true {
-            let candidates = visibleCandidates()
+            var pass = layoutPass()
+            let candidates = pass.candidates
             let context = BindContext(
                 width: contentWidth, hasSelection: !selected.isEmpty, isEditing: isEditing, swipedRowID: swipeEditing?.id)
+            let top = contentOffset
             let old = visible
+            var shift = 0.0
             var changed = false
             var next: [VisibleEntry] = []
             next.reserveCapacity(candidates.count)
@@ -66,7 +88,19 @@ extension TableView {
                     release(old[i])
                     i += 1
                 } else if i == old.count || candidates[j].flat < old[i].flat {
-                    next.append(bind(candidates[j], context, changed: &changed))
+                    let candidate = candidates[j]
+                    let (entry, measured) = bind(candidate, context)
+                    next.append(entry)
+                    if let measured, measured != candidate.height {
+                        changed = true
+                        if candidate.y < top { shift += measured - candidate.height }
+                        let local = candidate.flat - pass.first
+                        if local >= 0 && local < pass.heights.count {
+                            pass.heights[local] = measured
+                        } else {
+                            tree.setHeight(measured, at: candidate.flat)  // a pinned header above the band
+                        }
+                    }
                     j += 1
                 } else {
                     next.append(old[i])
@@ -76,7 +110,8 @@ extension TableView {
             }
             visible = next
             guard changed else { break }
-            contentOffset = clampedOffset(contentOffset)
+            tree.setHeights(pass.heights, startingAt: pass.first)
+            contentOffset = clampedOffset(top + shift)
         }
         for index in visible.indices where !visible[index].announced {
             visible[index].announced = true
@@ -85,61 +120,65 @@ extension TableView {
     }
 
     /// The items that intersect the viewport, ascending by flat index, plus the floating header of
-    /// the section at the top in plain style.
+    /// the section at the top in plain style; and the band's heights.
     ///
-    /// - Complexity: O(log n + v log n).
-    func visibleCandidates() -> [Candidate] {
+    /// - Complexity: O(log n + v) for v items in the band.
+    func layoutPass() -> LayoutPass {
         // Hot path: read the view's properties once (each access is checked for exclusivity).
         let tree = self.tree
         let height = viewport.height
-        guard height > 0, tree.count > 0 else { return [] }
+        guard height > 0, tree.count > 0 else { return LayoutPass() }
         let top = contentOffset
         let band = top..<(top + height)
         let range = tree.items(intersecting: band)
+        guard !range.isEmpty else { return LayoutPass() }
         let starts = sectionStarts
         let counts = rowCounts
         let headers = hasHeader
         let footers = hasFooter
         let spacing = metrics.sectionSpacing
-        var result: [Candidate] = []
-        result.reserveCapacity(range.count + 1)
-        if metrics.floatsHeaders, let first = tree.item(at: top) {
-            let s = section(containing: first)
-            if first != starts[s], headers[s], tree.height(at: starts[s]) > 0 {
-                result.append(Candidate(flat: starts[s], kind: .header, section: s, row: -1))
+        var pass = LayoutPass()
+        let offsets: [Double]
+        (offsets, pass.heights) = tree.offsetsAndHeights(in: range)
+        pass.first = range.lowerBound
+        pass.candidates.reserveCapacity(range.count + 1)
+        var s = section(containing: range.lowerBound)
+        if metrics.floatsHeaders, range.lowerBound != starts[s], headers[s] {
+            let (headerY, slot) = tree.offsetsAndHeights(in: starts[s]..<starts[s] + 1)
+            if slot[0] > 0 {
+                pass.candidates.append(
+                    Candidate(flat: starts[s], kind: .header, section: s, row: -1, y: headerY[0], height: slot[0]))
             }
         }
-        guard !range.isEmpty else { return result }
-        var s = section(containing: range.lowerBound)
-        for flat in range {
+        for (index, height) in pass.heights.enumerated() {
+            let flat = range.lowerBound + index
+            let y = offsets[index]
             while flat >= starts[s + 1] { s += 1 }
             let local = flat - starts[s]
-            let height = tree.height(at: flat)
             if local == 0 {
                 guard headers[s] else { continue }
                 let headerHeight = height - spacing
                 guard headerHeight > 0 else { continue }
                 if spacing > 0 {
-                    let y = tree.offset(of: flat) + spacing
-                    guard y < band.upperBound, y + headerHeight > band.lowerBound else { continue }
+                    let headerY = y + spacing
+                    guard headerY < band.upperBound, headerY + headerHeight > band.lowerBound else { continue }
                 }
-                if result.last?.flat != flat {
-                    result.append(Candidate(flat: flat, kind: .header, section: s, row: -1))
-                }
+                pass.candidates.append(Candidate(flat: flat, kind: .header, section: s, row: -1, y: y, height: height))
             } else if local == counts[s] + 1 {
                 guard height > 0, footers[s] else { continue }
-                result.append(Candidate(flat: flat, kind: .footer, section: s, row: -1))
+                pass.candidates.append(Candidate(flat: flat, kind: .footer, section: s, row: -1, y: y, height: height))
             } else {
                 guard height > 0 else { continue }
-                result.append(Candidate(flat: flat, kind: .row, section: s, row: local - 1))
+                pass.candidates.append(
+                    Candidate(flat: flat, kind: .row, section: s, row: local - 1, y: y, height: height))
             }
         }
-        return result
+        return pass
     }
 
-    /// Binds a view to `candidate`, configures it and measures it if its height is automatic and
-    /// not measured yet; sets `changed` when the measurement changed the layout.
-    func bind(_ candidate: Candidate, _ context: BindContext, changed: inout Bool) -> VisibleEntry {
+    /// Binds a view to `candidate` and configures it; measures it if its height is automatic and
+    /// not measured yet. Returns the entry and, when it was measured, its new tree height.
+    func bind(_ candidate: Candidate, _ context: BindContext) -> (VisibleEntry, measured: Double?) {
         switch candidate.kind {
         case .row:
             let row = sectionRows[candidate.section][candidate.row]
@@ -150,14 +189,14 @@ extension TableView {
             precondition(configured, "cell \(handle) cannot show row \(row.id)")
             cell.isSelected = context.hasSelection && selected[row.id] != nil
             cell.isEditing = context.isEditing || (context.swipedRowID != nil && context.swipedRowID == row.id)
-            if case .automatic = row.height,
-                let measured = measureIfNeeded(HeightKey(id: row.id, kind: .row, width: context.width), cell.measureHeight)
-            {
-                if applyHeight(measured, at: candidate.flat) { changed = true }
+            var measured: Double?
+            if case .automatic = row.height {
+                measured = measureIfNeeded(HeightKey(id: row.id, kind: .row, width: context.width), cell.measureHeight)
             }
-            return VisibleEntry(
+            let entry = VisibleEntry(
                 flat: candidate.flat, kind: .row, section: candidate.section, row: candidate.row,
                 id: row.id, handle: handle, announced: false)
+            return (entry, measured)
         case .header, .footer:
             let section = sections[candidate.section]
             let isHeader = candidate.kind == .header
@@ -167,15 +206,16 @@ extension TableView {
             let (handle, view) = reuse.takeView(for: item)
             let configured = item.configure(view)
             precondition(configured, "view \(handle) cannot show section \(section.id)")
+            var slot: Double?
             if case .automatic = item.height,
                 let measured = measureIfNeeded(isHeader ? headerKey(section) : footerKey(section), view.measureHeight)
             {
-                let slot = isHeader ? metrics.sectionSpacing + measured : measured
-                if applyHeight(slot, at: candidate.flat) { changed = true }
+                slot = isHeader ? metrics.sectionSpacing + measured : measured
             }
-            return VisibleEntry(
+            let entry = VisibleEntry(
                 flat: candidate.flat, kind: candidate.kind, section: candidate.section, row: -1,
                 id: section.id, handle: handle, announced: false)
+            return (entry, slot)
         }
     }
 
@@ -191,17 +231,6 @@ extension TableView {
         let height = Self.sanitized(measure(key.width))
         measuredHeights[key] = height
         return height
-    }
-
-    /// Sets the height of item `flat`; when the item starts above the viewport's top, moves the
-    /// offset by the change so the visible content stays put. Returns whether the height changed.
-    func applyHeight(_ height: Double, at flat: Int) -> Bool {
-        let old = tree.height(at: flat)
-        guard old != height else { return false }
-        let y = tree.offset(of: flat)
-        tree.setHeight(height, at: flat)
-        if y < contentOffset { contentOffset += height - old }
-        return true
     }
 
     /// Posts `didEndDisplaying…` (when `willDisplay…` was posted) and recycles the entry's view.
@@ -236,7 +265,7 @@ extension TableView {
     /// the scroll direction that are not displayed. Posts `cancelPrefetch` for rows that left that
     /// band undisplayed, then `prefetch` for new rows, nearest first.
     ///
-    /// - Complexity: O(log n + p log n) for p prefetched rows.
+    /// - Complexity: O(log n + p log v) for p prefetched rows and v displayed items.
     func updatePrefetch() {
         guard prefetchDistance > 0, viewport.height > 0 else {
             cancelAllPrefetches()
@@ -248,11 +277,13 @@ extension TableView {
         var wanted: [Int] = []
         let range = band.isEmpty ? 0..<0 : tree.items(intersecting: band)
         if !range.isEmpty {
+            let heights = tree.heights(in: range)
             var s = section(containing: range.lowerBound)
-            for flat in range {
+            for (offset, height) in heights.enumerated() {
+                let flat = range.lowerBound + offset
                 while flat >= sectionStarts[s + 1] { s += 1 }
                 let local = flat - sectionStarts[s]
-                guard local > 0, local <= rowCounts[s], tree.height(at: flat) > 0, !isVisible(flat) else { continue }
+                guard local > 0, local <= rowCounts[s], height > 0, !isVisible(flat) else { continue }
                 wanted.append(flat)
             }
         }

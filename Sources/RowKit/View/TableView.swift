@@ -312,39 +312,15 @@ public final class TableView {
 }
 
 /// The cache key of a measured height: the item's identity, which kind of item, and the width.
-///
-/// Hashes the identity's value directly (with its type) instead of through `AnyHashable`, which
-/// costs a dynamic conformance check per hash. Two identities of different types never match,
-/// even where `ItemID` calls them equal (`1 as Int` and `1 as Int64`); such a row is only
-/// measured again.
-struct HeightKey {
+struct HeightKey: Hashable {
     enum Kind: UInt8 { case row, header, footer }
     let id: ItemID
     let kind: Kind
     let width: Double
-    /// A hash of identity, kind and width: equal keys have equal codes.
-    let code: Int
-
-    init(id: ItemID, kind: Kind, width: Double) {
-        self.id = id
-        self.kind = kind
-        self.width = width
-        var hasher = Hasher()
-        hasher.combine(ObjectIdentifier(type(of: id.base)))
-        id.base.hash(into: &hasher)
-        hasher.combine(kind)
-        hasher.combine(width)
-        code = hasher.finalize()
-    }
-
-    /// Whether `other` is this key's identity (same type, equal value).
-    func matches(_ other: ItemID) -> Bool { Self.equal(id.base, other.base) }
-
-    private static func equal<T: Hashable>(_ lhs: T, _ rhs: any Hashable & Sendable) -> Bool {
-        guard let rhs = rhs as? T else { return false }
-        return lhs == rhs
-    }
 }
+
+/// Measured heights by identity, kind and width.
+typealias MeasurementCache = [HeightKey: Double]
 
 /// One displayed item: a row's cell or a section's header or footer view.
 struct VisibleEntry {

@@ -76,7 +76,10 @@ struct OffsetTreeBadCallTests {
                 try tree.setHeights([1, 2, 3], startingAt: n - 1)
             }
         }
-        #expect(try tree.heights(in: n..<n) == (offset: tree.totalHeight, heights: []))
+        #expect(try tree.heights(in: n..<n) == [])
+        #expect(try tree.offsetsAndHeights(in: n..<n) == (offsets: [], heights: []))
+        expectRefused(.indexOutOfRange(index: n + 1, count: n)) { _ = try tree.offsetsAndHeights(in: 0..<n + 1) }
+        expectRefused(.indexOutOfRange(index: -1, count: n)) { _ = try tree.offsetsAndHeights(in: -1..<n) }
         try tree.setHeights([], startingAt: n)
         for bad in [Double.nan, .infinity, -.infinity, -1, -Double.leastNonzeroMagnitude] {
             if n >= 3 {

@@ -95,9 +95,16 @@ struct OffsetTreeRandomizedTests {
             }
             let first = rng.below(count + 1)
             let span = first..<first + rng.below(min(count - first, 300) + 1)
-            let read = try tree.heights(in: span)
-            #expect(read.offset == naive.offset(of: first), "step \(step): heights(in: \(span)).offset")
-            #expect(read.heights == Array(naive.heights[span]), "step \(step): heights(in: \(span))")
+            let read = try tree.offsetsAndHeights(in: span)
+            var expectedOffsets: [Double] = []
+            var running = naive.offset(of: first)
+            for item in span {
+                expectedOffsets.append(running)
+                running += naive.heights[item]
+            }
+            #expect(read.offsets == expectedOffsets, "step \(step): offsetsAndHeights(in: \(span)).offsets")
+            #expect(read.heights == Array(naive.heights[span]), "step \(step): offsetsAndHeights(in: \(span))")
+            #expect(try tree.heights(in: span) == read.heights, "step \(step): heights(in: \(span))")
             let total = naive.total
             #expect(tree.totalHeight == total)
             let y = rng.below(2) == 0 ? expectedOffset : Double(rng.below(Int(total * 4) + 9) - 4) / 4
@@ -140,6 +147,13 @@ struct OffsetTreeRandomizedTests {
                 heights[i] = height()
                 try tree.setHeight(heights[i], at: i)
             }
+            // Offsets read in bulk are bit for bit the ones `offset(of:)` gives, rounding included.
+            let first = rng.below(heights.count + 1)
+            let span = first..<first + rng.below(min(heights.count - first, 400) + 1)
+            let bulk = try tree.offsetsAndHeights(in: span).offsets
+            let single = try span.map { item throws(OffsetTreeError) in try tree.offset(of: item) }
+            let mismatch = bulk.indices.first { bulk[$0] != single[$0] }.map { first + $0 }
+            #expect(bulk.count == span.count && mismatch == nil, "step \(step): bulk offset of item \(mismatch ?? -1)")
             let naive = NaiveOffsets(heights: heights)
             let i = rng.below(heights.count)
             let expected = naive.offset(of: i)
