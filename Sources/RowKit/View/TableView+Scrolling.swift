@@ -4,7 +4,7 @@ extension TableView {
     /// again until it holds (at most four times).
     ///
     /// - Throws: `TableViewError.sectionOutOfRange` or `.rowOutOfRange`.
-    /// - Complexity: O(log n + v log n).
+    /// - Complexity: O(log n + v).
     public func scrollToRow(at path: RowPath, position: ScrollPosition) throws(TableViewError) {
         layoutIfNeeded()
         try checkPath(path)
@@ -18,7 +18,7 @@ extension TableView {
     /// Scrolls to the selected row nearest to the viewport (the first one when several are
     /// visible) at `position`. Returns `false`, without scrolling, when nothing is selected.
     ///
-    /// - Complexity: O(s log n + v log n) for s selected rows.
+    /// - Complexity: O(s log n + v) for s selected rows.
     @discardableResult
     public func scrollToNearestSelectedRow(position: ScrollPosition) -> Bool {
         layoutIfNeeded()
@@ -43,7 +43,7 @@ extension TableView {
     /// viewport (as far as the content allows).
     ///
     /// - Throws: `TableViewError.unknownIndexTitle`.
-    /// - Complexity: O(s + log n + v log n) for s sections.
+    /// - Complexity: O(s + log n + v) for s sections.
     public func scrollToSection(indexTitle title: String) throws(TableViewError) {
         layoutIfNeeded()
         guard let section = table.sections.firstIndex(where: { $0.indexTitle == title }) else {

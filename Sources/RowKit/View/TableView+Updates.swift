@@ -22,7 +22,7 @@ extension TableView {
     /// - Throws: `TableViewError.changesetDoesNotStartFromCurrentState`,
     ///   `.changesetDoesNotProduceModel`, `.invalidChangeset`, `.invalidNumberOfSections`,
     ///   `.invalidNumberOfRows`.
-    /// - Complexity: O(k log n + s + v log n) for k changes, n items, s sections and v visible
+    /// - Complexity: O(k log n + s + v) for k changes, n items, s sections and v visible
     ///   items.
     public func apply(_ changeset: Changeset, to newModel: TableModel) throws(TableViewError) {
         layoutIfNeeded()
@@ -64,6 +64,7 @@ extension TableView {
         }
         selected = paths
         layoutVisible()
+        updatePrefetch()
         deliver()
     }
 
@@ -79,7 +80,7 @@ extension TableView {
             swipeEditing = nil
             post(.didEndEditing(swiped))
         }
-        cancelAllPrefetches()
+        carryPrefetches(plan, newModel: newModel, newStarts: newStarts)
         var survivors: [VisibleEntry] = []
         for var entry in visible {
             var newFlat: Int?
@@ -184,6 +185,30 @@ extension TableView {
             cell.isEditing = isEditing || swipeEditing?.id == entry.id
         }
         layoutVisible()
+        updatePrefetch()
+    }
+
+    /// Posts `cancelPrefetch` (old paths) for the prefetched rows the update deletes or reloads, and
+    /// moves the others to their new flat indices; the layout that ends the update cancels those
+    /// that left the prefetch band and prefetches the rows that entered it.
+    func carryPrefetches(_ plan: UpdatePlan, newModel: TableModel, newStarts: [Int]) {
+        guard !prefetched.isEmpty else { return }
+        var cancelled: [Int] = []
+        var carried: [Int] = []
+        for flat in prefetched where !isVisible(flat) {
+            let s = section(containing: flat)
+            let old = RowPath(section: s, row: flat - sectionStarts[s] - 1)
+            if !plan.reloadedSet.contains(old), !plan.isReloadedOld[old.section],
+                let new = newModel.path(of: row(at: old).id)
+            {
+                carried.append(newStarts[new.section] + 1 + new.row)
+            } else {
+                cancelled.append(flat)
+            }
+        }
+        cancelled.sort()
+        if !cancelled.isEmpty { post(.cancelPrefetch(cancelled.map(rowReference(flat:)))) }
+        prefetched = carried
     }
 
     /// Appends `range` to ascending `ranges`, merging it into the last one when they touch.

@@ -127,13 +127,15 @@ public final class TableView {
     public var rowCountsBySection: [Int] { rowCounts }
 
     /// Displays the rows for the current offset if anything changed since the last layout:
-    /// binds cells, measures automatic heights and emits display events.
+    /// binds cells, measures automatic heights, emits display events and prefetches ahead (in the
+    /// direction of the last scroll; downwards before the first).
     ///
-    /// - Complexity: O(log n + v log n) for v visible items.
+    /// - Complexity: O(log n + v) for v items displayed or prefetched.
     public func layoutIfNeeded() {
         guard needsLayout else { return }
         needsLayout = false
         layoutVisible()
+        updatePrefetch()
         deliver()
     }
 
@@ -153,6 +155,7 @@ public final class TableView {
             contentOffset = clampedOffset(contentOffset)
             layoutVisible()
         }
+        updatePrefetch()
         deliver()
     }
 

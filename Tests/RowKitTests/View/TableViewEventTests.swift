@@ -77,6 +77,7 @@ struct TableViewEventTests {
         willDisplay cell #2 0@[0, 0]
         willDisplay cell #3 1@[0, 1]
         willDisplay cell #4 2@[0, 2]
+        prefetch 3@[0, 3] 4@[0, 4]
         # scroll by 100
         didEndDisplaying cell #2 0@[0, 0]
         willDisplay cell #2 3@[0, 3]
@@ -106,13 +107,16 @@ struct TableViewEventTests {
         didEndEditing 4@[0, 4]
         didEndDisplaying cell #5 4@[0, 4]
         willDisplay header #7 B@1
+        prefetch 10@[1, 0]
         # insert 99 at [0, 3]
         didEndDisplaying header #7 B@1
         willDisplay cell #5 99@[0, 3]
+        cancelPrefetch 10@[1, 0]
         # user moves [0, 2] to [1, 0], model moves it
         move 2 [0, 2] -> [1, 0]
         didEndDisplaying cell #4 2@[1, 0]
         willDisplay header #7 B@1
+        prefetch 2@[1, 0]
         # reload [0, 3]
         didEndDisplaying cell #2 3@[0, 3]
         didEndDisplaying header #7 B@1
@@ -158,6 +162,33 @@ struct TableViewEventTests {
         let log = try Self.scriptedSession(backend: backend)
         #expect(log == Self.golden)
         if log != Self.golden { print(log) }
+    }
+
+    @Test(arguments: TableViewBackend.allCases)
+    func whenAnUpdateDeletesOrReloadsAPrefetchedRow_thenOnlyThatPrefetchIsCancelled(backend: TableViewBackend) throws {
+        let recorder = MeasureRecorder()
+        var model = try Self.fruitModel(recorder: recorder)
+        let view = TableView(model: model, viewport: TableViewport(width: 320, height: 150), backend: backend)
+        view.prefetchDistance = 60
+        var log: [String] = []
+        view.onEvent = { log.append($0.description) }
+        view.layoutIfNeeded()
+        #expect(log.last == "prefetch 3@[0, 3] 4@[0, 4]")
+
+        // Row 3 goes (cancelled at its old path); 4 moves up to [0, 3] and stays prefetched; 5
+        // enters the band.
+        log.removeAll()
+        try view.apply(try model.performBatch { $0.delete(at: RowPath(section: 0, row: 3)) }, to: model)
+        #expect(log == ["cancelPrefetch 3@[0, 3]", "prefetch 5@[0, 4]"])
+
+        // A reloaded row's prefetch is cancelled and, still in the band, made again.
+        log.removeAll()
+        try view.apply(
+            try model.performBatch {
+                $0.replace(at: RowPath(section: 0, row: 3), with: TestRow(id: 4, fixed: 44, version: 1, recorder: recorder))
+            }, to: model)
+        #expect(log == ["cancelPrefetch 4@[0, 3]", "prefetch 4@[0, 3]"])
+        try view.checkInvariants()
     }
 
     @Test
