@@ -5,12 +5,16 @@
 /// values are equal as `AnyHashable` values (so values of the same type compare with the type's
 /// `==`).
 ///
-/// An identity is one reference to an immutable box made when it is created, which holds the
-/// value and its hash: copying an identity is a retain, hashing it hashes one `Int`, and comparing
-/// two identities of the same type compares the values directly, without re-wrapping them. The
-/// model's identity index, the diff and the view's measurement cache all lean on that.
+/// An identity is a reference to an immutable box made when it is created, which holds the value,
+/// plus the value's hash: copying an identity is a retain, hashing it hashes one `Int`, two
+/// identities with different hashes are unequal without a look inside, and two of the same type
+/// compare their values directly, without re-wrapping them. The model's identity index, the diff
+/// and the view's measurement cache all lean on that.
 public struct ItemID: Hashable, Sendable, CustomStringConvertible {
     private let box: ItemIDBox
+    /// The value's hash, kept beside the reference so that hashing and most unequal comparisons
+    /// (a hash table's probes) never touch the box.
+    private let cachedHash: Int
 
     /// Wraps `base`; wrapping an `ItemID` again returns it unchanged.
     public init(_ base: some Hashable & Sendable) {
@@ -18,6 +22,7 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
             self = already
         } else {
             box = TypedItemIDBox(base)
+            cachedHash = box.hash
         }
     }
 
@@ -25,12 +30,16 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
     public var base: any Hashable & Sendable { box.value }
 
     public static func == (lhs: ItemID, rhs: ItemID) -> Bool {
-        lhs.box === rhs.box || (lhs.box.hash == rhs.box.hash && lhs.box.isEqual(to: rhs.box))
+        lhs.cachedHash == rhs.cachedHash && (lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box))
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(box.hash)
+        hasher.combine(cachedHash)
     }
+
+    /// The hash of the identity's value (seeded per process, like every Swift hash), for hash
+    /// tables that mix it themselves.
+    var hashCode: Int { cachedHash }
 
     /// The identity's own description (a string identity prints without quotes).
     public var description: String { String(describing: box.value) }

@@ -23,10 +23,12 @@ final class ReuseStore {
 
     private let pool: any ReusePool
     /// Views by handle; index 0 is unused.
-    private(set) var slots: [Slot] = [Slot(view: nil, kind: ReuseKind(rawValue: -1), isPooled: false)]
+    // Unchecked for exclusivity like the view's state (see `TableView`): no access spans a call
+    // out to a view's own code.
+    @exclusivity(unchecked) private(set) var slots: [Slot] = [Slot(view: nil, kind: ReuseKind(rawValue: -1), isPooled: false)]
     private var cellKinds: [ReuseIdentifier: ReuseKind] = [:]
     /// The last cell identifier looked up and its kind (most tables have one or two cell classes).
-    private var lastCellKind: (identifier: ReuseIdentifier, kind: ReuseKind)?
+    @exclusivity(unchecked) private var lastCellKind: (identifier: ReuseIdentifier, kind: ReuseKind)?
     private var headerFooterKinds: [ReuseIdentifier: ReuseKind] = [:]
 
     init(backend: TableViewBackend, capacityPerKind: Int) {

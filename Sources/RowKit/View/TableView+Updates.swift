@@ -163,7 +163,7 @@ extension TableView {
             guard let new = newModel.path(of: oldTable.sections[old.section].rows[old.row].id) else { continue }
             let row = newTable.sections[new.section].rows[new.row]
             if case .automatic = row.height {
-                staleMeasurements[HeightKey(id: row.id, kind: .row, width: contentWidth)] = 0
+                staleMeasurements.insert(HeightKey(id: row.id, kind: .row, width: contentWidth))
             }
             tree.setHeight(rowHeight(row), at: newStarts[new.section] + 1 + new.row)
         }

@@ -222,14 +222,10 @@ extension TableView {
     /// Measures with `measure` unless `key` has a current measurement; returns the new
     /// measurement (cached), or `nil` when the cached one stands.
     func measureIfNeeded(_ key: HeightKey, _ measure: (Double) -> Double) -> Double? {
-        var stale = false
-        if staleMeasurements.count > 0, staleMeasurements[key] != nil {
-            staleMeasurements[key] = nil
-            stale = true
-        }
+        let stale = !staleMeasurements.isEmpty && staleMeasurements.remove(key) != nil
         if !stale, measuredHeights[key] != nil { return nil }
         let height = Self.sanitized(measure(key.width))
-        measuredHeights[key] = height
+        measuredHeights.set(height, for: key)
         return height
     }
 

@@ -24,12 +24,12 @@ public final class TableView {
     /// The model's table.
     public var table: Table { model.table }
     /// The size of the visible area.
-    public internal(set) var viewport: TableViewport
+    @exclusivity(unchecked) public internal(set) var viewport: TableViewport
     /// The y coordinate of the content at the top of the viewport; always in
     /// `0...max(0, contentHeight - viewport.height)` after an operation.
-    public internal(set) var contentOffset: Double = 0
+    @exclusivity(unchecked) public internal(set) var contentOffset: Double = 0
     /// The metrics of the table's style.
-    public internal(set) var metrics: TableMetrics
+    @exclusivity(unchecked) public internal(set) var metrics: TableMetrics
     /// The implementation of the offset tree and reuse pool.
     public let backend: TableViewBackend
     /// How many rows the user can select. Default: `.single`.
@@ -44,40 +44,48 @@ public final class TableView {
     /// Whether the table is in editing mode (cells show their editing controls).
     public internal(set) var isEditing = false
 
-    var tree: LayoutTree
+    // The view's own state below (and `viewport`, `contentOffset`, `metrics` above) is read and
+    // written on every frame, so it opts out of Swift's dynamic exclusivity checks, which cost
+    // about a tenth of a scroll frame. That is sound because no access to these properties spans a
+    // call out of the view: cells, rows and event handlers are only called between accesses (an
+    // array is copied out before its entries' cells are called), and the view is main-actor
+    // isolated, so nothing else touches them. Keep it so when editing: never pass one of them
+    // `inout` to, or hold it across, a call that can reach user code.
+
+    @exclusivity(unchecked) var tree: LayoutTree
     let reuse: ReuseStore
     /// The model's sections (kept here so hot paths do not go through `model.table`).
-    var sections: [Section] = []
+    @exclusivity(unchecked) var sections: [Section] = []
     /// The rows of each section (an array copy is one retain; a `Section` copy is many).
-    var sectionRows: [[AnyRow]] = []
+    @exclusivity(unchecked) var sectionRows: [[AnyRow]] = []
     /// Whether each section has a header, and a footer.
-    var hasHeader: [Bool] = []
-    var hasFooter: [Bool] = []
+    @exclusivity(unchecked) var hasHeader: [Bool] = []
+    @exclusivity(unchecked) var hasFooter: [Bool] = []
     /// The flat index of each section's header item, and the item count at the end.
-    var sectionStarts: [Int] = [0]
+    @exclusivity(unchecked) var sectionStarts: [Int] = [0]
     /// Rows per section, as the view lays them out.
-    var rowCounts: [Int] = []
+    @exclusivity(unchecked) var rowCounts: [Int] = []
     /// Measured heights of automatic rows, headers and footers, by identity and width.
-    var measuredHeights = MeasurementCache()
+    @exclusivity(unchecked) var measuredHeights = MeasurementCache()
     /// Measurements to redo when the item is next displayed (its content was reloaded).
-    var staleMeasurements = MeasurementCache()
+    @exclusivity(unchecked) var staleMeasurements: Set<HeightKey> = []
     /// The displayed (or being displayed) items, ascending by flat index.
-    var visible: [VisibleEntry] = []
+    @exclusivity(unchecked) var visible: [VisibleEntry] = []
     /// The selected rows and their current paths.
-    var selected: [ItemID: RowPath] = [:]
+    @exclusivity(unchecked) var selected: [ItemID: RowPath] = [:]
     /// The flat indices of prefetched rows, in the order they were prefetched.
-    var prefetched: [Int] = []
+    @exclusivity(unchecked) var prefetched: [Int] = []
     /// +1 when the last scroll went down, -1 when it went up.
-    var scrollDirection = 1
+    @exclusivity(unchecked) var scrollDirection = 1
     /// The row in swipe editing, if any.
     var swipeEditing: RowReference?
-    var needsLayout = true
-    var outbox: [Delivery] = []
+    @exclusivity(unchecked) var needsLayout = true
+    @exclusivity(unchecked) var outbox: [Delivery] = []
     var continuation: AsyncStream<TableEvent>.Continuation? {
         didSet { hasListeners = onEvent != nil || continuation != nil }
     }
     /// Whether anyone receives events; when nobody does, events are not even built.
-    var hasListeners = false
+    @exclusivity(unchecked) var hasListeners = false
     var stream: AsyncStream<TableEvent>?
 
     /// A view showing `model` in `viewport`, on the C core (`.c`) or the Swift baseline (`.swift`);
@@ -320,10 +328,8 @@ struct HeightKey: Hashable {
     let id: ItemID
     let kind: Kind
     let width: Double
-}
 
-/// Measured heights by identity, kind and width.
-typealias MeasurementCache = [HeightKey: Double]
+}
 
 /// One displayed item: a row's cell or a section's header or footer view.
 struct VisibleEntry {
