@@ -424,8 +424,11 @@ static void op_bad_call(input *in, rk_offset_tree *t) {
             EXPECT(st == RK_ERR_RANGE, "set_range %zu at %zu: %s", over, first, rk_status_name(st));
             st = rk_offset_tree_set_range(t, model_n + 1, scratch, 0, NULL);
             EXPECT(st == RK_ERR_RANGE, "set_range past the end: %s", rk_status_name(st));
-            st = rk_offset_tree_set_range(t, first, NULL, 1 + next_u8(in) % 2, NULL);
-            EXPECT(st == (model_n - first ? RK_ERR_ARG : RK_ERR_RANGE), "set_range NULL: %s",
+            /* the range is checked before the pointer: NULL is RK_ERR_ARG only for a valid run */
+            size_t n_null = 1 + next_u8(in) % 2;
+            st = rk_offset_tree_set_range(t, first, NULL, n_null, NULL);
+            EXPECT(st == (n_null <= model_n - first ? RK_ERR_ARG : RK_ERR_RANGE),
+                   "set_range NULL, %zu at %zu of %zu: %s", n_null, first, model_n,
                    rk_status_name(st));
             break;
         }

@@ -20,6 +20,8 @@
 # .build-fuzz/artifacts/<target>/; the full output of each run is .build-fuzz/logs/<target>.log.
 # Reproduce a finding by running the target binary on it, e.g.
 #   .build-fuzz/offset_tree_fuzz .build-fuzz/artifacts/offset_tree/crash-<sha1>
+# A failed run also prints libFuzzer's seed and, for a finding up to 64 KiB, the finding itself in
+# base64 with the command that rebuilds and replays it, so a CI log alone is enough.
 #
 # Prints one summary line per target ("fuzz: offset_tree 1234567 runs in 60 s, ok") and exits 0 when
 # every target ran clean, 1 on any finding, 2 on a usage or build error.
@@ -109,8 +111,15 @@ for target in "${targets[@]}"; do
     runs=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#' || true)
     artifact=$(sed -n 's/.*Test unit written to //p' "$log" | tail -n 1)
     grep -E 'ERROR|SUMMARY|_fuzz: step|Fatal error|deadly signal' "$log" | head -n 20 >&2 || true
-    summary+=("fuzz: $target FAILED (exit $status) after ${runs:-0} runs:"
+    seed=$(sed -n 's/^INFO: Seed: \([0-9]*\).*/\1/p' "$log" | head -n 1)
+    summary+=("fuzz: $target FAILED (exit $status) after ${runs:-0} runs (-seed=${seed:-?}):"
               "  ${artifact:-no artifact}, log $log")
+    # A CI machine's files are gone after the run: print a small finding so that it can be rebuilt
+    # from the log alone.
+    if [ -n "$artifact" ] && [ -f "$artifact" ] && [ "$(wc -c <"$artifact")" -le 65536 ]; then
+      summary+=("  reproduce: base64 -d >finding <<'EOF' && $(binary_of "$target") finding"
+                "$(base64 -w 76 "$artifact")" "EOF")
+    fi
   fi
 done
 
