@@ -14,6 +14,8 @@ import Darwin
 /// - Diff: `TableDiff.changeset` on a pair of snapshots with 1% of the rows changed (a quarter each
 ///   deleted, inserted, moved and edited), median of several runs, with `Int` identities (what
 ///   the algorithm costs) and with `ItemID` identities (what a `Table` of rows costs).
+/// - Model: single-row batches (an insert, then a delete, at random rows) on a `TableModel` whose
+///   one section holds 1,000,000 rows, and `path(of:)` lookups of random identities in it.
 /// - Export: 100,000 rows with Markdown bodies through `SiteExporter`, against one bare
 ///   `cmark_markdown_to_html` per row on the same Markdown, interleaved run by run; medians of
 ///   rows/s and MB/s and their ratio.
@@ -26,6 +28,16 @@ public struct PipelineBenchmarks: Sendable {
         public var identity: String
         /// Median milliseconds per diff.
         public var milliseconds: Double
+    }
+
+    /// The model edit and lookup measurement.
+    public struct ModelFigure: Sendable, Equatable {
+        /// Rows in the model's one section.
+        public var rows: Int
+        /// Median microseconds per single-row batch (insert or delete at a random row).
+        public var editMicroseconds: Double
+        /// Median nanoseconds per `path(of:)` of a random identity.
+        public var lookupNanoseconds: Double
     }
 
     /// The export-versus-cmark measurement.
@@ -48,6 +60,11 @@ public struct PipelineBenchmarks: Sendable {
     public var diffRows: [Int] = [100_000, 1_000_000]
     /// Timed diffs per size (the median is reported).
     public var diffRuns = 7
+    /// Rows in the one section of the model measurement.
+    public var modelRows = 1_000_000
+    /// Timed rounds of the model measurement (the medians are reported).
+    public var modelRuns = 7
+
     /// Rows for the export measurement.
     public var exportRows = 100_000
     /// Interleaved export/cmark rounds (the medians are reported).
@@ -67,6 +84,46 @@ public struct PipelineBenchmarks: Sendable {
                 DiffFigure(rows: rows, identity: "ItemID", milliseconds: time { try TableDiff.changeset(from: erasedOld, to: erasedNew) }))
         }
         return figures
+    }
+
+    /// Median microseconds per single-row batch and nanoseconds per identity lookup on a model of
+    /// one `modelRows`-row section. Each round times 100 inserts and 100 deletes at random rows,
+    /// then 10,000 lookups of random identities (present or deleted).
+    public func runModel() -> ModelFigure {
+        let rows = modelRows
+        var model: TableModel
+        do {
+            model = try TableModel(Table(style: .plain, sections: [Section(id: ItemID("rows"), rows: (0..<rows).map { AnyRow(BenchRow(id: $0)) })]))
+        } catch {
+            preconditionFailure("benchmark rows have unique identities: \(error)")
+        }
+        var random = BenchRandom(seed: 7)
+        var nextID = -1
+        var edits: [Double] = []
+        var lookups: [Double] = []
+        for _ in 0..<modelRuns {
+            var start = DispatchTime.now().uptimeNanoseconds
+            do {
+                for index in 0..<200 {
+                    let count = model.numberOfRows(inSection: 0) ?? 0
+                    if index % 2 == 0 {
+                        try model.insert(BenchRow(id: nextID), at: RowPath(section: 0, row: random.below(count + 1)))
+                        nextID -= 1
+                    } else {
+                        try model.delete(at: RowPath(section: 0, row: random.below(count)))
+                    }
+                }
+            } catch {
+                preconditionFailure("benchmark edit failed: \(error)")
+            }
+            edits.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 200 / 1e3)
+            start = DispatchTime.now().uptimeNanoseconds
+            var found = 0
+            for _ in 0..<10_000 where model.path(of: ItemID(random.below(rows))) != nil { found += 1 }
+            lookups.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 10_000)
+            blackHole(found)
+        }
+        return ModelFigure(rows: rows, editMicroseconds: Harness.median(edits), lookupNanoseconds: Harness.median(lookups))
     }
 
     private func time(_ diff: () throws -> Changeset) -> Double {
@@ -142,7 +199,9 @@ public struct PipelineBenchmarks: Sendable {
     }
 
     /// The figures as text lines, with the targets they are held to.
-    public static func table(diffs: [DiffFigure], export: ExportFigure?, peakBytes: Int?, peakRows: Int) -> String {
+    public static func table(
+        diffs: [DiffFigure], model: ModelFigure? = nil, export: ExportFigure?, peakBytes: Int?, peakRows: Int
+    ) -> String {
         var lines: [String] = ["", "pipeline (median)                        figure          target"]
         lines.append(String(repeating: "-", count: 68))
         func row(_ name: String, _ figure: String, _ target: String) {
@@ -152,6 +211,10 @@ public struct PipelineBenchmarks: Sendable {
         for diff in diffs {
             let target = diff.identity == "Int" ? (diff.rows <= 100_000 ? "< 20 ms" : "< 300 ms") : ""
             row("diff \(diff.rows) rows, 1% changed (\(diff.identity))", String(format: "%.1f ms", diff.milliseconds), target)
+        }
+        if let model {
+            row("model edit, 1 section of \(model.rows) rows", String(format: "%.1f µs", model.editMicroseconds), "")
+            row("model path(of:), same section", String(format: "%.0f ns", model.lookupNanoseconds), "")
         }
         if let export {
             row("export \(export.rows) rows with Markdown", String(format: "%.0f rows/s", export.exportRowsPerSecond),
@@ -170,10 +233,17 @@ public struct PipelineBenchmarks: Sendable {
 
     /// The figures as a JSON object's members (`"diff": ..., "export": ...`), to sit beside the
     /// offset-tree figures in one document.
-    public static func jsonMembers(diffs: [DiffFigure], export: ExportFigure?, peakBytes: Int?, peakRows: Int) -> String {
+    public static func jsonMembers(
+        diffs: [DiffFigure], model: ModelFigure? = nil, export: ExportFigure?, peakBytes: Int?, peakRows: Int
+    ) -> String {
         let diffJSON = diffs.map { "\"\($0.identity.lowercased())_\($0.rows)\": \(String(format: "%.3f", $0.milliseconds))" }
             .joined(separator: ", ")
         var members = ["\"diff_ms\": {\(diffJSON)}"]
+        if let model {
+            members.append(
+                "\"model\": {\"rows\": \(model.rows), \"edit_us\": \(String(format: "%.2f", model.editMicroseconds)), "
+                    + "\"lookup_ns\": \(String(format: "%.1f", model.lookupNanoseconds))}")
+        }
         if let export {
             members.append(
                 "\"export\": {\"rows\": \(export.rows), \"rows_per_s\": \(String(format: "%.0f", export.exportRowsPerSecond)), "

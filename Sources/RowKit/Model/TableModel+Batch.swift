@@ -20,9 +20,10 @@ extension TableModel {
     ///   again, is a delete and an insert.
     /// - An empty batch changes nothing and returns an empty changeset at the current revision.
     ///
-    /// - Complexity: O(*s* + *w* + *c* log *c*) for *s* sections, *w* rows shifted, inserted or
-    ///   removed by the operations, and *c* identities the batch touched. A single-row edit at row
-    ///   *r* of a *k*-row section is O(*s* + *k* − *r*).
+    /// - Complexity: O(*s* + *c* log *c*) for *s* sections and *c* identities the batch touched,
+    ///   plus per operation the array work (a row edit at row *r* of a *k*-row section moves its
+    ///   *k* − *r* later rows in memory), O(log *k*) to look a row up by identity, and amortized
+    ///   O(*k* / log *k*) to renumber the section's index now and then (see `TableModel`).
     @discardableResult
     public mutating func performBatch(_ body: (inout TableBatch) throws -> Void) throws(TableUpdateError) -> Changeset {
         var batch = TableBatch()
@@ -198,7 +199,7 @@ extension TableModel {
             if let first = seen.updateValue(rowIndex, forKey: row.id) {
                 throw .duplicateRowID(row.id, existing: RowPath(section: position, row: first))
             }
-            if let location = index.rowLocations[row.id], location.section != replaced, let existing = index.path(of: location) {
+            if let location = index.location(of: row.id), location.section != replaced, let existing = index.path(of: location) {
                 throw .duplicateRowID(row.id, existing: existing)
             }
         }

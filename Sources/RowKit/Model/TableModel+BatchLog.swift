@@ -1,8 +1,9 @@
 /// What a batch has done so far: an undo journal, and the facts its changeset is computed from.
 ///
 /// The changeset is derived from identities: where each row and section was before the batch
-/// (`oldRowLocations`, or its current location if the batch never displaced it), where it is
-/// after, and what the batch explicitly did to it (`rows`, `sections`).
+/// (`oldRowLocations`, or for a row the batch only shifted, its index entry moved through its
+/// section's journal up to `journalStarts`), where it is after, and what the batch explicitly did
+/// to it (`rows`, `sections`).
 struct BatchLog {
     /// The inverse of one primitive edit.
     enum Undo {
@@ -89,8 +90,15 @@ struct BatchLog {
     var isRecording = true
     /// Inverses of the primitive edits, oldest first.
     var undoJournal: [Undo] = []
-    /// The location before the batch of every pre-existing row the batch displaced or removed.
+    /// The location before the batch of every pre-existing row the batch moved, removed or
+    /// replaced, or whose section it renumbered.
     var oldRowLocations: [ItemID: TableIndex.Location] = [:]
+    /// Section identity → the length of its shift journal before the batch's first shift there,
+    /// or `sealed` once every entry of the section is one the batch wrote or noted (after the
+    /// section is inserted, removed, replaced or renumbered).
+    var journalStarts: [ItemID: Int] = [:]
+    /// The journal start of a sealed section: below every stamp.
+    static let sealed = -1
     /// What the batch did to rows.
     var rows = Fates()
     /// What the batch did to sections.
@@ -101,9 +109,9 @@ struct BatchLog {
         if isRecording { undoJournal.append(undo) }
     }
 
-    /// Notes that a row is leaving `location`; keeps only the first location of pre-existing rows.
-    mutating func noteLocation(of id: ItemID, _ location: TableIndex.Location) {
-        guard isRecording, !rows.inserted.contains(id), oldRowLocations[id] == nil else { return }
-        oldRowLocations[id] = location
+    /// Whether the location before the batch of the row `id` is still to be noted: while
+    /// recording, for a row the batch did not insert and whose location is not noted yet.
+    func needsOldLocation(of id: ItemID) -> Bool {
+        isRecording && !rows.inserted.contains(id) && oldRowLocations[id] == nil
     }
 }

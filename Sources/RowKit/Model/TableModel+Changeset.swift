@@ -48,14 +48,16 @@ extension TableModel {
                 && !sections.recreated.contains(id) && !sections.reloaded.contains(id)
         }
         func oldPath(_ id: ItemID) -> RowPath? {
-            let location = log.oldRowLocations[id] ?? (rows.inserted.contains(id) ? nil : index.rowLocations[id])
+            let location = log.oldRowLocations[id] ?? (rows.inserted.contains(id) ? nil : index.rowLocations[id].map {
+                index.resolved($0, through: log.journalStarts[$0.section] ?? index.journalLength(of: $0.section))
+            })
             guard let location, tracked(location.section), let section = before.sectionPositions[location.section] else {
                 return nil
             }
             return RowPath(section: section, row: location.row)
         }
         func newPath(_ id: ItemID) -> RowPath? {
-            guard let location = index.rowLocations[id], tracked(location.section) else { return nil }
+            guard let location = index.location(of: id), tracked(location.section) else { return nil }
             return index.path(of: location)
         }
         var candidates = Set(log.oldRowLocations.keys)

@@ -2,41 +2,129 @@
 ///
 /// Rows are located by their section's *identity* and their row index, so inserting, deleting or
 /// moving a section renumbers only sections (O(*s*)), never the rows of other sections.
+///
+/// Row indexes are renumbered lazily. Each section keeps a journal of the row shifts (an insert or
+/// a removal at some index) made since its rows were last renumbered, and each row's entry records
+/// how long that journal was when the entry was written (its *stamp*). A row's index now is its
+/// written index moved through the journal entries after its stamp. A journal is cleared by
+/// renumbering its section once it holds more than `shiftLimit(rowCount:)` entries, so a lookup
+/// replays at most 8 log₂ *k* shifts for a *k*-row section, and an edit costs O(*k* / log *k*)
+/// amortized renumbering instead of O(*k*) per edit.
 struct TableIndex: Sendable {
-    /// A row's section identity and row index.
+    /// Where a row was when its entry was written.
     struct Location: Hashable, Sendable {
+        /// The identity of the row's section.
         var section: ItemID
+        /// The row's index in its section, as of `stamp`.
         var row: Int
+        /// The length of the section's shift journal when this was its index.
+        var stamp: Int = 0
     }
 
     /// Section identity → section index.
     var sectionPositions: [ItemID: Int] = [:]
-    /// Row identity → location.
+    /// Row identity → location, as written (see `resolved(_:through:)`).
     var rowLocations: [ItemID: Location] = [:]
+    /// Section identity → the row shifts since the section was last renumbered, oldest first: an
+    /// insert at index *i* is stored as *i*, a removal at *i* as ~*i*. No entry is an empty journal.
+    var shifts: [ItemID: [Int]] = [:]
 
-    /// The path of `location`, or `nil` when its section is not in the table.
+    /// The most shifts a section of `rowCount` rows keeps before it is renumbered:
+    /// 8 ⌈log₂(`rowCount` + 1)⌉, at least 32.
+    static func shiftLimit(rowCount: Int) -> Int {
+        8 * max(4, Int.bitWidth - rowCount.leadingZeroBitCount)
+    }
+
+    /// The length of the shift journal of the section with identity `section`.
+    func journalLength(of section: ItemID) -> Int { shifts[section]?.count ?? 0 }
+
+    /// `location` moved through its section's shifts from its stamp to `end` (default: all of
+    /// them). A location stamped after `end` is returned as it is.
+    ///
+    /// - Complexity: O(shifts replayed), at most `shiftLimit(rowCount:)`.
+    func resolved(_ location: Location, through end: Int? = nil) -> Location {
+        guard let journal = shifts[location.section] else { return location }
+        let end = end ?? journal.count
+        guard location.stamp < end else { return location }
+        var row = location.row
+        for shift in journal[location.stamp..<end] {
+            if shift >= 0 {
+                if shift <= row { row += 1 }
+            } else if ~shift < row {
+                row -= 1
+            }
+        }
+        return Location(section: location.section, row: row, stamp: end)
+    }
+
+    /// The current location of the row with identity `id`, or `nil` when there is none.
+    func location(of id: ItemID) -> Location? {
+        rowLocations[id].map { resolved($0) }
+    }
+
+    /// The path of `location` (a resolved one), or `nil` when its section is not in the table.
     func path(of location: Location) -> RowPath? {
         sectionPositions[location.section].map { RowPath(section: $0, row: location.row) }
     }
 }
 
 // The primitive edits every operation is made of. Each keeps `table` and `index` in step, records
-// its inverse in `log` (when recording) and notes the first location of every existing row it
-// displaces, which is how the changeset finds old positions without a copy of the old table.
-// Callers have checked the arguments; the primitives do not check again.
+// its inverse in `log` (when recording) and notes the location before the batch of every existing
+// row it moves, removes or replaces, which is how the changeset finds old positions without a copy
+// of the old table. Rows that only shift are not touched: their old index is their written index
+// moved through the section's journal up to where it stood when the batch began
+// (`BatchLog.journalStarts`). Callers have checked the arguments; the primitives do not check again.
 extension TableModel {
-    /// Renumbers the rows `range` of the section at `section` in the index.
+    /// Appends `shift` to the journal of the section at `section`, noting first where the journal
+    /// stood before the batch's first shift there.
+    mutating func journal(_ shift: Int, inSection section: Int, log: inout BatchLog) {
+        let id = table.sections[section].id
+        if log.isRecording, log.journalStarts[id] == nil { log.journalStarts[id] = index.journalLength(of: id) }
+        index.shifts[id, default: []].append(shift)
+    }
+
+    /// Renumbers the section at `section` when its journal has grown past the limit.
+    mutating func renumberIfLong(_ section: Int, log: inout BatchLog) {
+        let id = table.sections[section].id
+        guard index.journalLength(of: id) > TableIndex.shiftLimit(rowCount: table.sections[section].rows.count) else { return }
+        renumberRows(inSection: section, log: &log)
+    }
+
+    /// Writes every row of the section at `section` at its current index and clears the journal.
+    /// During a batch, each existing row's location before the batch is noted first.
     ///
-    /// - Complexity: O(`range.count`).
-    mutating func reindexRows(inSection section: Int, _ range: Range<Int>, log: inout BatchLog) {
-        let sectionID = table.sections[section].id
-        let rows = table.sections[section].rows
-        for row in range {
-            let id = rows[row].id
-            if let old = index.rowLocations.updateValue(TableIndex.Location(section: sectionID, row: row), forKey: id) {
-                log.noteLocation(of: id, old)
+    /// - Complexity: O(*k*) for *k* rows.
+    mutating func renumberRows(inSection section: Int, log: inout BatchLog) {
+        let id = table.sections[section].id
+        for (row, item) in table.sections[section].rows.enumerated() {
+            if let old = index.rowLocations.updateValue(TableIndex.Location(section: id, row: row), forKey: item.id) {
+                noteOldLocation(of: item.id, stored: old, log: &log)
             }
         }
+        index.shifts[id] = nil
+        sealJournal(of: id, log: &log)
+    }
+
+    /// Marks, during a batch, every entry of the section with identity `id` as written by the batch
+    /// or noted already, so none is ever taken for a location before the batch.
+    func sealJournal(of id: ItemID, log: inout BatchLog) {
+        if log.isRecording { log.journalStarts[id] = BatchLog.sealed }
+    }
+
+    /// Notes, during a batch, where the existing row `id` (whose entry was `stored`) was before the
+    /// batch. Nothing for rows the batch inserted or noted, nor for an entry the batch wrote: it is
+    /// stamped after the batch's first shift in its section (or its section is sealed), and belongs
+    /// to a row the batch inserted (possibly not marked yet) or moved (noted before the move).
+    func noteOldLocation(of id: ItemID, stored: TableIndex.Location, log: inout BatchLog) {
+        guard log.needsOldLocation(of: id) else { return }
+        let start = log.journalStarts[stored.section] ?? index.journalLength(of: stored.section)
+        guard stored.stamp <= start else { return }
+        log.oldRowLocations[id] = index.resolved(stored, through: start)
+    }
+
+    /// Writes the location of `id`: index `row` of the section with identity `section`, now.
+    mutating func writeLocation(of id: ItemID, section: ItemID, row: Int) {
+        index.rowLocations[id] = TableIndex.Location(section: section, row: row, stamp: index.journalLength(of: section))
     }
 
     /// Renumbers the sections `range` in the index.
@@ -49,16 +137,19 @@ extension TableModel {
     /// Inserts `row` at `path`.
     mutating func insertRow(_ row: AnyRow, at path: RowPath, log: inout BatchLog) {
         table.sections[path.section].rows.insert(row, at: path.row)
-        reindexRows(inSection: path.section, path.row..<table.sections[path.section].rows.count, log: &log)
+        journal(path.row, inSection: path.section, log: &log)
+        writeLocation(of: row.id, section: table.sections[path.section].id, row: path.row)
         log.record(.removeRow(path))
+        renumberIfLong(path.section, log: &log)
     }
 
     /// Removes and returns the row at `path`.
     mutating func removeRow(at path: RowPath, log: inout BatchLog) -> AnyRow {
         let row = table.sections[path.section].rows.remove(at: path.row)
-        if let old = index.rowLocations.removeValue(forKey: row.id) { log.noteLocation(of: row.id, old) }
-        reindexRows(inSection: path.section, path.row..<table.sections[path.section].rows.count, log: &log)
+        if let old = index.rowLocations.removeValue(forKey: row.id) { noteOldLocation(of: row.id, stored: old, log: &log) }
+        journal(~path.row, inSection: path.section, log: &log)
         log.record(.insertRow(row, path))
+        renumberIfLong(path.section, log: &log)
         return row
     }
 
@@ -68,8 +159,8 @@ extension TableModel {
         table.sections[path.section].rows[path.row] = row
         if old.id != row.id {
             if let location = index.rowLocations.removeValue(forKey: old.id) {
-                log.noteLocation(of: old.id, location)
-                index.rowLocations[row.id] = location
+                noteOldLocation(of: old.id, stored: location, log: &log)
+                writeLocation(of: row.id, section: table.sections[path.section].id, row: path.row)
             }
         }
         log.record(.replaceRow(old, path))
@@ -78,23 +169,23 @@ extension TableModel {
 
     /// Moves the row at `from` to `to` (its final path).
     mutating func moveRow(from: RowPath, to: RowPath, log: inout BatchLog) {
-        if from.section == to.section {
-            let row = table.sections[from.section].rows.remove(at: from.row)
-            table.sections[from.section].rows.insert(row, at: to.row)
-            reindexRows(inSection: from.section, min(from.row, to.row)..<(max(from.row, to.row) + 1), log: &log)
-        } else {
-            let row = table.sections[from.section].rows.remove(at: from.row)
-            table.sections[to.section].rows.insert(row, at: to.row)
-            reindexRows(inSection: from.section, from.row..<table.sections[from.section].rows.count, log: &log)
-            reindexRows(inSection: to.section, to.row..<table.sections[to.section].rows.count, log: &log)
-        }
+        let row = table.sections[from.section].rows.remove(at: from.row)
+        if let old = index.rowLocations[row.id] { noteOldLocation(of: row.id, stored: old, log: &log) }
+        journal(~from.row, inSection: from.section, log: &log)
+        table.sections[to.section].rows.insert(row, at: to.row)
+        journal(to.row, inSection: to.section, log: &log)
+        writeLocation(of: row.id, section: table.sections[to.section].id, row: to.row)
         log.record(.moveRow(from: to, to: from))
+        renumberIfLong(from.section, log: &log)
+        if to.section != from.section { renumberIfLong(to.section, log: &log) }
     }
 
     /// Inserts `section` at `position`.
     mutating func insertSection(_ section: Section, at position: Int, log: inout BatchLog) {
         table.sections.insert(section, at: position)
         reindexSections(position..<table.sections.count)
+        index.shifts[section.id] = nil
+        sealJournal(of: section.id, log: &log)
         for (row, item) in section.rows.enumerated() {
             index.rowLocations[item.id] = TableIndex.Location(section: section.id, row: row)
         }
@@ -107,8 +198,10 @@ extension TableModel {
         index.sectionPositions[section.id] = nil
         reindexSections(position..<table.sections.count)
         for row in section.rows {
-            if let old = index.rowLocations.removeValue(forKey: row.id) { log.noteLocation(of: row.id, old) }
+            if let old = index.rowLocations.removeValue(forKey: row.id) { noteOldLocation(of: row.id, stored: old, log: &log) }
         }
+        index.shifts[section.id] = nil
+        sealJournal(of: section.id, log: &log)
         log.record(.insertSection(section, position))
         return section
     }
@@ -117,11 +210,17 @@ extension TableModel {
     mutating func replaceSection(at position: Int, with section: Section, log: inout BatchLog) -> Section {
         let old = table.sections[position]
         for row in old.rows {
-            if let location = index.rowLocations.removeValue(forKey: row.id) { log.noteLocation(of: row.id, location) }
+            if let location = index.rowLocations.removeValue(forKey: row.id) {
+                noteOldLocation(of: row.id, stored: location, log: &log)
+            }
         }
+        index.shifts[old.id] = nil
         table.sections[position] = section
         index.sectionPositions[old.id] = nil
         index.sectionPositions[section.id] = position
+        index.shifts[section.id] = nil
+        sealJournal(of: old.id, log: &log)
+        sealJournal(of: section.id, log: &log)
         for (row, item) in section.rows.enumerated() {
             index.rowLocations[item.id] = TableIndex.Location(section: section.id, row: row)
         }

@@ -13,9 +13,14 @@ extension TableModel {
             guard index.sectionPositions[section.id] == position else {
                 return "section \"\(section.id)\" is at \(position), index says \(String(describing: index.sectionPositions[section.id]))"
             }
+            let journal = index.journalLength(of: section.id)
+            guard journal <= TableIndex.shiftLimit(rowCount: section.rows.count) else {
+                return "section \"\(section.id)\" keeps \(journal) shifts, over the limit for \(section.rows.count) rows"
+            }
             for (rowIndex, row) in section.rows.enumerated() {
-                let expected = TableIndex.Location(section: section.id, row: rowIndex)
-                guard index.rowLocations[row.id] == expected else {
+                guard let stored = index.rowLocations[row.id], stored.stamp <= journal,
+                      index.resolved(stored) == TableIndex.Location(section: section.id, row: rowIndex, stamp: journal)
+                else {
                     return "row \"\(row.id)\" is at [\(position), \(rowIndex)], index says \(String(describing: index.rowLocations[row.id]))"
                 }
             }
@@ -23,6 +28,9 @@ extension TableModel {
         }
         guard index.rowLocations.count == rows else {
             return "index has \(index.rowLocations.count) rows, table \(rows)"
+        }
+        if let stray = index.shifts.keys.first(where: { index.sectionPositions[$0] == nil }) {
+            return "index keeps shifts for \"\(stray)\", which is not a section"
         }
         return nil
     }

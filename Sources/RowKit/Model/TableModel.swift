@@ -13,10 +13,12 @@
 /// let changes = try model.delete(id: "Bluetooth", animation: .fade)
 /// ```
 ///
-/// Lookups by identity and by position are O(1) expected. An edit of one row costs O(*k* − *r*) for
-/// a row at index *r* in a section of *k* rows (the rows after it shift), plus O(*s*) for *s*
-/// sections to build the changeset. Copies share storage; the first change after a copy copies it
-/// (O(*n*) for *n* rows).
+/// Lookups by position are O(1); by identity O(log *k*) for a row in a section of *k* rows (a hash
+/// lookup, then at most 8 log₂ *k* pending shifts of its section replayed). An edit of one row at
+/// index *r* moves the *k* − *r* rows after it in memory (a `memmove`) and costs O(*k* / log *k*)
+/// amortized index work: the section's row indexes are renumbered once every 8 log₂ *k* edits, not
+/// on every edit. Building the changeset adds O(*s*) for *s* sections. Copies share storage; the
+/// first change after a copy copies it (O(*n*) for *n* rows).
 public struct TableModel: Sendable {
     /// The table: style and sections.
     public internal(set) var table: Table
@@ -120,9 +122,10 @@ public struct TableModel: Sendable {
 
     /// The path of the row with identity `id`, or `nil` when there is none.
     ///
-    /// - Complexity: O(1) expected (two hash lookups).
+    /// - Complexity: O(log *k*) for a row in a section of *k* rows (two hash lookups and at most
+    ///   8 log₂ *k* pending shifts).
     public func path(of id: ItemID) -> RowPath? {
-        index.rowLocations[id].flatMap(index.path(of:))
+        index.location(of: id).flatMap(index.path(of:))
     }
 
     /// The path of the row with identity `id`; throws `unknownRowID` when there is none.

@@ -90,6 +90,9 @@ struct BatchGenerator {
     private var nextSectionID = 0
     private var nextText = 0
 
+    /// Whether operations on whole sections are generated too (otherwise only row operations).
+    var sectionOperations = true
+
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     mutating func freshRow() -> ShadowTable.Row {
@@ -107,10 +110,10 @@ struct BatchGenerator {
         return ShadowTable.Section(id: "s\(nextSectionID)", rows: (0..<random.int(in: 0...maxRows)).map { _ in freshRow() })
     }
 
-    /// A random table: sometimes empty, often with empty sections.
-    mutating func table() -> ShadowTable {
+    /// A random table: sometimes empty, often with empty sections of up to `maxRows` rows.
+    mutating func table(maxRows: Int = 6) -> ShadowTable {
         if random.chance(0.08) { return ShadowTable(sections: []) }
-        return ShadowTable(sections: (0..<random.int(in: 1...5)).map { _ in freshSection(maxRows: random.chance(0.3) ? 0 : 6) })
+        return ShadowTable(sections: (0..<random.int(in: 1...5)).map { _ in freshSection(maxRows: random.chance(0.3) ? 0 : maxRows) })
     }
 
     private mutating func animation() -> RowAnimation { random.pick(RowAnimation.allCases) ?? .automatic }
@@ -132,7 +135,8 @@ struct BatchGenerator {
 
     private mutating func tryValidOperation(on shadow: inout ShadowTable) -> TableBatch.Operation? {
         let sectionCount = shadow.sections.count
-        switch random.int(in: 0...15) {
+        // With no section, only a section operation is possible.
+        switch random.int(in: 0...(sectionOperations || sectionCount == 0 ? 15 : 9)) {
         case 0, 1:  // insert a row
             guard let section = random.pick(shadow.sections.indices) else { return nil }
             let path = RowPath(section: section, row: random.int(in: 0...shadow.sections[section].rows.count))

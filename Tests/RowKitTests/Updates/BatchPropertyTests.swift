@@ -8,15 +8,32 @@ struct BatchPropertyTests {
     static let batchesPerTable = 25
 
     @Test func whenRandomBatchesSucceed_thenReplayingTheirChangesetsOnTheOldRowsGivesTheNewModel() throws {
-        var generator = BatchGenerator(seed: 0x5EED_0001)
+        try checkRandomBatches(seed: 0x5EED_0001, tables: Self.tables, batchesPerTable: Self.batchesPerTable,
+                               maxRows: 6, operations: 1...8)
+    }
+
+    /// Sections of up to 300 rows and batches of up to 150 operations, mostly on rows: the index
+    /// renumbers a section in the middle of a batch (after 8 log₂ k shifts), which must not lose
+    /// where the batch's rows were before it.
+    @Test func whenLongBatchesEditLargeSections_thenReplayingTheirChangesetsOnTheOldRowsGivesTheNewModel() throws {
+        try checkRandomBatches(seed: 0x5EED_0003, tables: 12, batchesPerTable: 20, maxRows: 300, operations: 1...150,
+                               sectionOperationChance: 0.2)
+    }
+
+    private func checkRandomBatches(
+        seed: UInt64, tables: Int, batchesPerTable: Int, maxRows: Int, operations operationCount: ClosedRange<Int>,
+        sectionOperationChance: Double = 1
+    ) throws {
+        var generator = BatchGenerator(seed: seed)
         var batches = 0
-        for tableNumber in 0..<Self.tables {
-            var shadow = generator.table()
+        for tableNumber in 0..<tables {
+            var shadow = generator.table(maxRows: maxRows)
             var model = try TableModel(shadow.table)
-            for batchNumber in 0..<Self.batchesPerTable {
+            for batchNumber in 0..<batchesPerTable {
                 let context = "table \(tableNumber), batch \(batchNumber)"
                 shadow.beginBatch()
-                let operations = (0..<generator.random.int(in: 1...8)).map { _ in generator.validOperation(on: &shadow) }
+                if sectionOperationChance < 1 { generator.sectionOperations = generator.random.chance(sectionOperationChance) }
+                let operations = (0..<generator.random.int(in: operationCount)).map { _ in generator.validOperation(on: &shadow) }
                 let oldMirror = model.mirror
                 let oldSectionIDs = model.sectionIDs
                 let oldRevision = model.revision
@@ -63,7 +80,7 @@ struct BatchPropertyTests {
                 }
             }
         }
-        #expect(batches == Self.tables * Self.batchesPerTable)
+        #expect(batches == tables * batchesPerTable)
     }
 
     @Test func whenARandomBatchHasOneBadOperation_thenItThrowsThatOperationsErrorAndTheModelIsUnchanged() throws {
