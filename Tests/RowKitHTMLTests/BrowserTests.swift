@@ -91,7 +91,8 @@ import RowKit
         let probe = """
             <!doctype html><meta charset="utf-8"><body><pre id="out"></pre><script>
             const widths = [320, 390, 1280];
-            let lines = [], pending = widths.length;
+            // The frames load in any order: lines are kept per width and joined in width order.
+            let lines = {}, pending = widths.length;
             function words(el) {
               const out = [], text = el.firstChild;
               if (!text || text.nodeType !== 3) return out;
@@ -112,6 +113,7 @@ import RowKit
               const f = document.createElement("iframe");
               f.style.width = w + "px"; f.style.height = "600px";
               f.onload = () => {
+                lines[w] = [];
                 for (const [i, row] of [...f.contentDocument.querySelectorAll(".value1")].entries()) {
                   const labels = row.querySelector(".labels").getBoundingClientRect();
                   const t = row.querySelector(".text"), d = row.querySelector(".detail");
@@ -121,9 +123,9 @@ import RowKit
                   const placement = Math.abs(dr.top - tr.top) < 1
                     ? (Math.abs(dr.right - labels.right) < 1 ? "beside-trailing" : "beside-elsewhere")
                     : (dr.top >= tr.bottom - 1 && Math.abs(dr.left - labels.left) < 1 ? "below-leading" : "below-elsewhere");
-                  lines.push(`${w}|row ${i}|${placement}|broken=${broken.join(",")}`);
+                  lines[w].push(`${w}|row ${i}|${placement}|broken=${broken.join(",")}`);
                 }
-                if (--pending === 0) document.getElementById("out").textContent = "RESULT\\n" + lines.join("\\n") + "\\nEND";
+                if (--pending === 0) document.getElementById("out").textContent = "RESULT\\n" + widths.flatMap(w => lines[w]).join("\\n") + "\\nEND";
               };
               f.src = "site/index.html";
               document.body.appendChild(f);

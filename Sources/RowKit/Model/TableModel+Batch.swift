@@ -49,6 +49,7 @@ extension TableModel {
                 try apply(operation, log: &log)
             } catch {
                 rollBack(log)
+                renumberLongJournals(shiftedBy: log)
                 throw TableUpdateError(operationIndex: position, operation: operation, problem: error)
             }
         }
@@ -58,9 +59,11 @@ extension TableModel {
             try changeset.validate()
         } catch {
             rollBack(log)
+            renumberLongJournals(shiftedBy: log)
             throw TableUpdateError(
                 operationIndex: operations.count, operation: nil, problem: .inconsistentChangeset(error))
         }
+        renumberLongJournals(shiftedBy: log)
         revision = next
         return changeset
     }

@@ -7,8 +7,9 @@
 /// a removal at some index) made since its rows were last renumbered, and each row's entry records
 /// how long that journal was when the entry was written (its *stamp*). A row's index now is its
 /// written index moved through the journal entries after its stamp. A journal is cleared by
-/// renumbering its section once it holds more than `shiftLimit(rowCount:)` entries, so a lookup
-/// replays at most 8 log₂ *k* shifts for a *k*-row section, and an edit costs O(*k* / log *k*)
+/// renumbering its section once it holds more than `shiftLimit(rowCount:)` entries (checked after
+/// each batch, and in the middle of a batch only at four times the limit), so a lookup replays at
+/// most 8 log₂ *k* shifts for a *k*-row section between batches, and an edit costs O(*k* / log *k*)
 /// amortized renumbering instead of O(*k*) per edit.
 struct TableIndex: Sendable {
     /// Where a row was when its entry was written.
@@ -83,11 +84,28 @@ extension TableModel {
         index.shifts[id, default: []].append(shift)
     }
 
-    /// Renumbers the section at `section` when its journal has grown past the limit.
+    /// Renumbers the section at `section`, in the middle of a batch, once its journal has grown
+    /// to four times the limit. Renumbering there notes the location before the batch of every
+    /// row in the section (O(*k*) notes the changeset then reads), so it waits as long as lookups
+    /// stay cheap; the batch's end renumbers at the limit itself, with nothing to note.
     mutating func renumberIfLong(_ section: Int, log: inout BatchLog) {
         let id = table.sections[section].id
-        guard index.journalLength(of: id) > TableIndex.shiftLimit(rowCount: table.sections[section].rows.count) else { return }
+        guard index.journalLength(of: id) > 4 * TableIndex.shiftLimit(rowCount: table.sections[section].rows.count) else {
+            return
+        }
         renumberRows(inSection: section, log: &log)
+    }
+
+    /// Renumbers, after a batch committed or rolled back, every section it shifted whose journal
+    /// is over the limit.
+    mutating func renumberLongJournals(shiftedBy log: BatchLog) {
+        var quiet = BatchLog(isRecording: false)
+        for id in log.journalStarts.keys {
+            guard let section = index.sectionPositions[id],
+                  index.journalLength(of: id) > TableIndex.shiftLimit(rowCount: table.sections[section].rows.count)
+            else { continue }
+            renumberRows(inSection: section, log: &quiet)
+        }
     }
 
     /// Writes every row of the section at `section` at its current index and clears the journal.

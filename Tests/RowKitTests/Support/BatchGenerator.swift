@@ -111,9 +111,9 @@ struct BatchGenerator {
     }
 
     /// A random table: sometimes empty, often with empty sections of up to `maxRows` rows.
-    mutating func table(maxRows: Int = 6) -> ShadowTable {
+    mutating func table(maxRows: Int = 6, sections: ClosedRange<Int> = 1...5) -> ShadowTable {
         if random.chance(0.08) { return ShadowTable(sections: []) }
-        return ShadowTable(sections: (0..<random.int(in: 1...5)).map { _ in freshSection(maxRows: random.chance(0.3) ? 0 : maxRows) })
+        return ShadowTable(sections: (0..<random.int(in: sections)).map { _ in freshSection(maxRows: random.chance(0.3) ? 0 : maxRows) })
     }
 
     private mutating func animation() -> RowAnimation { random.pick(RowAnimation.allCases) ?? .automatic }
