@@ -114,9 +114,18 @@ extension TableModel {
     /// - Complexity: O(*k*) for *k* rows.
     mutating func renumberRows(inSection section: Int, log: inout BatchLog) {
         let id = table.sections[section].id
-        for (row, item) in table.sections[section].rows.enumerated() {
-            if let old = index.rowLocations.updateValue(TableIndex.Location(section: id, row: row), forKey: item.id) {
-                noteOldLocation(of: item.id, stored: old, log: &log)
+        if log.isRecording {
+            for (row, item) in table.sections[section].rows.enumerated() {
+                if let old = index.rowLocations.updateValue(TableIndex.Location(section: id, row: row), forKey: item.id) {
+                    noteOldLocation(of: item.id, stored: old, log: &log)
+                }
+            }
+        } else {
+            // Between batches (the common case) each entry is updated in place: its section stays.
+            for (row, item) in table.sections[section].rows.enumerated() {
+                guard let entry = index.rowLocations.index(forKey: item.id) else { continue }
+                index.rowLocations.values[entry].row = row
+                index.rowLocations.values[entry].stamp = 0
             }
         }
         index.shifts[id] = nil
