@@ -200,7 +200,7 @@ public struct PipelineBenchmarks: Sendable {
 
     /// The figures as text lines, with the targets they are held to.
     public static func table(
-        diffs: [DiffFigure], model: ModelFigure? = nil, export: ExportFigure?, peakBytes: Int?, peakRows: Int
+        diffs: [DiffFigure], model: ModelFigure, export: ExportFigure?, peakBytes: Int?, peakRows: Int
     ) -> String {
         var lines: [String] = ["", "pipeline (median)                        figure          target"]
         lines.append(String(repeating: "-", count: 68))
@@ -212,10 +212,8 @@ public struct PipelineBenchmarks: Sendable {
             let target = diff.identity == "Int" ? (diff.rows <= 100_000 ? "< 20 ms" : "< 300 ms") : ""
             row("diff \(diff.rows) rows, 1% changed (\(diff.identity))", String(format: "%.1f ms", diff.milliseconds), target)
         }
-        if let model {
-            row("model edit, 1 section of \(model.rows) rows", String(format: "%.1f µs", model.editMicroseconds), "")
-            row("model path(of:), same section", String(format: "%.0f ns", model.lookupNanoseconds), "")
-        }
+        row("model edit, 1 section of \(model.rows) rows", String(format: "%.1f µs", model.editMicroseconds), "")
+        row("model path(of:), same section", String(format: "%.0f ns", model.lookupNanoseconds), "")
         if let export {
             row("export \(export.rows) rows with Markdown", String(format: "%.0f rows/s", export.exportRowsPerSecond),
                 String(format: "%.1f MB/s", export.exportMBPerSecond))
@@ -234,16 +232,14 @@ public struct PipelineBenchmarks: Sendable {
     /// The figures as a JSON object's members (`"diff": ..., "export": ...`), to sit beside the
     /// offset-tree figures in one document.
     public static func jsonMembers(
-        diffs: [DiffFigure], model: ModelFigure? = nil, export: ExportFigure?, peakBytes: Int?, peakRows: Int
+        diffs: [DiffFigure], model: ModelFigure, export: ExportFigure?, peakBytes: Int?, peakRows: Int
     ) -> String {
         let diffJSON = diffs.map { "\"\($0.identity.lowercased())_\($0.rows)\": \(String(format: "%.3f", $0.milliseconds))" }
             .joined(separator: ", ")
         var members = ["\"diff_ms\": {\(diffJSON)}"]
-        if let model {
-            members.append(
-                "\"model\": {\"rows\": \(model.rows), \"edit_us\": \(String(format: "%.2f", model.editMicroseconds)), "
-                    + "\"lookup_ns\": \(String(format: "%.1f", model.lookupNanoseconds))}")
-        }
+        members.append(
+            "\"model\": {\"rows\": \(model.rows), \"edit_us\": \(String(format: "%.2f", model.editMicroseconds)), "
+                + "\"lookup_ns\": \(String(format: "%.1f", model.lookupNanoseconds))}")
         if let export {
             members.append(
                 "\"export\": {\"rows\": \(export.rows), \"rows_per_s\": \(String(format: "%.0f", export.exportRowsPerSecond)), "
