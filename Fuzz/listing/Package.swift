@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
 // The libFuzzer target for the listing reader and the exporter. A package of its own because a
 // fuzz target has no `main` (libFuzzer supplies it), so it only links when built with
