@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
-#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind and fonts
+#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind, fonts, and node and
+#                                   wasi-libc (the WebAssembly build of the C core and its tests)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -euo pipefail
 
@@ -19,6 +20,10 @@ case "$(uname -s)" in
       command -v brew >/dev/null 2>&1 || { echo "rowkit: Homebrew is needed to install cmark" >&2; exit 69; }
       brew install cmark pkg-config
     fi
+    if [ "$want_test_deps" = 1 ]; then
+      command -v node >/dev/null 2>&1 || brew install node
+      [ -f "$(brew --prefix)/share/wasi-sysroot/lib/wasm32-wasi/libc.a" ] || brew install wasi-libc
+    fi
     ;;
   Linux)
     missing=()
@@ -29,6 +34,8 @@ case "$(uname -s)" in
       command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
       command -v script >/dev/null 2>&1 || missing+=(bsdutils)
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+      command -v node >/dev/null 2>&1 || missing+=(nodejs)
+      [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
     fi
     if [ "${#missing[@]}" -gt 0 ]; then
       sudo=""

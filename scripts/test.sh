@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Everything the project checks, as CI runs it (.ci/run calls this script):
-#   1. installs what a fresh machine lacks (libcmark-dev, chromium, valgrind, fonts);
+#   1. installs what a fresh machine lacks (libcmark-dev, chromium, valgrind, fonts, node,
+#      wasi-libc);
 #   2. builds everything with warnings as errors: C with -Wall -Wextra -Werror, Swift with
 #      -warnings-as-errors (Swift 6 mode). The flags live here, not in Package.swift, because a
 #      package fetched by URL may not carry unsafe flags;
 #   3. runs the Swift test suite (swift test);
-#   4. runs the C core's test driver under AddressSanitizer + UndefinedBehaviorSanitizer and
+#   4. rebuilds the C core's WebAssembly module, fails if the committed one differs, and runs the
+#      differential test of the module against the native core (scripts/test-wasm.sh);
+#   5. runs the C core's test driver under AddressSanitizer + UndefinedBehaviorSanitizer and
 #      under valgrind memcheck;
-#   5. runs the concurrent parts of the Swift suite under ThreadSanitizer;
-#   6. runs each libFuzzer target for FUZZ_SECONDS (default 60) and fails on any finding.
+#   6. runs the concurrent parts of the Swift suite under ThreadSanitizer;
+#   7. runs each libFuzzer target for FUZZ_SECONDS (default 60) and fails on any finding.
 # Set QUICK=1 to run steps 1-3 only (for local iteration; CI never sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +34,9 @@ swift test --skip-build
 if [ "${QUICK:-0}" = 1 ]; then
   exit 0
 fi
+
+step "C core as WebAssembly: rebuild check and differential test"
+scripts/test-wasm.sh
 
 step "C core under ASan/UBSan and valgrind"
 scripts/test-c-sanitizers.sh
