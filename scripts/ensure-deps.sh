@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
-#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind and fonts
-# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
+#   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests)
+#                                   and valgrind
+# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
+# into .build/browser-venv and drives the system's Chromium (no browser download).
 set -euo pipefail
 
 want_test_deps=0
@@ -29,6 +31,11 @@ case "$(uname -s)" in
       command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
       command -v script >/dev/null 2>&1 || missing+=(bsdutils)
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+      # Liberation Sans: Arial's metrics, the sans-serif a Linux desktop falls back to, so the
+      # pages are measured in a font as wide as the ones they are designed for.
+      [ -e /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf ] || missing+=(fonts-liberation2)
+      command -v python3 >/dev/null 2>&1 || missing+=(python3)
+      python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
     fi
     if [ "${#missing[@]}" -gt 0 ]; then
       sudo=""
@@ -39,3 +46,13 @@ case "$(uname -s)" in
     fi
     ;;
 esac
+
+# Playwright for Python, for the browser tests: a virtual environment in .build, made once.
+if [ "$want_test_deps" = 1 ]; then
+  venv="$(cd "$(dirname "$0")/.." && pwd)/.build/browser-venv"
+  if ! "$venv/bin/python" -c 'import playwright' >/dev/null 2>&1; then
+    echo "rowkit: installing Playwright for Python into $venv" >&2
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check playwright
+  fi
+fi
