@@ -188,7 +188,7 @@ def examples_checks(browser, site, shots):
             look = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
             for name in ["settings", "contacts"]:
                 look.goto(url(site, name + "/index.html"))
-                look.screenshot(path=os.path.join(shots, "%s-%d-%s.png" % (name, width, scheme)))
+                look.screenshot(path=os.path.join(shots, "site-%s-%d-%s.png" % (name, width, scheme)))
             look.goto(url(site, "contacts/index.html"))
             bands = look.evaluate("""() => [getComputedStyle(document.querySelector('.section-header')).backgroundColor,
                                             getComputedStyle(document.querySelector('.rows')).backgroundColor]""")
