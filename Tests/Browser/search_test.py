@@ -37,15 +37,24 @@ def url(site, page="index.html"):
 
 
 def wait_for_status(page):
-    """Waits until the search has drawn its answer (the live status has text)."""
-    page.wait_for_function("document.querySelector('.search-status').textContent.length > 0", timeout=15000)
+    """Waits until the search has drawn its answer to the field's text (not to a prefix of it
+    typed on the way) and the live status has text."""
+    page.wait_for_function("""() => {
+        const results = document.getElementById('search-results');
+        return results.getAttribute('data-query') === document.querySelector('.search-input').value
+            && document.querySelector('.search-status').textContent.length > 0;
+    }""", timeout=15000)
 
 
-def search(page, text):
+def search(page, text, typed=True):
+    """Types `text` into the search field (or sets it at once, one query, when not `typed`) and
+    returns what the results show."""
     field = page.locator(".search-input")
     field.fill("")
-    page.evaluate("document.querySelector('.search-status').textContent = ''")
-    field.type(text, delay=20)
+    if typed:
+        field.type(text, delay=20)
+    else:
+        field.fill(text)
     wait_for_status(page)
     return page.evaluate(
         """() => ({
@@ -236,7 +245,7 @@ def large_checks(browser, site, query, href):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(url(site))
     before = set(page.evaluate("window.RowKitSearch.loadedFiles.slice()"))
-    found = search(page, query)
+    found = search(page, query, typed=False)
     loaded = [unquote(urlparse(file).path) for file in page.evaluate("window.RowKitSearch.loadedFiles.slice()") if file not in before]
     index_bytes = sum(os.path.getsize(path) for path in loaded)
     figures["large_query"] = query

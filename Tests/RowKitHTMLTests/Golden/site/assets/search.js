@@ -392,8 +392,8 @@
   };
 
   SearchBar.prototype.run = function () {
-    var self = this, generation = ++self.generation;
-    var words = foldWords(self.input.value);
+    var self = this, generation = ++self.generation, value = self.input.value;
+    var words = foldWords(value);
     clearTimeout(self.timer);
     if (!words.length) {
       self.show(false);
@@ -403,7 +403,7 @@
       return query(table, words).then(function (found) { return { table: table, found: found }; });
     })).then(function (answers) {
       if (generation !== self.generation) return;
-      return self.draw(answers, generation);
+      return self.draw(answers, generation, value);
     });
   };
 
@@ -412,11 +412,12 @@
     this.results.hidden = !searching;
     if (!searching) {
       this.status.textContent = "";
+      this.results.removeAttribute("data-query");
       Array.prototype.slice.call(this.results.querySelectorAll(".section")).forEach(function (node) { node.remove(); });
     }
   };
 
-  SearchBar.prototype.draw = function (answers, generation) {
+  SearchBar.prototype.draw = function (answers, generation, value) {
     var self = this, total = 0, exact = true;
     answers.forEach(function (answer) { total += answer.found.count; exact = exact && answer.found.exact; });
     return Promise.all(answers.map(function (answer) {
@@ -426,7 +427,8 @@
       self.show(true);
       Array.prototype.slice.call(self.results.querySelectorAll(".section")).forEach(function (node) { node.remove(); });
       sections.forEach(function (section) { if (section) self.results.appendChild(section); });
-      self.status.textContent = total ? plural(total, exact) : "No results for \u201C" + self.input.value.trim() + "\u201D";
+      self.status.textContent = total ? plural(total, exact) : "No results for \u201C" + value.trim() + "\u201D";
+      self.results.setAttribute("data-query", value);
     });
   };
 
