@@ -94,6 +94,26 @@ final class SearchPostingRuns {
     /// UTF-8 byte order; then frees everything.
     func forEachWord(_ body: (_ word: [UInt8], _ rows: [UInt32]) throws -> Void) throws {
         sortPairs()
+        if runs.isEmpty {
+            // Everything fits in memory: group the sorted pairs without a merge.
+            var start = 0
+            while start < pairs.count {
+                let first = pairs[start]
+                let word = Array(bytes[Int(first.offset)..<Int(first.offset + first.length)])
+                var rows: [UInt32] = [first.row]
+                var end = start + 1
+                while end < pairs.count, pairs[end].length == first.length,
+                      bytes[Int(pairs[end].offset)..<Int(pairs[end].offset + pairs[end].length)].elementsEqual(word) {
+                    rows.append(pairs[end].row)
+                    end += 1
+                }
+                try body(word, rows)
+                start = end
+            }
+            pairs = []
+            bytes = []
+            return
+        }
         var sources: [Source] = []
         for run in runs {
             guard let handle = FileHandle(forReadingAtPath: run.path) else { throw ExportError.posix("open", run.path) }

@@ -24,20 +24,32 @@ enum SearchScript {
     /// as UTF-8.
     static func string(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case "\\": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case "\n": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{7F}":
-                escapeUnicode(scalar.value, into: &output)
-            default:
-                if scalar.value < 0x20 {
-                    escapeUnicode(scalar.value, into: &output)
-                } else {
-                    output.append(contentsOf: String(scalar).utf8)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            case UInt8(ascii: "\n"):
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x7F, 0x00..<0x20:
+                escapeUnicode(UInt32(byte), into: &output)
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
+                let second = utf8.index(after: index)
+                if second != utf8.endIndex, utf8[second] == 0x80, utf8.index(after: second) != utf8.endIndex,
+                   case let third = utf8[utf8.index(after: second)], third == 0xA8 || third == 0xA9 {
+                    escapeUnicode(third == 0xA8 ? 0x2028 : 0x2029, into: &output)
+                    index = utf8.index(after: utf8.index(after: second))
+                    continue
                 }
+                output.append(byte)
+            default:
+                output.append(byte)
             }
+            index = utf8.index(after: index)
         }
         output.append(UInt8(ascii: "\""))
     }
