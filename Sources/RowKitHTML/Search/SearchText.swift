@@ -78,10 +78,12 @@ public enum SearchText {
         }
     }
 
-    /// The distinct folded words of `texts`, sorted by their UTF-8 bytes.
+    /// The distinct folded words of `texts`, in order of first appearance.
     static func distinctWords(in texts: [String]) -> [String] {
-        var seen = Set<String>()
-        for text in texts { for word in words(in: text) { seen.insert(word) } }
-        return seen.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var distinct: [String] = []
+        for text in texts {
+            for word in words(in: text) where !distinct.contains(word) { distinct.append(word) }
+        }
+        return distinct
     }
 }

@@ -65,7 +65,7 @@ struct SearchTrieWriter {
             path.append(word[path.count])
             frames.append(Frame())
         }
-        let field = try rowsField(rows, stem: "p-" + SearchScript.fileName(word))
+        let field = try rowsField(rows) { "p-" + SearchScript.fileName(word) }
         var rest: [UInt8] = [UInt8(ascii: ",")]
         rest.append(contentsOf: String(rows.count).utf8)
         rest.append(UInt8(ascii: ","))
@@ -158,12 +158,13 @@ struct SearchTrieWriter {
     }
 
     /// The rows of a list as an entry field: inline postings, or the first row of each chunk file.
-    private mutating func rowsField(_ rows: [UInt32], stem: String) throws -> [UInt8] {
+    private mutating func rowsField(_ rows: [UInt32], stem makeStem: () -> String) throws -> [UInt8] {
         var field: [UInt8] = []
         if rows.count <= Self.inlineRows {
             SearchScript.postings(rows, into: &field)
             return field
         }
+        let stem = makeStem()
         field.append(UInt8(ascii: "["))
         for (number, start) in stride(from: 0, to: rows.count, by: Self.chunkRows).enumerated() {
             let chunk = rows[start..<min(start + Self.chunkRows, rows.count)]
@@ -182,7 +183,8 @@ struct SearchTrieWriter {
         let frame = frames.removeLast()
         let letter = path.removeLast()
         let level = frames.count - 1
-        let prefix = path + [letter]
+        let parentPath = path
+        var prefix: [Unicode.Scalar] { parentPath + [letter] }
         // The rows of every word under the node: its own word's and its children's.
         var rows = frame.exact?.rows ?? []
         if !frame.childRows.isEmpty {
@@ -196,7 +198,7 @@ struct SearchTrieWriter {
         frames[level].children.append(letter)
         if level > 0 { frames[level].childRows.append(rows) }
         if frame.isInterior {
-            let aggregate = try rowsField(rows, stem: "a-" + SearchScript.fileName(prefix))
+            let aggregate = try rowsField(rows) { "a-" + SearchScript.fileName(prefix) }
             var data: [UInt8] = [UInt8(ascii: "{")]
             data.append(contentsOf: Self.interiorData(frame, aggregate: (rows.count, aggregate)))
             data.append(UInt8(ascii: "}"))
