@@ -17,7 +17,7 @@
 /// is finished as soon as the stream leaves its prefix, and memory holds the open path (at most
 /// ``leafBytes`` of pending entries per level and the aggregate rows of the open nodes).
 struct SearchTrieWriter {
-    static let leafBytes = 8192
+    static let leafBytes = 24576
     static let inlineRows = 48
     static let chunkRows = 2048
 
