@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
-#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind, fonts, and node and
-#                                   wasi-libc (the WebAssembly build of the C core and its tests)
-# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
+#   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests),
+#                                   valgrind, and node and wasi-libc (the WebAssembly build of
+#                                   the C core and its tests)
+# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
+# into .build/browser-venv and drives the system's Chromium (no browser download).
 set -euo pipefail
 
 want_test_deps=0
@@ -36,6 +38,11 @@ case "$(uname -s)" in
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
       command -v node >/dev/null 2>&1 || missing+=(nodejs)
       [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
+      # Liberation Sans: Arial's metrics, the sans-serif a Linux desktop falls back to, so the
+      # pages are measured in a font as wide as the ones they are designed for.
+      [ -e /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf ] || missing+=(fonts-liberation2)
+      command -v python3 >/dev/null 2>&1 || missing+=(python3)
+      python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
     fi
     if [ "${#missing[@]}" -gt 0 ]; then
       sudo=""
@@ -46,3 +53,13 @@ case "$(uname -s)" in
     fi
     ;;
 esac
+
+# Playwright for Python, for the browser tests: a virtual environment in .build, made once.
+if [ "$want_test_deps" = 1 ]; then
+  venv="$(cd "$(dirname "$0")/.." && pwd)/.build/browser-venv"
+  if ! "$venv/bin/python" -c 'import playwright' >/dev/null 2>&1; then
+    echo "rowkit: installing Playwright for Python into $venv" >&2
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check playwright
+  fi
+fi

@@ -38,6 +38,9 @@ struct ExportCommand: ParsableCommand {
               Several listings become several pages with a shared index:
                 rowkit export Examples/settings.yaml Examples/contacts.json -o /tmp/site
 
+              Export without the search index and field:
+                rowkit export Examples/settings.yaml -o /tmp/site --no-search
+
               Override the table style and paginate every 5 rows:
                 rowkit export Examples/contacts.json -o /tmp/contacts \\
                   --table-style grouped --page-size 5
@@ -73,6 +76,13 @@ struct ExportCommand: ParsableCommand {
             discussion: "By default raw HTML in bodies is replaced by a comment. Use this only for listings you trust."))
     var unsafeHTML = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Build a search index and put a search field on every list page (on by default).",
+            discussion: "With --no-search the site has no index, no search field and no script."))
+    var search = true
+
     @Flag(name: .shortAndLong, help: "Print nothing but problems: no progress bar, no summary.")
     var quiet = false
 
@@ -106,7 +116,7 @@ struct ExportCommand: ParsableCommand {
             pageSize: pageSize, baseDirectory: imageBase.map { URL(fileURLWithPath: $0, isDirectory: true) },
             templatesDirectory: templatesURL,
             title: title ?? (documents.count == 1 ? documents[0].title : "Listings"),
-            markdown: Markdown.Options(unsafeHTML: unsafeHTML))
+            markdown: Markdown.Options(unsafeHTML: unsafeHTML), search: search)
         let exporter = SiteExporter(options)
         let outputURL = URL(fileURLWithPath: output, isDirectory: true)
         let report: (Int, Int) -> Void = { done, total in

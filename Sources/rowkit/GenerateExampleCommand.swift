@@ -78,7 +78,7 @@ struct GenerateExampleCommand: ParsableCommand {
                 number: number, section: letter, style: Self.styles[index % Self.styles.count],
                 text: "\(letter) item \(number)", detail: "No. \(number)",
                 body: number % 100 == 0
-                    ? "# \(letter) item \(number)\\n\\nRow **\(number)** of \(rows), in section *\(letter)*."
+                    ? "Row **\(number)** of \(rows), in section *\(letter)*."
                     : nil)
         }
     }

@@ -21,13 +21,17 @@ public struct ExportOptions: Sendable {
     /// Flushes every written file and folder to disk (`fsync`) before the new site is swapped in,
     /// so it survives a power loss, not only a crash of the process. Slower. Default: `false`.
     public var durable: Bool
+    /// Builds a search index with each table and puts a search field on its pages (and, with
+    /// several tables, on the index page). Default: `true`.
+    public var search: Bool
 
     /// Creates options.
     public init(
         pageSize: Int = 500, baseDirectory: URL? = nil, templatesDirectory: URL? = nil, title: String = "Table",
-        markdown: Markdown.Options = .default, language: String = "en", durable: Bool = false
+        markdown: Markdown.Options = .default, language: String = "en", durable: Bool = false, search: Bool = true
     ) {
         self.durable = durable
+        self.search = search
         self.pageSize = pageSize
         self.baseDirectory = baseDirectory
         self.templatesDirectory = templatesDirectory
@@ -53,12 +57,18 @@ public struct ExportSummary: Sendable, Equatable {
     public var filesRemoved: Int
     /// Wall-clock time of the export, in seconds.
     public var seconds: Double
+    /// Files of the search indexes (part of `filesWritten` or `filesUnchanged`).
+    public var searchFiles: Int
+    /// Bytes of the search indexes (part of `bytes`).
+    public var searchBytes: Int
 
     /// Creates a summary.
     public init(
         pages: Int = 0, rows: Int = 0, bytes: Int = 0, filesWritten: Int = 0, filesUnchanged: Int = 0,
-        filesRemoved: Int = 0, seconds: Double = 0
+        filesRemoved: Int = 0, seconds: Double = 0, searchFiles: Int = 0, searchBytes: Int = 0
     ) {
+        self.searchFiles = searchFiles
+        self.searchBytes = searchBytes
         self.pages = pages
         self.rows = rows
         self.bytes = bytes

@@ -53,15 +53,19 @@ public struct SiteExporter: Sendable {
                 let rows = try session.exportTable(
                     entry.table, title: entry.name, folder: folder + "/",
                     siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)))
-                listed.append([
+                var table: [String: Any] = [
                     "name": HTMLEscaping.escape(entry.name), "href": HTMLEscaping.escape(folder + "/index.html"),
                     "summary": rows == 1 ? "1 row" : "\(rows) rows",
-                ])
+                ]
+                if options.search { table["searchKey"] = HTMLEscaping.escape(folder) }
+                listed.append(table)
             }
-            let page = session.templates.render("site-index", [
+            var context: [String: Any] = [
                 "language": HTMLEscaping.escape(options.language), "title": HTMLEscaping.escape(options.title),
                 "root": "", "tables": listed,
-            ])
+            ]
+            if options.search { context["search"] = ["key": ""] }
+            let page = session.templates.render("site-index", context)
             try session.writer.write("index.html", Array(page.utf8))
             session.pages += 1
         }
@@ -77,6 +81,7 @@ public struct SiteExporter: Sendable {
         var session = ExportSession(options: options, templates: templates, writer: writer, progress: progress, totalRows: totalRows)
         do {
             try writer.write("assets/rowkit.css", Array(templates.render("style.css", [:]).utf8))
+            if options.search { try writer.write("assets/search.js", Array(templates.render("search.js", [:]).utf8)) }
             try body(&session)
             try writer.commit()
         } catch {
@@ -86,6 +91,6 @@ public struct SiteExporter: Sendable {
         return ExportSummary(
             pages: session.pages, rows: session.rowsDone, bytes: writer.bytes, filesWritten: writer.filesWritten,
             filesUnchanged: writer.filesUnchanged, filesRemoved: writer.filesRemoved,
-            seconds: Date().timeIntervalSince(start))
+            seconds: Date().timeIntervalSince(start), searchFiles: session.searchFiles, searchBytes: session.searchBytes)
     }
 }
