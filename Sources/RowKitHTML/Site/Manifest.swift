@@ -16,9 +16,19 @@ struct Manifest {
     /// The manifest of the site at `directory`; empty when it has none or it cannot be read (then
     /// every file is written again, which is always correct).
     static func load(from directory: URL) -> Manifest {
-        let url = directory.appendingPathComponent(fileName)
-        guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent(fileName)) else { return Manifest() }
+        return decode(data)
+    }
+
+    /// The manifest of the site open as the folder descriptor `folder`, as ``load(from:)``.
+    static func load(in folder: Int32) -> Manifest {
+        guard let file = FileTree.contents(of: fileName, in: folder) else { return Manifest() }
+        return decode(Data(file.bytes))
+    }
+
+    /// The manifest in `data`; empty when it is not one.
+    private static func decode(_ data: Data) -> Manifest {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["version"] as? Int == 1,
               let files = object["files"] as? [String: String]
         else { return Manifest() }
