@@ -249,6 +249,8 @@ class Corpus:
             which = index % 3
             data = bytearray(originals[which])
             for _ in range(self.random.randint(1, 8)):
+                if not data:
+                    data = bytearray(b"\n")
                 kind = self.random.randrange(5)
                 position = self.random.randrange(max(len(data), 1))
                 if kind == 0:
@@ -294,7 +296,7 @@ class Corpus:
             handle.write(PNG)
         with open(os.path.join(folder, "secret.png"), "wb") as handle:
             handle.write(PNG + b"SECRET")
-        os.symlink("../secret.png", os.path.join(folder, "doc/pics/up.png"))
+        os.symlink("../../secret.png", os.path.join(folder, "doc/pics/up.png"))
         os.symlink(os.path.join(folder, "secret.png"), os.path.join(folder, "doc/pics/abs.png"))
         os.symlink("loop.png", os.path.join(folder, "doc/pics/loop.png"))
         os.symlink("/dev/zero", os.path.join(folder, "doc/pics/zero.png"))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
-#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind and fonts
+#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind, fonts and python3 (the
+#                                   attack corpus)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -euo pipefail
 
@@ -28,6 +29,7 @@ case "$(uname -s)" in
       command -v chromium >/dev/null 2>&1 || missing+=(chromium)
       command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
       command -v script >/dev/null 2>&1 || missing+=(bsdutils)
+      command -v python3 >/dev/null 2>&1 || missing+=(python3)
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
     fi
     if [ "${#missing[@]}" -gt 0 ]; then

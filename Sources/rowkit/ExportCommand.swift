@@ -245,7 +245,8 @@ struct ExportCommand: ParsableCommand {
         let site = "'\(output)'"
         switch error {
         case .fileSystem(let operation, let path, let message):
-            StandardError.line("rowkit: cannot write the site to \(site): \(operation) \(path): \(message)")
+            let full = message.contains("No space left") || message.contains("quota") ? "; free some space and export again" : ""
+            StandardError.line("rowkit: cannot write the site to \(site): \(operation) \(path): \(message)\(full); the previous site is as it was")
             return .cannotCreate
         case .outputUnusable(_, let reason):
             StandardError.line("rowkit: cannot write the site to \(site): \(reason); choose another output folder (-o)")

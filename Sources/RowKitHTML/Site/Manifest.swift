@@ -13,14 +13,9 @@ struct Manifest {
 
     static func entry(hash: ContentHash, size: Int) -> String { "\(hash):\(size)" }
 
-    /// The manifest of the site at `directory`; empty when it has none or it cannot be read (then
-    /// every file is written again, which is always correct).
-    static func load(from directory: URL) -> Manifest {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent(fileName)) else { return Manifest() }
-        return decode(data)
-    }
-
-    /// The manifest of the site open as the folder descriptor `folder`, as ``load(from:)``.
+    /// The manifest of the site open as the folder descriptor `folder`; empty when it has none or
+    /// it cannot be read (then every file is written again, and every file in the site counts as
+    /// the user's, so none is removed).
     static func load(in folder: Int32) -> Manifest {
         guard let file = FileTree.contents(of: fileName, in: folder) else { return Manifest() }
         return decode(Data(file.bytes))
