@@ -179,7 +179,9 @@ struct ExportCommand: ParsableCommand {
         } catch let error as ExportError {
             guard case .outputInUse(_, let process) = error, !noWait else { throw error }
             let holder = process.map { " (process \($0))" } ?? ""
-            StandardError.line("rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
+            // On a terminal, the progress line may be drawn: the message replaces it.
+            let erase = StandardError.isTerminal ? "\r\u{1B}[2K" : ""
+            StandardError.line(erase + "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
             var waiting = options
             waiting.waitForOtherExport = true
             return try export(waiting)
