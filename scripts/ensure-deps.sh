@@ -2,8 +2,8 @@
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
 #   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests),
-#                                   valgrind, and node and wasi-libc (the WebAssembly build of
-#                                   the C core and its tests)
+#                                   valgrind, python3 (the attack corpus), and node and wasi-libc
+#                                   (the WebAssembly build of the C core and its tests)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
 # into .build/browser-venv and drives the system's Chromium (no browser download).
 set -euo pipefail
@@ -35,13 +35,13 @@ case "$(uname -s)" in
       command -v chromium >/dev/null 2>&1 || missing+=(chromium)
       command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
       command -v script >/dev/null 2>&1 || missing+=(bsdutils)
+      command -v python3 >/dev/null 2>&1 || missing+=(python3)
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
       command -v node >/dev/null 2>&1 || missing+=(nodejs)
       [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
       # Liberation Sans: Arial's metrics, the sans-serif a Linux desktop falls back to, so the
       # pages are measured in a font as wide as the ones they are designed for.
       [ -e /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf ] || missing+=(fonts-liberation2)
-      command -v python3 >/dev/null 2>&1 || missing+=(python3)
       python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
     fi
     if [ "${#missing[@]}" -gt 0 ]; then

@@ -11,7 +11,10 @@
 #   5. runs the C core's test driver under AddressSanitizer + UndefinedBehaviorSanitizer and
 #      under valgrind memcheck;
 #   6. runs the concurrent parts of the Swift suite under ThreadSanitizer;
-#   7. runs each libFuzzer target for FUZZ_SECONDS (default 60) and fails on any finding.
+#   7. runs each libFuzzer target for FUZZ_SECONDS (default 60) and fails on any finding;
+#   8. runs the attack corpus (scripts/attack-corpus.py: hostile listings, images, outputs, flags,
+#      signals, concurrent exports, a full disk) against the built rowkit and fails on any crash,
+#      unclean error, write on error or executable output.
 # Set QUICK=1 to run steps 1-3 only (for local iteration; CI never sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,3 +49,6 @@ swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:
 
 step "fuzzing"
 scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+
+step "attack corpus"
+python3 scripts/attack-corpus.py --rowkit "$(swift build --show-bin-path)/rowkit"

@@ -27,7 +27,7 @@ struct GenerateExampleCommand: ParsableCommand {
         case yaml, csv
     }
 
-    @Option(help: "The number of rows.")
+    @Option(parsing: .unconditional, help: "The number of rows (1 to 5,000,000).")
     var rows = 100_000
 
     @Option(help: ArgumentHelp("The syntax to write.", valueName: "yaml|csv"))
@@ -38,7 +38,7 @@ struct GenerateExampleCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...5_000_000).contains(rows) else {
-            throw ValidationError("--rows must be between 1 and 5000000 (got \(rows))")
+            throw ValidationError("--rows must be between 1 and 5,000,000 (got \(rows))")
         }
     }
 

@@ -221,10 +221,10 @@ import Testing
         try "x".write(toFile: scratch.path("file"), atomically: true, encoding: .utf8)
         let run = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("file")])
         #expect(run.status == 73)
-        #expect(run.stderr == "rowkit: cannot write the site to '\(scratch.path("file"))': it is a file, not a folder\n")
+        #expect(run.stderr == "rowkit: cannot write the site to '\(scratch.path("file"))': it is a file, not a folder; choose another output folder (-o)\n")
         let below = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("file/site")])
         #expect(below.status == 73)
-        #expect(below.stderr.hasPrefix("rowkit: cannot write the site: "))
+        #expect(below.stderr.hasPrefix("rowkit: cannot write the site to '\(scratch.path("file/site"))': "))
         #expect(try Self.read(scratch.path("file")) == "x")
     }
 

@@ -62,12 +62,14 @@ struct ExportSession {
         static func pageFile(_ number: Int) -> String { number == 1 ? "index.html" : "page-\(number).html" }
     }
 
-    /// Writes the list pages and detail pages of `table` under `folder` ("" or "name/"); returns
-    /// the number of rows.
+    /// Writes the list pages and detail pages of `table` under `folder` ("" or "name/"), with
+    /// image paths relative to `imageFolder`; returns the number of rows.
     @discardableResult
     mutating func exportTable(
-        _ table: any ExportableTable, title: String, folder: String, siteIndex: (href: String, label: String)?
+        _ table: any ExportableTable, title: String, folder: String, siteIndex: (href: String, label: String)?,
+        imageFolder: URL?
     ) throws -> Int {
+        assets.baseDirectory = imageFolder
         let outlines = table.sectionOutlines
         let pageSize = options.pageSize
         let total = outlines.reduce(0) { $0 + $1.rowCount }
