@@ -63,8 +63,11 @@ extension TableView {
     /// 1. Settle: binds a cell to every item that came into the viewport and has an automatic
     ///    height not measured yet, measures it, writes the new heights to the tree (moving the
     ///    offset by the change of items above the viewport's top), and repeats until measurements
-    ///    stop moving items. Displayed items stay displayed meanwhile, so an item that a first
-    ///    estimate pushed out and the measurement brought back never leaves.
+    ///    stop moving items. With `retarget`, a scroll to a target that measurements can move (a
+    ///    row, a section), the offset then goes to `retarget()` (clamped) and settles again, up
+    ///    to `maxRetargets` times, until the target holds. Displayed items stay displayed
+    ///    meanwhile, so an item that a first estimate pushed out and the measurement brought back
+    ///    never leaves, and items passed on the way to a target are never displayed.
     /// 2. Display: releases the cells of displayed items the settled layout does not show (posting
     ///    `didEndDisplaying…` in layout order) and of items measured on the way that it does not
     ///    show (silently: they were never displayed), then binds cells to the other items that
@@ -78,8 +81,9 @@ extension TableView {
     /// one, so a pass costs O(log n + v) tree work. Deciding which measurements move the offset by
     /// the positions at the start of the pass is exact: a change above the top moves both the
     /// items below it and the offset, and an item at or below the top has only such items after it.
-    func layoutVisible() {
+    func layoutVisible(retarget: (() -> Double)? = nil, maxRetargets: Int = 0) {
         needsLayout = false
+        var retargets = 0
         contentOffset = clampedOffset(contentOffset)
         let context = BindContext(
             width: contentWidth, hasSelection: !selected.isEmpty, isEditing: isEditing, swipedRowID: swipeEditing?.id)
@@ -116,9 +120,16 @@ extension TableView {
                 }
             }
             if !measuredNow.isEmpty { measuredItems = Self.merged(measuredItems, measuredNow) }
-            guard changed else { break }
-            tree.setHeights(pass.heights, startingAt: pass.first)
-            contentOffset = clampedOffset(top + shift)
+            if changed {
+                tree.setHeights(pass.heights, startingAt: pass.first)
+                contentOffset = clampedOffset(top + shift)
+                continue
+            }
+            guard let retarget, retargets < maxRetargets else { break }
+            let target = clampedOffset(retarget())
+            guard target != contentOffset else { break }
+            contentOffset = target
+            retargets += 1
         }
 
         // Releases first, so that the items that came reuse the cells of the items that left.
