@@ -12,11 +12,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/rowkit-embedding.XXXXXX")
+tmp="${TMPDIR:-/tmp}"
+work=$(mktemp -d "$tmp/rowkit-embedding.XXXXXX")
+# SwiftPM leaves lock files named after the scratch folder in the temporary folder
+# (/tmp/_tmp_rowkit-embedding.XXXXXX_build.lock, ...); they go with the rest.
+locks="$tmp/$(printf '%s' "$work" | tr / _)_"
 if [ "${KEEP:-0}" = 1 ]; then
   trap 'echo "embedding: kept $work"' EXIT
 else
-  trap 'rm -rf "$work"' EXIT
+  trap 'rm -rf "$work" "$locks"*.lock' EXIT
 fi
 
 clone="$work/RowKit"

@@ -21,6 +21,11 @@ func enclosingClone() -> String {
 
 let rowKitURL = Context.environment["ROWKIT_URL"] ?? "file://" + enclosingClone()
 
+/// How SwiftPM names a package fetched by URL: the URL's last path component without `.git`
+/// (`RowKit` for `https://example.org/RowKit.git`), whatever the clone's folder is called.
+let urlName = rowKitURL.split(separator: "/").last.map(String.init) ?? ""
+let rowKitPackage = urlName.hasSuffix(".git") ? String(urlName.dropLast(4)) : urlName
+
 let package = Package(
     name: "Embedding",
     platforms: [.macOS(.v15)],
@@ -31,8 +36,8 @@ let package = Package(
         .executableTarget(
             name: "embedding",
             dependencies: [
-                .product(name: "RowKit", package: "RowKit"),
-                .product(name: "RowKitHTML", package: "RowKit"),
+                .product(name: "RowKit", package: rowKitPackage),
+                .product(name: "RowKitHTML", package: rowKitPackage),
             ]
         )
     ],
