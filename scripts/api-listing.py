@@ -61,7 +61,7 @@ def with_supertypes(declaration, supertypes):
     head, where, tail = declaration.partition(" where ")
     if " : " in head:
         named = head.split(" : ", 1)[1].split(", ")
-        missing = [supertype for supertype in supertypes if supertype not in named]
+        missing = [supertype for supertype in supertypes if supertype.split(".")[-1] not in named]
         head += "".join(", " + supertype for supertype in missing)
     else:
         head += ": " + ", ".join(supertypes)
