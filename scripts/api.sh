@@ -15,11 +15,8 @@ source scripts/lib/build.sh
 # Every target of every library product, as Package.swift declares them: a new library has no
 # baseline until `--update` writes one, and the check fails until then.
 modules=()
-while IFS= read -r module; do modules+=("$module"); done < <(
-  swift package describe --type json | python3 -c '
-import json, sys
-products = json.load(sys.stdin)["products"]
-print("\n".join(sorted({t for p in products if "library" in p["type"] for t in p["targets"]})))')
+while IFS= read -r module; do modules+=("$module"); done < <(library_modules)
+[ "${#modules[@]}" -gt 0 ] || { echo "api: found no library products in Package.swift" >&2; exit 2; }
 
 update=0
 case "${1:-}" in

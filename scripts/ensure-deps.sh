@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
-#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind, fonts, and node and
-#                                   wasi-libc (the WebAssembly build of the C core and its tests)
+#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind, fonts, node and
+#                                   wasi-libc (the WebAssembly build of the C core and its tests),
+#                                   and python3 (the API, snippet and docs checks)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -euo pipefail
 
@@ -35,6 +36,7 @@ case "$(uname -s)" in
       command -v script >/dev/null 2>&1 || missing+=(bsdutils)
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
       command -v node >/dev/null 2>&1 || missing+=(nodejs)
+      command -v python3 >/dev/null 2>&1 || missing+=(python3)
       [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
     fi
     if [ "${#missing[@]}" -gt 0 ]; then

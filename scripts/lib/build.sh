@@ -25,3 +25,11 @@ dump_symbol_graphs() {
     return 1
   fi
 }
+
+# library_modules: prints the targets of every library product in Package.swift, one a line.
+library_modules() {
+  swift package describe --type json | python3 -c '
+import json, sys
+products = json.load(sys.stdin)["products"]
+print("\n".join(sorted({t for p in products if "library" in p["type"] for t in p["targets"]})))'
+}
