@@ -13,7 +13,7 @@ let settings = Table(style: .insetGrouped) {
         DefaultRow("Bluetooth", accessory: .checkmark)
     }
 }
-let site = URL(fileURLWithPath: "site")
-let summary = try SiteExporter(ExportOptions(title: "Settings")).export(settings, to: site)
+let exporter = SiteExporter(ExportOptions(title: "Settings"))
+let summary = try exporter.export(settings, to: URL(fileURLWithPath: "site"))
 print("\(summary.pages) pages, \(summary.filesWritten) files written")
 // END Sources/RowKitHTML/RowKitHTML.docc/RowKitHTML.md
