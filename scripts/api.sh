@@ -14,9 +14,8 @@ source scripts/lib/build.sh
 
 # Every target of every library product, as Package.swift declares them: a new library has no
 # baseline until `--update` writes one, and the check fails until then.
-modules=()
-while IFS= read -r module; do modules+=("$module"); done < <(library_modules)
-[ "${#modules[@]}" -gt 0 ] || { echo "api: found no library products in Package.swift" >&2; exit 2; }
+read_library_modules
+modules=("${LIBRARY_MODULES[@]}")
 
 update=0
 case "${1:-}" in

@@ -13,9 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/build.sh
 
-modules=()
-while IFS= read -r module; do modules+=("$module"); done < <(library_modules)
-[ "${#modules[@]}" -gt 0 ] || { echo "docs: found no library products in Package.swift" >&2; exit 2; }
+read_library_modules
+modules=("${LIBRARY_MODULES[@]}")
 
 dump_symbol_graphs
 out=.build/docs

@@ -26,10 +26,18 @@ dump_symbol_graphs() {
   fi
 }
 
-# library_modules: prints the targets of every library product in Package.swift, one a line.
-library_modules() {
-  swift package describe --type json | python3 -c '
+# read_library_modules: sets LIBRARY_MODULES to the targets of every library product in
+# Package.swift, so a library added there is checked without further edits; fails if there are none.
+read_library_modules() {
+  LIBRARY_MODULES=()
+  local module
+  while IFS= read -r module; do LIBRARY_MODULES+=("$module"); done < <(
+    swift package describe --type json | python3 -c '
 import json, sys
 products = json.load(sys.stdin)["products"]
-print("\n".join(sorted({t for p in products if "library" in p["type"] for t in p["targets"]})))'
+print("\n".join(sorted({t for p in products if "library" in p["type"] for t in p["targets"]})))')
+  if [ "${#LIBRARY_MODULES[@]}" -eq 0 ]; then
+    echo "found no library products in Package.swift" >&2
+    return 1
+  fi
 }
