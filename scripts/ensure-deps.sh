@@ -2,8 +2,9 @@
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
 #   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests),
-#                                   valgrind, python3 (the attack corpus), and node and wasi-libc
-#                                   (the WebAssembly build of the C core and its tests)
+#                                   valgrind, python3 (the attack corpus, the API, snippet and docs
+#                                   checks), and node and wasi-libc (the WebAssembly build of the
+#                                   C core and its tests)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
 # into .build/browser-venv and drives the system's Chromium (no browser download).
 set -euo pipefail

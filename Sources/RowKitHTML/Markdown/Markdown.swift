@@ -49,7 +49,7 @@ public enum Markdown {
 
     /// Renders `markdown` and appends the HTML's UTF-8 bytes to `output`.
     ///
-    /// For many documents, a ``Renderer`` is faster: it reuses cmark's memory between them.
+    /// For many documents, a `Renderer` is faster: it reuses cmark's memory between them.
     public static func render(_ markdown: String, options: Options = .default, appendingTo output: inout [UInt8]) {
         Renderer().render(markdown, options: options, appendingTo: &output)
     }

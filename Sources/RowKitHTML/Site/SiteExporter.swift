@@ -25,7 +25,10 @@ public struct SiteExporter: Sendable {
     /// Exports one table to the folder `output`, replacing the site there atomically and keeping
     /// every file in it that RowKit did not write (see ``ExportSummary/removedFiles``).
     ///
-    /// - Parameter progress: called after each list page with rows done and rows in total.
+    /// - Parameters:
+    ///   - table: The table to export.
+    ///   - output: The site's folder; created if missing, replaced whole if it holds an export.
+    ///   - progress: Called after each list page with rows done and rows in total.
     /// - Complexity: O(*n*) in the rows and the Markdown they hold.
     @discardableResult
     public func export(
