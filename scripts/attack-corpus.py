@@ -16,9 +16,11 @@ and is judged on what a user would see:
 - write on error: a failed or interrupted run that changed the output folder (a site that was
   there is not byte for byte as before, or a folder that was not there now is), or left a
   temporary folder or lock file beside it;
-- executable output: a page of a successful export with a <script>, <iframe>, <object> or
-  <embed> element, an on* attribute, or a javascript:, vbscript: or data: URL in an href or src,
-  or a file under assets/images that is not a PNG, JPEG, GIF, WebP or AVIF image.
+- executable output: a page of a successful export with a <script> element other than the site's
+  own (an empty element whose src is a relative path to assets/NAME.js), an <iframe>, <object> or
+  <embed> element, an on* attribute, or a javascript:, vbscript: or data: URL in an href or src;
+  a search index file that is not exactly one RowKitSearch.load call with JSON arguments; or a
+  file under assets/images that is not a PNG, JPEG, GIF, WebP or AVIF image.
 
 Seeded: the same seed gives the same corpus. Exits 1 when any case is a crash, an unclean error,
 a write on error or executable output, or when a case's expectation is not met.
@@ -500,11 +502,27 @@ class ActiveContent(html.parser.HTMLParser):
     """Collects what a browser would run: script-like elements, on* attributes, and href/src
     values (entities decoded, as a browser decodes them) with an unsafe scheme."""
 
+    OWN_SCRIPT = re.compile(r"(\.\./)*assets/[a-z0-9-]+\.js")
+
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.found = []
+        self.in_own_script = False
+
+    def handle_data(self, data):
+        if self.in_own_script and data.strip():
+            self.found.append("<script> with inline code")
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self.in_own_script = False
 
     def handle_starttag(self, tag, attributes):
+        if tag == "script":
+            names = dict(attributes)
+            if set(names) <= {"src", "defer", "async"} and self.OWN_SCRIPT.fullmatch(names.get("src") or ""):
+                self.in_own_script = True
+                return
         if tag in ("script", "iframe", "object", "embed", "frame", "applet", "base", "meta"):
             if tag != "meta" or any(name == "http-equiv" for name, _ in attributes):
                 self.found.append(f"<{tag}>")
@@ -517,6 +535,20 @@ class ActiveContent(html.parser.HTMLParser):
                     self.found.append(f"{tag} {name}={value[:20]}")
 
     handle_startendtag = handle_starttag
+
+
+def search_file_is_data(data):
+    """Whether a search index file is exactly `RowKitSearch.load(<JSON>, <JSON>, <JSON>);`: text
+    that broke out of a JSON string would no longer parse as the call's JSON arguments."""
+    text = data.decode("utf-8", "replace").strip()
+    prefix, suffix = "RowKitSearch.load(", ");"
+    if not (text.startswith(prefix) and text.endswith(suffix)):
+        return False
+    try:
+        arguments = json.loads("[" + text[len(prefix):-len(suffix)] + "]")
+    except ValueError:
+        return False
+    return len(arguments) == 3
 
 
 def scan_site(site):
@@ -533,6 +565,9 @@ def scan_site(site):
                 checker = ActiveContent()
                 checker.feed(data.decode("utf-8", "replace"))
                 found.extend(f"{relative}: {what}" for what in checker.found)
+            if name.endswith(".js") and os.path.basename(os.path.dirname(full)) == "search":
+                if not search_file_is_data(data):
+                    found.append(f"{relative}: not one RowKitSearch.load call of JSON data")
             if relative.startswith("assets/images/") and not (
                     data.startswith(signatures) or (data[:4] == b"RIFF" and data[8:12] == b"WEBP") or data[4:8] == b"ftyp"):
                 found.append(relative)
