@@ -21,16 +21,14 @@ let settings = Table(style: .insetGrouped) {
     Section("Display") { SubtitleRow("Text Size", detail: "Larger text for reading"); Value2Row("Mode", detail: "Dark") }
 }
 
-var model = try TableModel(settings)
-let changes = try model.performBatch { batch in           // validated whole, applied whole, or not at all
-    batch.delete(id: "Bluetooth", animation: .fade)
-    batch.append(DefaultRow("VPN"), toSection: 0)
-}
-let view = TableView(model: model, viewport: TableViewport(width: 390, height: 844))  // headless; C core by default
+let view = try TableView(table: settings, viewport: TableViewport(width: 390, height: 844))  // headless; C core by default
 view.onEvent = { print($0) }                              // or: for await event in view.events
 view.layoutIfNeeded()                                     // willDisplay… for the first screen
+try view.performBatch { batch in                          // validated whole, applied whole, or not at all
+    batch.delete(id: "Bluetooth", animation: .fade)
+    batch.append(DefaultRow("VPN"), toSection: 0)
+}                                                         // the view follows: didEndDisplaying… / willDisplay…
 try view.tapRow(at: RowPath(section: 0, row: 0))          // highlight, unhighlight, select
-let diff = try model.update(to: newTable)                 // a snapshot diff (or TableDiff.diff off the main actor)
-try view.apply(diff, to: model)                           // didEndDisplaying… / willDisplay… for rows that come and go
+try view.update(to: newTable)                             // a snapshot diff, animated (view.apply(diff) off the main actor)
 print(view.dump)                                          // sections, rows, rects and cell instances
 // END README.md

@@ -3,7 +3,7 @@ public struct DiffOptions: Sendable, Hashable {
     /// What the diff emits for a row that both moved and changed content.
     public enum MovedChangePolicy: String, Sendable, Hashable {
         /// A move, plus a reload at the row's old path, as a batch emits it. The changeset is exact
-        /// and keeps the move animation; `validate()`, `replay` and `TableView.apply(_:to:)` take
+        /// and keeps the move animation; `validate()`, `replay` and the headless `TableView` take
         /// it whole. UIKit refuses a move and a reload of one row in one batch (it treats a reload
         /// as a delete and an insert), so a UIKit host applies `Changeset.stages()`, whose first
         /// stage reloads in old coordinates before anything moves.

@@ -17,7 +17,7 @@ extension Changeset {
     ///   inserted + moved in. A reloaded section may end with any number of rows.
     ///
     /// Every changeset a batch or a diff produces passes; `replay`, `stages()` and
-    /// `TableView.apply(_:to:)` accept exactly the changesets that pass.
+    /// the headless `TableView` accept exactly the changesets that pass.
     ///
     /// Throws the first violation found.
     ///

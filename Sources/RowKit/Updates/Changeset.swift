@@ -13,7 +13,7 @@
 ///
 /// The whole contract, what every producer guarantees and every consumer accepts, is the
 /// article <doc:Changesets>; `validate()` checks it. Batches (`TableModel.performBatch`) and
-/// snapshot diffs (`TableDiff`) produce changesets; `replay`, `TableView.apply(_:to:)` take them
+/// snapshot diffs (`TableDiff`) produce changesets; `replay` and the headless `TableView` take them
 /// whole, and `stages()` splits them for hosts such as UIKit that cannot move and reload one
 /// item in one batch.
 public struct Changeset: Sendable, Hashable {

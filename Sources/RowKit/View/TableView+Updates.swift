@@ -32,7 +32,7 @@ extension TableView {
     ///   `.invalidChangeset`.
     /// - Complexity: O(k log n + s + v) for k changes, n items, s sections and v visible
     ///   items.
-    public func apply(_ changeset: Changeset, to newModel: TableModel) throws(TableViewError) {
+    package func apply(_ changeset: Changeset, to newModel: TableModel) throws(TableViewError) {
         layoutIfNeeded()
         if changeset.fromRevision != .initial, changeset.fromRevision != model.revision {
             throw .changesetDoesNotStartFromCurrentRevision(viewRevision: model.revision, changesetRevision: changeset.fromRevision)

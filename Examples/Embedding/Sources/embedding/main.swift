@@ -36,52 +36,17 @@ let contacts = Table(style: .plain) {
     }
 }
 
-var model = try TableModel(contacts)
-check(model.numberOfSections == 7, "sections: \(model.numberOfSections), expected 7")
-check(model.rowCount == 183, "rows: \(model.rowCount), expected 183")
+// The view owns the table's model: every change goes through the view, so the two never disagree.
+let view = try TableView(table: contacts, viewport: TableViewport(width: 390, height: 844))
+check(view.model.numberOfSections == 7, "sections: \(view.model.numberOfSections), expected 7")
+check(view.model.rowCount == 183, "rows: \(view.model.rowCount), expected 183")
 
-// MARK: - A batch: validated whole, applied whole
-
-let before = model
-let changes = try model.performBatch { batch in
-    batch.delete(id: "Tom & Jerry", animation: .fade)
-    batch.insert(Value1Row("Grace Hopper", detail: "mobile"), at: RowPath(section: 0, row: 0))
-    batch.move(id: "A Contact 2", to: RowPath(section: 0, row: 1))
-}
-let (deleted, inserted, moved) = (changes.deletedRows.count, changes.insertedRows.count, changes.movedRows.count)
-print("batch: \(deleted) deleted, \(inserted) inserted, \(moved) moved")
-check(changes.deletedRows.map(\.index) == [RowPath(section: 0, row: 1)], "deleted rows: \(changes.deletedRows)")
-check(changes.insertedRows.map(\.index) == [RowPath(section: 0, row: 0)], "inserted rows: \(changes.insertedRows)")
-check(
-    changes.movedRows.map { [$0.from, $0.to] } == [[RowPath(section: 1, row: 1), RowPath(section: 0, row: 1)]],
-    "moved rows: \(changes.movedRows)")
-check(
-    model.path(of: "A Contact 2") == RowPath(section: 0, row: 1),
-    "A Contact 2 is at \(String(describing: model.path(of: "A Contact 2")))")
-check(changes.newRowCounts == [4, 29, 30, 30, 30, 30, 30], "row counts after the batch: \(changes.newRowCounts)")
-
-// A batch that names a row that does not exist throws and leaves the model as it was.
-let unchanged = model
-do {
-    _ = try model.performBatch { batch in
-        batch.delete(id: "Ada Lovelace")
-        batch.delete(id: "Nobody")
-    }
-    check(false, "a batch deleting a missing row did not throw")
-} catch {
-    print("refused: \(error)")
-    check(
-        model.path(of: "Ada Lovelace") != nil && model.rowCount == unchanged.rowCount,
-        "the failed batch changed the model")
-}
-
-// MARK: - The headless view: first screen, the batch, a scroll
+// MARK: - The headless view: first screen
 
 /// Rows the view displays now, according to its events alone.
 var displayed: Set<ItemID> = []
 var events: [TableEvent] = []
 
-let view = TableView(model: before, viewport: TableViewport(width: 390, height: 844))
 view.onEvent = { event in
     events.append(event)
     switch event {
@@ -95,9 +60,43 @@ view.layoutIfNeeded()
 print("first screen: \(events.count) events")
 check(displayed.contains("Tom & Jerry") && displayed.contains("A Contact 1"), "first screen: \(displayed.count) rows")
 
-try view.apply(changes, to: model)
+// MARK: - A batch: validated whole, applied whole, followed by the view
+
+let changes = try view.performBatch { batch in
+    batch.delete(id: "Tom & Jerry", animation: .fade)
+    batch.insert(Value1Row("Grace Hopper", detail: "mobile"), at: RowPath(section: 0, row: 0))
+    batch.move(id: "A Contact 2", to: RowPath(section: 0, row: 1))
+}
+let (deleted, inserted, moved) = (changes.deletedRows.count, changes.insertedRows.count, changes.movedRows.count)
+print("batch: \(deleted) deleted, \(inserted) inserted, \(moved) moved")
+check(changes.deletedRows.map(\.index) == [RowPath(section: 0, row: 1)], "deleted rows: \(changes.deletedRows)")
+check(changes.insertedRows.map(\.index) == [RowPath(section: 0, row: 0)], "inserted rows: \(changes.insertedRows)")
+check(
+    changes.movedRows.map { [$0.from, $0.to] } == [[RowPath(section: 1, row: 1), RowPath(section: 0, row: 1)]],
+    "moved rows: \(changes.movedRows)")
+check(
+    view.model.path(of: "A Contact 2") == RowPath(section: 0, row: 1),
+    "A Contact 2 is at \(String(describing: view.model.path(of: "A Contact 2")))")
+check(changes.newRowCounts == [4, 29, 30, 30, 30, 30, 30], "row counts after the batch: \(changes.newRowCounts)")
 check(!displayed.contains("Tom & Jerry"), "the deleted row is still displayed")
 check(displayed.contains("Grace Hopper"), "the inserted row is not displayed")
+
+// A batch that names a row that does not exist throws and leaves the model and the view as they were.
+let rowsBefore = view.model.rowCount
+let eventsBefore = events.count
+do {
+    _ = try view.performBatch { batch in
+        batch.delete(id: "Ada Lovelace")
+        batch.delete(id: "Nobody")
+    }
+    check(false, "a batch deleting a missing row did not throw")
+} catch {
+    print("refused: \(error)")
+    check(
+        view.model.path(of: "Ada Lovelace") != nil && view.model.rowCount == rowsBefore,
+        "the failed batch changed the model")
+    check(events.count == eventsBefore, "the failed batch sent events")
+}
 
 events.removeAll()
 print("scroll by 2000 points:")
@@ -115,8 +114,8 @@ check(
     visibleRows.allSatisfy { $0.rect.y + $0.rect.height > top && $0.rect.y < top + 844 },
     "a visible row lies outside the viewport")
 check(
-    view.numberOfSections == model.numberOfSections,
-    "the view has \(view.numberOfSections) sections, the model \(model.numberOfSections)")
+    view.numberOfSections == view.model.numberOfSections,
+    "the view has \(view.numberOfSections) sections, the model \(view.model.numberOfSections)")
 
 // MARK: - A static site with RowKitHTML
 
@@ -127,9 +126,9 @@ if CommandLine.arguments.count > 1 {
     site = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-embedding-\(getpid())")
 }
 let exporter = SiteExporter(ExportOptions(pageSize: 50, title: "Contacts"))
-let first = try exporter.export(model.table, to: site)
+let first = try exporter.export(view.table, to: site)
 print("site: \(site.path) (\(first.pages) pages, \(first.rows) rows, \(first.filesWritten) files)")
-check(first.rows == model.rowCount, "exported \(first.rows) rows of \(model.rowCount)")
+check(first.rows == view.model.rowCount, "exported \(first.rows) rows of \(view.model.rowCount)")
 // 183 rows at 50 a page: 4 list pages, and a detail page for each row with a chevron and a body.
 check(first.pages == 4 + letters.count, "exported \(first.pages) pages, expected \(4 + letters.count)")
 
@@ -141,7 +140,7 @@ let details = try FileManager.default.contentsOfDirectory(atPath: site.appending
 check(details.count == letters.count, "detail pages: \(details.sorted()), expected one per letter")
 
 // Exporting the same table again rewrites nothing.
-let again = try exporter.export(model.table, to: site)
+let again = try exporter.export(view.table, to: site)
 check(again.filesWritten == 0, "re-export wrote \(again.filesWritten) files")
 check(
     again.filesUnchanged == first.filesWritten, "re-export kept \(again.filesUnchanged) of \(first.filesWritten) files")
