@@ -67,7 +67,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "RowKitTests", dependencies: ["RowKit", "CCore"]),
+        .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitBench", "CCore"]),
         .testTarget(
             name: "RowKitHTMLTests",
             dependencies: ["RowKitHTML", "RowKit"],

@@ -4,9 +4,9 @@
 /// footer items exist even when a section has none (the engine gives them height 0). The index keeps
 /// a second tree whose "heights" are the sections' item counts (rows + 2); counts are integers, exact
 /// in doubles up to 2^53 items.
-public final class SectionIndex<Tree: OffsetTree> {
+package final class SectionIndex<Tree: OffsetTree> {
     /// An item of a section in the flat layout.
-    public enum Element: Hashable, Sendable {
+    package enum Element: Hashable, Sendable {
         /// The section's header item.
         case header
         /// The row at this index within the section.
@@ -16,14 +16,14 @@ public final class SectionIndex<Tree: OffsetTree> {
     }
 
     /// A section and an element of it.
-    public struct Position: Hashable, Sendable {
+    package struct Position: Hashable, Sendable {
         /// The section index.
-        public var section: Int
+        package var section: Int
         /// The element within the section.
-        public var element: Element
+        package var element: Element
 
         /// Creates a position.
-        public init(section: Int, element: Element) {
+        package init(section: Int, element: Element) {
             self.section = section
             self.element = element
         }
@@ -35,29 +35,29 @@ public final class SectionIndex<Tree: OffsetTree> {
     /// - Precondition: every count is non-negative.
     /// - Throws: ``OffsetTreeError/outOfMemory``.
     /// - Complexity: O(n) for n sections.
-    public init(rowCounts: [Int]) throws(OffsetTreeError) {
+    package init(rowCounts: [Int]) throws(OffsetTreeError) {
         tree = try Tree(heights: rowCounts.map(sectionItemCount))
     }
 
     /// The number of sections.
     /// - Complexity: O(1).
-    public var sectionCount: Int { tree.count }
+    package var sectionCount: Int { tree.count }
 
     /// The number of flat items (rows plus a header and a footer per section).
     /// - Complexity: O(1).
-    public var itemCount: Int { Int(tree.totalHeight) }
+    package var itemCount: Int { Int(tree.totalHeight) }
 
     /// The number of rows in `section`.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``.
     /// - Complexity: O(log n).
-    public func rowCount(inSection section: Int) throws(OffsetTreeError) -> Int {
+    package func rowCount(inSection section: Int) throws(OffsetTreeError) -> Int {
         Int(try tree.height(at: section)) - 2
     }
 
     /// The flat index of the header item of `section`.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``.
     /// - Complexity: O(log n).
-    public func flatIndexOfHeader(inSection section: Int) throws(OffsetTreeError) -> Int {
+    package func flatIndexOfHeader(inSection section: Int) throws(OffsetTreeError) -> Int {
         guard section >= 0 && section < sectionCount else {
             throw .indexOutOfRange(index: section, count: sectionCount)
         }
@@ -67,7 +67,7 @@ public final class SectionIndex<Tree: OffsetTree> {
     /// The flat index of the footer item of `section`.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``.
     /// - Complexity: O(log n).
-    public func flatIndexOfFooter(inSection section: Int) throws(OffsetTreeError) -> Int {
+    package func flatIndexOfFooter(inSection section: Int) throws(OffsetTreeError) -> Int {
         try flatIndexOfHeader(inSection: section) + 1 + rowCount(inSection: section)
     }
 
@@ -75,7 +75,7 @@ public final class SectionIndex<Tree: OffsetTree> {
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` for a bad section (index is the
     ///   section) or row (index is the row, count the section's row count).
     /// - Complexity: O(log n).
-    public func flatIndex(ofRow row: Int, inSection section: Int) throws(OffsetTreeError) -> Int {
+    package func flatIndex(ofRow row: Int, inSection section: Int) throws(OffsetTreeError) -> Int {
         let header = try flatIndexOfHeader(inSection: section)
         let rows = try rowCount(inSection: section)
         guard row >= 0 && row < rows else { throw .indexOutOfRange(index: row, count: rows) }
@@ -84,7 +84,7 @@ public final class SectionIndex<Tree: OffsetTree> {
 
     /// The section and element at flat index `index`, or `nil` outside `0..<itemCount`.
     /// - Complexity: O(log n).
-    public func position(ofFlatIndex index: Int) -> Position? {
+    package func position(ofFlatIndex index: Int) -> Position? {
         guard index >= 0, let section = tree.item(at: Double(index)),
             let start = try? tree.offset(of: section),
             let rows = try? rowCount(inSection: section)
@@ -97,27 +97,27 @@ public final class SectionIndex<Tree: OffsetTree> {
     /// Inserts sections with the given row counts so the first becomes section `section`.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``, ``OffsetTreeError/outOfMemory``.
     /// - Complexity: O(k + log n).
-    public func insertSections(rowCounts: [Int], at section: Int) throws(OffsetTreeError) {
+    package func insertSections(rowCounts: [Int], at section: Int) throws(OffsetTreeError) {
         try tree.insert(contentsOf: rowCounts.map(sectionItemCount), at: section)
     }
 
     /// Removes the sections in `range`.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``, ``OffsetTreeError/outOfMemory``.
     /// - Complexity: O(k + log n).
-    public func removeSections(_ range: Range<Int>) throws(OffsetTreeError) {
+    package func removeSections(_ range: Range<Int>) throws(OffsetTreeError) {
         try tree.removeSubrange(range)
     }
 
     /// Sets the row count of `section`.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``.
     /// - Complexity: O(log n).
-    public func setRowCount(_ rows: Int, ofSection section: Int) throws(OffsetTreeError) {
+    package func setRowCount(_ rows: Int, ofSection section: Int) throws(OffsetTreeError) {
         try tree.setHeight(sectionItemCount(rows), at: section)
     }
 
     /// Checks the underlying tree's invariants.
     /// - Complexity: O(n).
-    public func checkInvariants() throws(OffsetTreeError) {
+    package func checkInvariants() throws(OffsetTreeError) {
         try tree.checkInvariants()
     }
 }

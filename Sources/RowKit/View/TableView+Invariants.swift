@@ -8,7 +8,7 @@ extension TableView {
     /// For tests; a broken invariant is a bug in RowKit.
     ///
     /// - Complexity: O(n) (O(n log n) tree reads).
-    public func checkInvariants() throws(TableViewError) {
+    package func checkInvariants() throws(TableViewError) {
         func fail(_ message: String) throws(TableViewError) { throw .inconsistent(message) }
         try tree.checkInvariants()
         let counts = table.sections.map(\.rows.count)

@@ -183,7 +183,7 @@ public enum Markdown {
     /// Raw libcmark: one call to `cmark_markdown_to_html` with the same flags and nothing else; for
     /// benchmarks that compare the exporter's throughput with cmark's own. Returns the HTML's length
     /// in bytes (the HTML itself is freed at once).
-    public static func renderRaw(_ markdown: String, options: Options = .default) -> Int {
+    package static func renderRaw(_ markdown: String, options: Options = .default) -> Int {
         var text = markdown
         return text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars -> Int in

@@ -1,4 +1,5 @@
 import RowKit
+import RowKitBench
 import Testing
 
 @Suite struct SnapshotDiffTests {

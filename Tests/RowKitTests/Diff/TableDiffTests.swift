@@ -1,4 +1,5 @@
 import RowKit
+import RowKitBench
 import Testing
 
 /// Builds a snapshot from `[section: [row: content]]` literals, sections and rows in order.

@@ -1,3 +1,5 @@
+import RowKit
+
 /// Inputs for benchmarking `TableDiff`: reproducible pairs of large snapshots.
 ///
 /// The benchmark runner times `TableDiff.changeset(from:to:)` on the pair; building the pair is

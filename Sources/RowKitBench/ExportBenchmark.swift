@@ -1,5 +1,6 @@
 import Foundation
 import RowKit
+import RowKitHTML
 
 /// What a benchmark needs to compare the exporter with raw libcmark on the same Markdown.
 ///
