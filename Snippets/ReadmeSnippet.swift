@@ -25,8 +25,8 @@ let view = try TableView(table: settings, viewport: TableViewport(width: 390, he
 view.onEvent = { print($0) }                              // or: for await event in view.events
 view.layoutIfNeeded()                                     // willDisplay… for the first screen
 try view.performBatch { batch in                          // validated whole, applied whole, or not at all
-    batch.delete(id: "Bluetooth", animation: .fade)
-    batch.append(DefaultRow("VPN"), toSection: 0)
+    batch.delete(.id("Bluetooth"), animation: .fade)
+    batch.append(DefaultRow("VPN"), to: .index(0))
 }                                                         // the view follows: didEndDisplaying… / willDisplay…
 try view.tapRow(at: RowPath(section: 0, row: 0))          // highlight, unhighlight, select
 try view.update(to: newTable)                             // a snapshot diff, animated (view.apply(diff) off the main actor)

@@ -18,8 +18,8 @@ var model = try TableModel(
 // Sources/RowKit/RowKit.docc/BatchUpdates.md, Swift block 1
 let changes = try model.performBatch { batch in
     batch.insert(DefaultRow("VPN"), at: RowPath(section: 0, row: 0), animation: .fade)
-    batch.delete(id: "Bluetooth")
-    batch.move(from: RowPath(section: 0, row: 1), to: RowPath(section: 1, row: 2))
+    batch.delete(.id("Bluetooth"))
+    batch.move(.path(RowPath(section: 0, row: 1)), to: RowPath(section: 1, row: 2))
     batch.appendSection(Section("Privacy") { DefaultRow("Location") })
 }
 // END Sources/RowKit/RowKit.docc/BatchUpdates.md

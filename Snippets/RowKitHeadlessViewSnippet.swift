@@ -18,7 +18,7 @@ view.scroll(by: 600)                              // didEndDisplaying…, then w
 try view.tapRow(at: RowPath(section: 0, row: 1))  // highlight, unhighlight, select
 
 try view.performBatch { batch in                  // the model changes, the view follows:
-    batch.delete(at: RowPath(section: 0, row: 1)) // didEndDisplaying… of the row
+    batch.delete(.path(RowPath(section: 0, row: 1))) // didEndDisplaying… of the row
 }
 print(view.dump)
 // END Sources/RowKit/RowKit.docc/HeadlessView.md

@@ -16,7 +16,7 @@ let settings = Table(style: .insetGrouped) {
 // Sources/RowKit/RowKit.docc/RowKit.md, Swift block 2
 var model = try TableModel(settings)
 let changes = try model.performBatch { batch in
-    batch.delete(id: "Bluetooth", animation: .fade)
-    batch.append(DefaultRow("VPN"), toSection: 0)
+    batch.delete(.id("Bluetooth"), animation: .fade)
+    batch.append(DefaultRow("VPN"), to: .index(0))
 }
 // END Sources/RowKit/RowKit.docc/RowKit.md

@@ -114,10 +114,10 @@ public struct PipelineBenchmarks: Sendable {
                 for index in 0..<200 {
                     let count = model.numberOfRows(inSection: 0) ?? 0
                     if index % 2 == 0 {
-                        try model.insert(BenchRow(id: nextID), at: RowPath(section: 0, row: random.below(count + 1)))
+                        try model.performBatch { $0.insert(BenchRow(id: nextID), at: RowPath(section: 0, row: random.below(count + 1))) }
                         nextID -= 1
                     } else {
-                        try model.delete(at: RowPath(section: 0, row: random.below(count)))
+                        try model.performBatch { $0.delete(.path(RowPath(section: 0, row: random.below(count)))) }
                     }
                 }
             } catch {

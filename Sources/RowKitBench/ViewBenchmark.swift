@@ -124,7 +124,7 @@ public struct ViewBenchmark: Benchmark {
                             nextID -= 1
                             counts[section] += 1
                         } else {
-                            batch.delete(at: RowPath(section: section, row: rng.below(counts[section])))
+                            batch.delete(.path(RowPath(section: section, row: rng.below(counts[section]))))
                             counts[section] -= 1
                         }
                     }

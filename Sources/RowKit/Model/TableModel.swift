@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// var model = try TableModel(settings)
-/// let changes = try model.delete(id: "Bluetooth", animation: .fade)
+/// let changes = try model.performBatch { $0.delete(.id("Bluetooth"), animation: .fade) }
 /// ```
 ///
 /// Lookups by position are O(1); by identity O(log *k*) for a row in a section of *k* rows (a hash

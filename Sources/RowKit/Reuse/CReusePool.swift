@@ -3,7 +3,8 @@ import CCore
 /// A ``ReusePool`` backed by the C core's `rk_reuse_pool`.
 ///
 /// The only Swift file that calls the C pool API: it owns the handle and destroys it in `deinit`
-/// (handles still pooled are dropped then: ``CellPool`` drains first). Not `Sendable`.
+/// (handles still pooled are dropped then: their owner releases what they stand for first). Not
+/// `Sendable`.
 public final class CReusePool: ReusePool {
     private let handle: OpaquePointer
 

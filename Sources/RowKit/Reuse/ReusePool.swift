@@ -31,7 +31,7 @@ public struct ReuseCounters: Hashable, Sendable {
 ///
 /// Each kind is a LIFO of at most ``capacity(of:)`` handles: ``take(kind:)`` returns the newest;
 /// ``put(_:kind:)`` into a full kind evicts the OLDEST handle and returns it so the caller can release
-/// what it stands for. ``CellPool`` layers class instances on top. Two implementations:
+/// what it stands for. A table view keeps its cells by handle on top of it. Two implementations:
 /// ``CReusePool`` (the C core) and ``SwiftReusePool``.
 public protocol ReusePool: AnyObject {
     /// Creates an empty pool whose kinds start with capacity `defaultCapacity`.

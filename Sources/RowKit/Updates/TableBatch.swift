@@ -5,11 +5,15 @@
 /// as the operations before it left it. Every method takes an animation (default `.automatic`)
 /// that the changeset carries to the view.
 ///
+/// There is one method per edit, and one way to name what it edits: a row is a ``RowTarget``,
+/// `.id(_:)` (its identity, the usual way) or `.path(_:)` (where it is now, as the operations
+/// before it left the table); a section is a ``SectionTarget``, `.id(_:)` or `.index(_:)`.
+///
 /// ```swift
-/// let changes = try model.performBatch { batch in
-///     batch.delete(id: "bluetooth")
-///     batch.append(DefaultRow("VPN"), toSection: 0, animation: .fade)
-///     batch.move(from: RowPath(section: 0, row: 0), to: RowPath(section: 1, row: 2))
+/// let changes = try view.performBatch { batch in
+///     batch.delete(.id("bluetooth"))
+///     batch.append(DefaultRow("VPN"), to: .index(0), animation: .fade)
+///     batch.move(.path(RowPath(section: 0, row: 0)), to: RowPath(section: 1, row: 2))
 /// }
 /// ```
 public struct TableBatch: Sendable {
@@ -32,49 +36,29 @@ public struct TableBatch: Sendable {
     public mutating func insert(_ row: AnyRow, at path: RowPath, animation: RowAnimation = .automatic) {
         record(.insertRow(row, at: path, animation: animation))
     }
-    /// Appends `row` to the end of the section at `section`.
-    public mutating func append(_ row: some Row, toSection section: Int, animation: RowAnimation = .automatic) {
-        record(.appendRow(AnyRow(row), toSection: .index(section), animation: animation))
+    /// Appends `row` to the end of `section` (`.index(1)` or `.id("Display")`).
+    public mutating func append(_ row: some Row, to section: SectionTarget, animation: RowAnimation = .automatic) {
+        record(.appendRow(AnyRow(row), toSection: section, animation: animation))
     }
-    /// Appends `row` to the end of the section with identity `sectionID`.
-    public mutating func append(_ row: some Row, toSectionWithID sectionID: ItemID, animation: RowAnimation = .automatic) {
-        record(.appendRow(AnyRow(row), toSection: .id(sectionID), animation: animation))
+    /// Deletes `row` (`.id("wifi")` or `.path(RowPath(section: 0, row: 2))`).
+    public mutating func delete(_ row: RowTarget, animation: RowAnimation = .automatic) {
+        record(.deleteRow(row, animation: animation))
     }
-    /// Deletes the row at `path`.
-    public mutating func delete(at path: RowPath, animation: RowAnimation = .automatic) {
-        record(.deleteRow(.path(path), animation: animation))
+    /// Reloads `row`: its content changed; it keeps its identity and position.
+    public mutating func reload(_ row: RowTarget, animation: RowAnimation = .automatic) {
+        record(.reloadRow(row, animation: animation))
     }
-    /// Deletes the row with identity `id`.
-    public mutating func delete(id: ItemID, animation: RowAnimation = .automatic) {
-        record(.deleteRow(.id(id), animation: animation))
+    /// Replaces `row` with `newRow`: a reload if the identity is the same, otherwise a delete and
+    /// an insert.
+    public mutating func replace(_ row: RowTarget, with newRow: some Row, animation: RowAnimation = .automatic) {
+        record(.replaceRow(row, with: AnyRow(newRow), animation: animation))
     }
-    /// Reloads the row at `path` (its content changed; it keeps identity and position).
-    public mutating func reload(at path: RowPath, animation: RowAnimation = .automatic) {
-        record(.reloadRow(.path(path), animation: animation))
-    }
-    /// Reloads the row with identity `id`.
-    public mutating func reload(id: ItemID, animation: RowAnimation = .automatic) {
-        record(.reloadRow(.id(id), animation: animation))
-    }
-    /// Replaces the row at `path` with `row`: a reload if the identity is the same, otherwise a
-    /// delete and an insert.
-    public mutating func replace(at path: RowPath, with row: some Row, animation: RowAnimation = .automatic) {
-        record(.replaceRow(.path(path), with: AnyRow(row), animation: animation))
-    }
-    /// Replaces the row with identity `id` with `row` (see `replace(at:with:animation:)`).
-    public mutating func replace(id: ItemID, with row: some Row, animation: RowAnimation = .automatic) {
-        record(.replaceRow(.id(id), with: AnyRow(row), animation: animation))
-    }
-    /// Moves the row at `from` so that it ends up at `to`, in this or another section.
+    /// Moves `row` so that it ends up at `path`, in this or another section.
     ///
-    /// `to` is the row's final path: within one section it ranges over the section's existing
+    /// `path` is the row's final path: within one section it ranges over the section's existing
     /// rows; into another section it may be that section's row count (the end).
-    public mutating func move(from: RowPath, to: RowPath, animation: RowAnimation = .automatic) {
-        record(.moveRow(.path(from), to: to, animation: animation))
-    }
-    /// Moves the row with identity `id` so that it ends up at `to` (see `move(from:to:animation:)`).
-    public mutating func move(id: ItemID, to: RowPath, animation: RowAnimation = .automatic) {
-        record(.moveRow(.id(id), to: to, animation: animation))
+    public mutating func move(_ row: RowTarget, to path: RowPath, animation: RowAnimation = .automatic) {
+        record(.moveRow(row, to: path, animation: animation))
     }
 
     // MARK: Sections
@@ -90,38 +74,22 @@ public struct TableBatch: Sendable {
     public mutating func appendSection(_ section: Section, animation: RowAnimation = .automatic) {
         record(.appendSection(section, animation: animation))
     }
-    /// Deletes the section at `index` with its rows.
-    public mutating func deleteSection(at index: Int, animation: RowAnimation = .automatic) {
-        record(.deleteSection(.index(index), animation: animation))
+    /// Deletes `section` (`.index(0)` or `.id("Network")`) with its rows.
+    public mutating func deleteSection(_ section: SectionTarget, animation: RowAnimation = .automatic) {
+        record(.deleteSection(section, animation: animation))
     }
-    /// Deletes the section with identity `id` with its rows.
-    public mutating func deleteSection(id: ItemID, animation: RowAnimation = .automatic) {
-        record(.deleteSection(.id(id), animation: animation))
+    /// Reloads `section` (header, footer and rows).
+    public mutating func reloadSection(_ section: SectionTarget, animation: RowAnimation = .automatic) {
+        record(.reloadSection(section, animation: animation))
     }
-    /// Reloads the section at `index` (header, footer and rows).
-    public mutating func reloadSection(at index: Int, animation: RowAnimation = .automatic) {
-        record(.reloadSection(.index(index), animation: animation))
+    /// Replaces `section` with `newSection`: a reload if the identity is the same, otherwise a
+    /// delete and an insert.
+    public mutating func replaceSection(_ section: SectionTarget, with newSection: Section, animation: RowAnimation = .automatic) {
+        record(.replaceSection(section, with: newSection, animation: animation))
     }
-    /// Reloads the section with identity `id`.
-    public mutating func reloadSection(id: ItemID, animation: RowAnimation = .automatic) {
-        record(.reloadSection(.id(id), animation: animation))
-    }
-    /// Replaces the section at `index` with `section`: a reload if the identity is the same,
-    /// otherwise a delete and an insert.
-    public mutating func replaceSection(at index: Int, with section: Section, animation: RowAnimation = .automatic) {
-        record(.replaceSection(.index(index), with: section, animation: animation))
-    }
-    /// Replaces the section with identity `id` with `section`.
-    public mutating func replaceSection(id: ItemID, with section: Section, animation: RowAnimation = .automatic) {
-        record(.replaceSection(.id(id), with: section, animation: animation))
-    }
-    /// Moves the section at `from` so that it ends up at index `to`.
-    public mutating func moveSection(from: Int, to: Int, animation: RowAnimation = .automatic) {
-        record(.moveSection(.index(from), to: to, animation: animation))
-    }
-    /// Moves the section with identity `id` so that it ends up at index `to`.
-    public mutating func moveSection(id: ItemID, to: Int, animation: RowAnimation = .automatic) {
-        record(.moveSection(.id(id), to: to, animation: animation))
+    /// Moves `section` so that it ends up at index `index`.
+    public mutating func moveSection(_ section: SectionTarget, to index: Int, animation: RowAnimation = .automatic) {
+        record(.moveSection(section, to: index, animation: animation))
     }
     /// Deletes every section and row.
     public mutating func removeAll(animation: RowAnimation = .automatic) {

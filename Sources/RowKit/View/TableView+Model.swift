@@ -18,7 +18,7 @@ extension TableView {
     ///
     /// ```swift
     /// try view.performBatch { batch in
-    ///     batch.delete(id: "wifi")
+    ///     batch.delete(.id("wifi"))
     ///     batch.insert(DefaultRow("VPN"), at: RowPath(section: 0, row: 1))
     /// }
     /// ```

@@ -30,7 +30,7 @@ import Testing
     @Test func whenTheModelChangedAfterDiffing_thenApplyingTheStaleDiffThrowsAndChangesNothing() throws {
         var model = try TableModel(table(["apple", "pear"]))
         let diff = try TableDiff.diff(from: model.table, revision: model.revision, to: table(["pear"]))
-        try model.delete(id: "apple")
+        try model.performBatch { $0.delete(.id("apple")) }
         let before = (model.dump, model.revision)
 
         #expect(throws: SnapshotError.stale(base: diff.baseRevision, current: model.revision)) {

@@ -16,8 +16,8 @@ import RowKit
 
         var model = try TableModel(settings)
         let changes = try model.performBatch { batch in
-            batch.delete(id: "Bluetooth", animation: .fade)
-            batch.append(DefaultRow("VPN"), toSection: 0)
+            batch.delete(.id("Bluetooth"), animation: .fade)
+            batch.append(DefaultRow("VPN"), to: .index(0))
         }
         #expect(changes.deletedRows.map(\.index) == [RowPath(section: 0, row: 1)])
         #expect(changes.insertedRows.map(\.index) == [RowPath(section: 0, row: 1)])
@@ -51,8 +51,8 @@ import RowKit
 
         var model = try TableModel(settings)
         _ = try model.performBatch { batch in
-            batch.delete(id: "Bluetooth", animation: .fade)
-            batch.append(DefaultRow("VPN"), toSection: 0)
+            batch.delete(.id("Bluetooth"), animation: .fade)
+            batch.append(DefaultRow("VPN"), to: .index(0))
         }
         let view = TableView(model: model, viewport: TableViewport(width: 390, height: 844))
         var events: [TableEvent] = []

@@ -22,7 +22,7 @@ struct SeedFailureTests {
         var model = try Self.settings()
         let before = model.dump
         #expect {
-            try model.append(DefaultRow("Wi-Fi"), toSection: 1)
+            try model.performBatch { $0.append(DefaultRow("Wi-Fi"), to: .index(1)) }
         } throws: { error in
             let error = try #require(error as? TableUpdateError)
             return error.problem == .duplicateRowID("Wi-Fi", existing: RowPath(section: 0, row: 0))
@@ -47,13 +47,13 @@ struct SeedFailureTests {
     // lpd-mvvm-kit crashes on an out-of-range section.
     @Test func whenASectionIsOutOfRange_thenTheUpdateThrowsInsteadOfCrashing() throws {
         var model = try Self.settings()
-        #expect(throws: TableUpdateError.self) { try model.append(DefaultRow("VPN"), toSection: 2) }
-        #expect(throws: TableUpdateError.self) { try model.insert(DefaultRow("VPN"), at: RowPath(section: -1, row: 0)) }
-        #expect(throws: TableUpdateError.self) { try model.deleteSection(at: 5) }
-        #expect(throws: TableUpdateError.self) { try model.insertSection(Section("Late"), at: 3) }
-        #expect(throws: TableUpdateError.self) { try model.moveSection(from: 0, to: 2) }
+        #expect(throws: TableUpdateError.self) { try model.performBatch { $0.append(DefaultRow("VPN"), to: .index(2)) } }
+        #expect(throws: TableUpdateError.self) { try model.performBatch { $0.insert(DefaultRow("VPN"), at: RowPath(section: -1, row: 0)) } }
+        #expect(throws: TableUpdateError.self) { try model.performBatch { $0.deleteSection(.index(5)) } }
+        #expect(throws: TableUpdateError.self) { try model.performBatch { $0.insertSection(Section("Late"), at: 3) } }
+        #expect(throws: TableUpdateError.self) { try model.performBatch { $0.moveSection(.index(0), to: 2) } }
         do {
-            try model.reloadSection(at: 9)
+            try model.performBatch { $0.reloadSection(.index(9)) }
             Issue.record("reloading section 9 of 2 succeeded")
         } catch {
             #expect(error.problem == .sectionOutOfRange(9, valid: 0..<2))
@@ -68,10 +68,10 @@ struct SeedFailureTests {
         var model = try Self.settings()
         let start = model.revision
         let changes = try model.performBatch { batch in
-            batch.delete(id: "Bluetooth")
-            batch.append(DefaultRow("VPN"), toSection: 0)
+            batch.delete(.id("Bluetooth"))
+            batch.append(DefaultRow("VPN"), to: .index(0))
             batch.insertSection(Section("General") { DefaultRow("About") }, at: 0)
-            batch.reload(id: "Brightness")
+            batch.reload(.id("Brightness"))
         }
         #expect(changes.fromRevision == start)
         #expect(changes.toRevision == model.revision)
@@ -87,8 +87,8 @@ struct SeedFailureTests {
         var model = try Self.settings()
         var view = model.mirror  // what a view shows
         let changes = try model.performBatch { batch in
-            batch.move(id: "Cellular", to: RowPath(section: 0, row: 0))
-            batch.replace(id: "Wi-Fi", with: DefaultRow("Wi-Fi (off)", id: "Wi-Fi"))
+            batch.move(.id("Cellular"), to: RowPath(section: 0, row: 0))
+            batch.replace(.id("Wi-Fi"), with: DefaultRow("Wi-Fi (off)", id: "Wi-Fi"))
             batch.insert(DefaultRow("Night Shift"), at: RowPath(section: 1, row: 0))
         }
         let new = model.mirror
@@ -102,17 +102,17 @@ struct SeedFailureTests {
     // MDTable loses a row moved to the end.
     @Test func whenARowIsMovedToTheEndOfASection_thenTheRowIsKept() throws {
         var model = try Self.settings()
-        var changes = try model.move(from: RowPath(section: 0, row: 0), to: RowPath(section: 0, row: 2))
+        var changes = try model.performBatch { $0.move(.path(RowPath(section: 0, row: 0)), to: RowPath(section: 0, row: 2)) }
         #expect(model.sections[0].rows.map(\.id) == ["Bluetooth", "Cellular", "Wi-Fi"])
         #expect(changes.movedRows == [.init(from: RowPath(section: 0, row: 0), to: RowPath(section: 0, row: 2))])
 
-        changes = try model.move(id: "Bluetooth", to: RowPath(section: 1, row: 1))
+        changes = try model.performBatch { $0.move(.id("Bluetooth"), to: RowPath(section: 1, row: 1)) }
         #expect(model.sections[1].rows.map(\.id) == ["Brightness", "Bluetooth"])
         #expect(model.path(of: "Bluetooth") == RowPath(section: 1, row: 1))
         #expect(changes.movedRows == [.init(from: RowPath(section: 0, row: 0), to: RowPath(section: 1, row: 1))])
         #expect(model.rowCount == 4)
 
-        #expect(throws: TableUpdateError.self) { try model.move(id: "Wi-Fi", to: RowPath(section: 0, row: 2)) }
+        #expect(throws: TableUpdateError.self) { try model.performBatch { $0.move(.id("Wi-Fi"), to: RowPath(section: 0, row: 2)) } }
     }
 
     // MDTable's bad index path is a fatalError.
@@ -128,9 +128,9 @@ struct SeedFailureTests {
         }
         #expect(throws: TableModelError.unknownRowID("Nope")) { try model.requirePath(of: "Nope") }
         for attempt: () throws -> Void in [
-            { try model.delete(at: bad) }, { try model.reload(at: bad) },
-            { try model.replace(at: bad, with: DefaultRow("X")) }, { try model.move(from: bad, to: RowPath(section: 0, row: 0)) },
-            { try model.insert(DefaultRow("X"), at: RowPath(section: 0, row: 4)) },
+            { try model.performBatch { $0.delete(.path(bad)) } }, { try model.performBatch { $0.reload(.path(bad)) } },
+            { try model.performBatch { $0.replace(.path(bad), with: DefaultRow("X")) } }, { try model.performBatch { $0.move(.path(bad), to: RowPath(section: 0, row: 0)) } },
+            { try model.performBatch { $0.insert(DefaultRow("X"), at: RowPath(section: 0, row: 4)) } },
         ] {
             #expect(throws: TableUpdateError.self) { try attempt() }
         }
@@ -140,30 +140,30 @@ struct SeedFailureTests {
     @Test func whenEachSingleCallMutationIsUsed_thenEachAppliesAndReturnsItsChangeset() throws {
         var model = try Self.settings()
         let row0 = RowPath(section: 0, row: 0)
-        #expect(try model.insert(DefaultRow("VPN"), at: row0, animation: .fade).insertedRows == [.init(row0, animation: .fade)])
-        #expect(try model.append(DefaultRow("Hotspot"), toSection: 0).insertedRows == [.init(RowPath(section: 0, row: 4))])
-        #expect(try model.append(DefaultRow("Night"), toSectionWithID: "Display").insertedRows == [.init(RowPath(section: 1, row: 1))])
-        #expect(try model.delete(at: row0).deletedRows == [.init(row0)])
-        #expect(try model.delete(id: "Hotspot").deletedRows == [.init(RowPath(section: 0, row: 3))])
-        #expect(try model.reload(at: row0).reloadedRows == [.init(row0)])
-        #expect(try model.reload(id: "Night", animation: .none).reloadedRows == [.init(RowPath(section: 1, row: 1), animation: .none)])
-        #expect(try model.replace(at: row0, with: DefaultRow("Wi-Fi 6", id: "Wi-Fi")).reloadedRows == [.init(row0)])
-        let replaced = try model.replace(id: "Night", with: DefaultRow("Night Shift"))
+        #expect(try model.performBatch { $0.insert(DefaultRow("VPN"), at: row0, animation: .fade) }.insertedRows == [.init(row0, animation: .fade)])
+        #expect(try model.performBatch { $0.append(DefaultRow("Hotspot"), to: .index(0)) }.insertedRows == [.init(RowPath(section: 0, row: 4))])
+        #expect(try model.performBatch { $0.append(DefaultRow("Night"), to: .id("Display")) }.insertedRows == [.init(RowPath(section: 1, row: 1))])
+        #expect(try model.performBatch { $0.delete(.path(row0)) }.deletedRows == [.init(row0)])
+        #expect(try model.performBatch { $0.delete(.id("Hotspot")) }.deletedRows == [.init(RowPath(section: 0, row: 3))])
+        #expect(try model.performBatch { $0.reload(.path(row0)) }.reloadedRows == [.init(row0)])
+        #expect(try model.performBatch { $0.reload(.id("Night"), animation: .none) }.reloadedRows == [.init(RowPath(section: 1, row: 1), animation: .none)])
+        #expect(try model.performBatch { $0.replace(.path(row0), with: DefaultRow("Wi-Fi 6", id: "Wi-Fi")) }.reloadedRows == [.init(row0)])
+        let replaced = try model.performBatch { $0.replace(.id("Night"), with: DefaultRow("Night Shift")) }
         #expect(replaced.deletedRows == [.init(RowPath(section: 1, row: 1))] && replaced.insertedRows == [.init(RowPath(section: 1, row: 1))])
-        #expect(try model.move(from: row0, to: RowPath(section: 1, row: 0)).movedRows.count == 1)
-        #expect(try model.move(id: "Wi-Fi", to: row0).movedRows.count == 1)
-        #expect(try model.insertSection(Section("General"), at: 0).insertedSections == [.init(0)])
-        #expect(try model.appendSection(Section("Privacy")).insertedSections == [.init(3)])
-        #expect(try model.reloadSection(at: 1).reloadedSections == [.init(1)])
-        #expect(try model.reloadSection(id: "Display").reloadedSections == [.init(2)])
-        #expect(try model.replaceSection(at: 3, with: Section("Privacy", footer: "Changed")).reloadedSections == [.init(3)])
-        let replacedSection = try model.replaceSection(id: "General", with: Section("About"))
+        #expect(try model.performBatch { $0.move(.path(row0), to: RowPath(section: 1, row: 0)) }.movedRows.count == 1)
+        #expect(try model.performBatch { $0.move(.id("Wi-Fi"), to: row0) }.movedRows.count == 1)
+        #expect(try model.performBatch { $0.insertSection(Section("General"), at: 0) }.insertedSections == [.init(0)])
+        #expect(try model.performBatch { $0.appendSection(Section("Privacy")) }.insertedSections == [.init(3)])
+        #expect(try model.performBatch { $0.reloadSection(.index(1)) }.reloadedSections == [.init(1)])
+        #expect(try model.performBatch { $0.reloadSection(.id("Display")) }.reloadedSections == [.init(2)])
+        #expect(try model.performBatch { $0.replaceSection(.index(3), with: Section("Privacy", footer: "Changed")) }.reloadedSections == [.init(3)])
+        let replacedSection = try model.performBatch { $0.replaceSection(.id("General"), with: Section("About")) }
         #expect(replacedSection.deletedSections == [.init(0)] && replacedSection.insertedSections == [.init(0)])
-        #expect(try model.moveSection(from: 0, to: 3).movedSections == [.init(from: 0, to: 3)])
-        #expect(try model.moveSection(id: "About", to: 0).movedSections == [.init(from: 3, to: 0)])
-        #expect(try model.deleteSection(at: 0).deletedSections == [.init(0)])
-        #expect(try model.deleteSection(id: "Privacy").deletedSections == [.init(2)])
-        #expect(try model.removeAll(animation: .top).deletedSections == [.init(0, animation: .top), .init(1, animation: .top)])
+        #expect(try model.performBatch { $0.moveSection(.index(0), to: 3) }.movedSections == [.init(from: 0, to: 3)])
+        #expect(try model.performBatch { $0.moveSection(.id("About"), to: 0) }.movedSections == [.init(from: 3, to: 0)])
+        #expect(try model.performBatch { $0.deleteSection(.index(0)) }.deletedSections == [.init(0)])
+        #expect(try model.performBatch { $0.deleteSection(.id("Privacy")) }.deletedSections == [.init(2)])
+        #expect(try model.performBatch { $0.removeAll(animation: .top) }.deletedSections == [.init(0, animation: .top), .init(1, animation: .top)])
         #expect(model.numberOfSections == 0 && model.rowCount == 0)
     }
 }

@@ -18,7 +18,7 @@ struct BatchSemanticsTests {
         var model = try Self.letters()
         let changes = try model.performBatch { batch in
             batch.insert(DefaultRow("x"), at: Self.path(0, 0))
-            batch.delete(at: Self.path(0, 1))  // "a", now at row 1
+            batch.delete(.path(Self.path(0, 1)))  // "a", now at row 1
         }
         #expect(model.sections[0].rows.map(\.id) == ["x", "b", "c"])
         #expect(changes.deletedRows == [.init(Self.path(0, 0))], "deletes are reported in old coordinates")
@@ -27,10 +27,10 @@ struct BatchSemanticsTests {
 
     @Test func whenARowIsReplacedByTheSameIdentity_thenItIsAReloadAndByAnotherIdentity_thenADeleteAndAnInsert() throws {
         var model = try Self.letters()
-        let same = try model.replace(at: Self.path(1, 1), with: DefaultRow("E", id: "e"), animation: .fade)
+        let same = try model.performBatch { $0.replace(.path(Self.path(1, 1)), with: DefaultRow("E", id: "e"), animation: .fade) }
         #expect(same.reloadedRows == [.init(Self.path(1, 1), animation: .fade)])
         #expect(same.insertedRows.isEmpty && same.deletedRows.isEmpty)
-        let other = try model.replace(at: Self.path(1, 1), with: DefaultRow("f"), animation: .left)
+        let other = try model.performBatch { $0.replace(.path(Self.path(1, 1)), with: DefaultRow("f"), animation: .left) }
         #expect(other.deletedRows == [.init(Self.path(1, 1), animation: .left)])
         #expect(other.insertedRows == [.init(Self.path(1, 1), animation: .left)])
         #expect(model.path(of: "e") == nil && model.path(of: "f") == Self.path(1, 1))
@@ -39,8 +39,8 @@ struct BatchSemanticsTests {
     @Test func whenARowIsBothMovedAndReloaded_thenTheChangesetMovesItAndReloadsItAtItsOldPath() throws {
         var model = try Self.letters()
         let changes = try model.performBatch { batch in
-            batch.reload(id: "a", animation: .fade)
-            batch.move(id: "a", to: Self.path(1, 2), animation: .left)
+            batch.reload(.id("a"), animation: .fade)
+            batch.move(.id("a"), to: Self.path(1, 2), animation: .left)
         }
         #expect(changes.deletedRows.isEmpty && changes.insertedRows.isEmpty)
         #expect(changes.movedRows == [.init(from: Self.path(0, 0), to: Self.path(1, 2), animation: .left)])
@@ -51,7 +51,7 @@ struct BatchSemanticsTests {
     @Test func whenARowIsDeletedAndInsertedAgainWithItsIdentity_thenTheChangesetDeletesAndInsertsIt() throws {
         var model = try Self.letters()
         let changes = try model.performBatch { batch in
-            batch.delete(id: "b")
+            batch.delete(.id("b"))
             batch.insert(DefaultRow("b"), at: Self.path(0, 0))
         }
         #expect(model.sections[0].rows.map(\.id) == ["b", "a", "c"])
@@ -64,10 +64,10 @@ struct BatchSemanticsTests {
         var model = try Self.letters()
         let changes = try model.performBatch { batch in
             batch.appendSection(Section("Third") { DefaultRow("n") })
-            batch.append(DefaultRow("m"), toSectionWithID: "Third")
-            batch.delete(id: "d")
-            batch.deleteSection(id: "Second", animation: .bottom)
-            batch.move(id: "c", to: Self.path(1, 0))  // into the empty section
+            batch.append(DefaultRow("m"), to: .id("Third"))
+            batch.delete(.id("d"))
+            batch.deleteSection(.id("Second"), animation: .bottom)
+            batch.move(.id("c"), to: Self.path(1, 0))  // into the empty section
         }
         #expect(model.sectionIDs == ["First", "Empty", "Third"])
         #expect(changes.deletedSections == [.init(1, animation: .bottom)])
@@ -79,8 +79,8 @@ struct BatchSemanticsTests {
     @Test func whenARowMovesOutOfASectionThatIsThenDeleted_thenItMovesAndOnlyTheSectionIsDeleted() throws {
         var model = try Self.letters()
         let changes = try model.performBatch { batch in
-            batch.move(id: "e", to: Self.path(0, 3), animation: .middle)
-            batch.deleteSection(id: "Second")
+            batch.move(.id("e"), to: Self.path(0, 3), animation: .middle)
+            batch.deleteSection(.id("Second"))
         }
         #expect(model.sections[0].rows.map(\.id) == ["a", "b", "c", "e"])
         #expect(changes.deletedSections == [.init(1)])
@@ -91,8 +91,8 @@ struct BatchSemanticsTests {
     @Test func whenSectionsMoveAndRowsChangeInsideThem_thenRowChangesUseOldAndNewSectionIndices() throws {
         var model = try Self.letters()
         let changes = try model.performBatch { batch in
-            batch.moveSection(id: "First", to: 2)
-            batch.delete(id: "b")
+            batch.moveSection(.id("First"), to: 2)
+            batch.delete(.id("b"))
             batch.insert(DefaultRow("z"), at: Self.path(2, 0))
         }
         #expect(model.sectionIDs == ["Second", "Empty", "First"])
@@ -104,8 +104,8 @@ struct BatchSemanticsTests {
     @Test func whenASectionIsReloaded_thenItsRowChangesAreLeftToTheReload() throws {
         var model = try Self.letters()
         let changes = try model.performBatch { batch in
-            batch.reloadSection(id: "Second", animation: .fade)
-            batch.append(DefaultRow("f"), toSection: 1)
+            batch.reloadSection(.id("Second"), animation: .fade)
+            batch.append(DefaultRow("f"), to: .index(1))
         }
         #expect(changes.reloadedSections == [.init(1, animation: .fade)])
         #expect(changes.insertedRows.isEmpty)
@@ -114,9 +114,9 @@ struct BatchSemanticsTests {
 
     @Test func whenASectionWithoutIdentityIsInserted_thenItTakesItsPositionAsIdentity() throws {
         var model = try Self.letters()
-        try model.insertSection(Section { DefaultRow("p") }, at: 1)
+        try model.performBatch { $0.insertSection(Section { DefaultRow("p") }, at: 1) }
         #expect(model.sectionIndex(of: ItemID(PositionalSectionID(index: 1))) == 1)
-        #expect(throws: TableUpdateError.self) { try model.insertSection(Section(), at: 1) }
+        #expect(throws: TableUpdateError.self) { try model.performBatch { $0.insertSection(Section(), at: 1) } }
     }
 
     @Test func whenTheBatchIsEmpty_thenNothingChangesAndTheRevisionStays() throws {
@@ -134,7 +134,7 @@ struct BatchSemanticsTests {
         let before = model.dump
         #expect {
             try model.performBatch { batch in
-                batch.delete(id: "a")
+                batch.delete(.id("a"))
                 throw Cancelled()
             }
         } throws: { error in
@@ -150,10 +150,10 @@ struct BatchSemanticsTests {
         do {
             try model.performBatch { batch in
                 batch.insert(DefaultRow("x"), at: Self.path(0, 0))
-                batch.moveSection(from: 0, to: 2)
-                batch.delete(id: "a")
-                batch.move(id: "a", to: Self.path(0, 0), animation: .fade)
-                batch.reload(id: "x")
+                batch.moveSection(.index(0), to: 2)
+                batch.delete(.id("a"))
+                batch.move(.id("a"), to: Self.path(0, 0), animation: .fade)
+                batch.reload(.id("x"))
             }
             Issue.record("the batch succeeded")
         } catch {
@@ -170,14 +170,14 @@ struct BatchSemanticsTests {
         var model = try Self.letters()
         #expect(throws: TableUpdateError.self) {
             try model.performBatch { batch in
-                batch.append(DefaultRow("x"), toSection: 2)
-                batch.reload(id: "x")
+                batch.append(DefaultRow("x"), to: .index(2))
+                batch.reload(.id("x"))
             }
         }
         do {
             try model.performBatch { batch in
                 batch.appendSection(Section("New"))
-                batch.reloadSection(at: 3)
+                batch.reloadSection(.index(3))
             }
             Issue.record("the batch succeeded")
         } catch {

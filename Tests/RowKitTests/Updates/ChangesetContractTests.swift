@@ -41,8 +41,8 @@ struct ChangesetContractTests {
     @Test func whenABatchMovesAndReplacesARow_thenItIsAMovePlusAReloadLikeTheDiff() throws {
         var model = try TableModel(Self.thirtyRows())
         let changes = try model.performBatch { batch in
-            batch.move(id: 5, to: Self.path(0, 0))
-            batch.replace(id: 5, with: Value1Row("Row 5", detail: "new", id: 5))
+            batch.move(.id(5), to: Self.path(0, 0))
+            batch.replace(.id(5), with: Value1Row("Row 5", detail: "new", id: 5))
         }
         #expect(changes.movedRows == [.init(from: Self.path(0, 5), to: Self.path(0, 0))])
         #expect(changes.reloadedRows == [.init(Self.path(0, 5))])
@@ -57,8 +57,8 @@ struct ChangesetContractTests {
                 Section("B") { DefaultRow("b1"); DefaultRow("b2") }
             })
         let changes = try model.performBatch { batch in
-            batch.replaceSection(id: "B", with: Section("B") { DefaultRow("b3") })
-            batch.moveSection(id: "B", to: 0)
+            batch.replaceSection(.id("B"), with: Section("B") { DefaultRow("b3") })
+            batch.moveSection(.id("B"), to: 0)
         }
         #expect(changes.movedSections == [.init(from: 1, to: 0)])
         #expect(changes.reloadedSections == [.init(1)])
@@ -84,8 +84,8 @@ struct ChangesetContractTests {
     @Test func whenAReloadedSectionLosesARow_thenItsReloadStageEndsAtItsNewCount() throws {
         var model = try Self.fourSections()
         let changes = try model.performBatch {
-            $0.reloadSection(id: "B")
-            $0.delete(id: "b1")
+            $0.reloadSection(.id("B"))
+            $0.delete(.id("b1"))
         }
         #expect(changes.reloadedSections == [.init(1)])
         #expect(changes.oldRowCounts == [4, 3, 1, 0] && changes.newRowCounts == [4, 2, 1, 0])
@@ -100,11 +100,11 @@ struct ChangesetContractTests {
     @Test func whenRowsMoveIntoAndOutOfAReloadedSection_thenEveryStageValidatesAndTheyEndInTheNewCounts() throws {
         var model = try Self.fourSections()
         let changes = try model.performBatch {
-            $0.reloadSection(id: "B")
-            $0.delete(id: "b1")
-            $0.move(id: "a0", to: Self.path(1, 0))  // into B
-            $0.move(id: "b2", to: Self.path(2, 1))  // out of B, into C
-            $0.move(id: "a3", to: Self.path(3, 0))  // A to D
+            $0.reloadSection(.id("B"))
+            $0.delete(.id("b1"))
+            $0.move(.id("a0"), to: Self.path(1, 0))  // into B
+            $0.move(.id("b2"), to: Self.path(2, 1))  // out of B, into C
+            $0.move(.id("a3"), to: Self.path(3, 0))  // A to D
         }
         #expect(changes.oldRowCounts == [4, 3, 1, 0] && changes.newRowCounts == [2, 2, 2, 1])
         try changes.validate()

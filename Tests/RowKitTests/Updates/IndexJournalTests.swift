@@ -14,7 +14,7 @@ struct IndexJournalTests {
     @Test func whenARowIsInsertedAtTheTop_thenNoOtherEntryIsRewrittenAndEveryPathIsStillRight() throws {
         var model = try Self.model()
         let before = model.index.rowLocations
-        try model.insert(DefaultRow("new", id: -1), at: RowPath(section: 0, row: 0))
+        try model.performBatch { $0.insert(DefaultRow("new", id: -1), at: RowPath(section: 0, row: 0)) }
         #expect(model.index.journalLength(of: ItemID("rows")) == 1)
         let rewritten = (0..<Self.rows).filter { model.index.rowLocations[ItemID($0)] != before[ItemID($0)] }
         #expect(rewritten.isEmpty, "\(rewritten.count) entries rewritten")
@@ -28,10 +28,10 @@ struct IndexJournalTests {
         let limit = TableIndex.shiftLimit(rowCount: Self.rows)
         #expect(limit == 8 * 14, "10,000 rows take 14 bits")
         for step in 0..<limit {
-            try model.insert(DefaultRow("new", id: -1 - step), at: RowPath(section: 0, row: step % 7))
+            try model.performBatch { $0.insert(DefaultRow("new", id: -1 - step), at: RowPath(section: 0, row: step % 7)) }
         }
         #expect(model.index.journalLength(of: ItemID("rows")) == limit)
-        try model.delete(at: RowPath(section: 0, row: 3))
+        try model.performBatch { $0.delete(.path(RowPath(section: 0, row: 3))) }
         #expect(model.index.journalLength(of: ItemID("rows")) == 0, "renumbered")
         #expect(model.indexViolation() == nil)
         // A batch of three times the limit (below the mid-batch threshold of four) is renumbered

@@ -41,8 +41,8 @@ struct TableViewChangesetTests {
         var model = initial
         let cell = view.cell(forRowAt: Self.path(0, 5))
         let changes = try model.performBatch { batch in
-            batch.move(id: 5, to: Self.path(0, 0))
-            batch.replace(id: 5, with: Value1Row("Row 5", detail: "new", id: 5))
+            batch.move(.id(5), to: Self.path(0, 0))
+            batch.replace(.id(5), with: Value1Row("Row 5", detail: "new", id: 5))
         }
         try view.apply(changes, to: model)
         #expect(ledger.take().isEmpty)
@@ -94,7 +94,7 @@ struct TableViewChangesetTests {
         var model = initial
         let oldCell = try #require(view.visibleItems.first { $0.row == 5 }).view
         let changes = try model.performBatch { batch in
-            batch.delete(id: 5)
+            batch.delete(.id(5))
             batch.insert(Value1Row("Row 5", detail: "new", id: 5), at: Self.path(0, 0))
         }
         #expect(changes.deletedRows == [.init(Self.path(0, 5))] && changes.insertedRows == [.init(Self.path(0, 0))])
@@ -120,7 +120,7 @@ struct TableViewChangesetTests {
         var model = initial
         let header = view.headerView(inSection: 0)
         let cell = view.cell(forRowAt: Self.path(0, 1))
-        try view.apply(try model.moveSection(from: 0, to: 1), to: model)
+        try view.apply(try model.performBatch { $0.moveSection(.index(0), to: 1) }, to: model)
         #expect(ledger.take().isEmpty)
         #expect(view.headerView(inSection: 1) === header)
         #expect(view.cell(forRowAt: Self.path(1, 1)) === cell)
@@ -133,8 +133,8 @@ struct TableViewChangesetTests {
         let (initial, view, ledger) = try Self.twoSectionView(backend: backend)
         var model = initial
         let changes = try model.performBatch { batch in
-            batch.moveSection(from: 0, to: 1)
-            batch.replace(id: "a1", with: DefaultRow("a1", detail: "new"))
+            batch.moveSection(.index(0), to: 1)
+            batch.replace(.id("a1"), with: DefaultRow("a1", detail: "new"))
         }
         #expect(changes.movedSections == [.init(from: 0, to: 1)] && changes.reloadedRows == [.init(Self.path(0, 1))])
         try view.apply(changes, to: model)
@@ -155,8 +155,8 @@ struct TableViewChangesetTests {
         let ledger = EventLedger(view)
         let cell = view.cell(forRowAt: Self.path(0, 6))
         let changes = try model.performBatch { batch in
-            batch.replace(id: 6, with: TestRow(id: 6, fixed: nil, estimate: 44, actual: 90, version: 1, recorder: recorder))
-            batch.move(id: 6, to: Self.path(0, 1))
+            batch.replace(.id(6), with: TestRow(id: 6, fixed: nil, estimate: 44, actual: 90, version: 1, recorder: recorder))
+            batch.move(.id(6), to: Self.path(0, 1))
         }
         try view.apply(changes, to: model)
         #expect(ledger.take().isEmpty)

@@ -47,17 +47,17 @@ struct TableViewEventTests {
         try step("swipe [0, 4], commit delete, model deletes it") {
             try view.beginSwipeEditing(at: RowPath(section: 0, row: 4))
             try view.commitEdit(forRowAt: RowPath(section: 0, row: 4))
-            try apply { $0.delete(at: RowPath(section: 0, row: 4)) }
+            try apply { $0.delete(.path(RowPath(section: 0, row: 4))) }
         }
         try step("insert 99 at [0, 3]") {
             try apply { $0.insert(TestRow(id: 99, fixed: 44, recorder: recorder), at: RowPath(section: 0, row: 3)) }
         }
         try step("user moves [0, 2] to [1, 0], model moves it") {
             try view.moveRow(from: RowPath(section: 0, row: 2), to: RowPath(section: 1, row: 0))
-            try apply { $0.move(from: RowPath(section: 0, row: 2), to: RowPath(section: 1, row: 0)) }
+            try apply { $0.move(.path(RowPath(section: 0, row: 2)), to: RowPath(section: 1, row: 0)) }
         }
         try step("reload [0, 3]") {
-            try apply { $0.replace(at: RowPath(section: 0, row: 3), with: TestRow(id: 3, fixed: 60, version: 1, recorder: recorder)) }
+            try apply { $0.replace(.path(RowPath(section: 0, row: 3)), with: TestRow(id: 3, fixed: 60, version: 1, recorder: recorder)) }
         }
         try step("scroll to index title B") { try view.scrollToSection(indexTitle: "B") }
         step("scroll to nearest selected, middle") { view.scrollToNearestSelectedRow(position: .middle) }
@@ -178,14 +178,14 @@ struct TableViewEventTests {
         // Row 3 goes (cancelled at its old path); 4 moves up to [0, 3] and stays prefetched; 5
         // enters the band.
         log.removeAll()
-        try view.apply(try model.performBatch { $0.delete(at: RowPath(section: 0, row: 3)) }, to: model)
+        try view.apply(try model.performBatch { $0.delete(.path(RowPath(section: 0, row: 3))) }, to: model)
         #expect(log == ["cancelPrefetch 3@[0, 3]", "prefetch 5@[0, 4]"])
 
         // A reloaded row's prefetch is cancelled and, still in the band, made again.
         log.removeAll()
         try view.apply(
             try model.performBatch {
-                $0.replace(at: RowPath(section: 0, row: 3), with: TestRow(id: 4, fixed: 44, version: 1, recorder: recorder))
+                $0.replace(.path(RowPath(section: 0, row: 3)), with: TestRow(id: 4, fixed: 44, version: 1, recorder: recorder))
             }, to: model)
         #expect(log == ["cancelPrefetch 4@[0, 3]", "prefetch 4@[0, 3]"])
         try view.checkInvariants()

@@ -67,7 +67,7 @@ import Testing
             table: Table(style: .plain) { Section(id: "s") { DefaultRow("a"); DefaultRow("b") } },
             viewport: TableViewport(width: 320, height: 300))
         let before = (view.model.table, view.model.revision)
-        try view.performBatch { $0.append(DefaultRow("c"), toSection: 0) }
+        try view.performBatch { $0.append(DefaultRow("c"), to: .index(0)) }
         let diff = try TableDiff.diff(
             from: before.0, revision: before.1, to: Table(style: .plain) { Section(id: "s") { DefaultRow("z") } })
         #expect(throws: SnapshotError.self) { try view.apply(diff) }

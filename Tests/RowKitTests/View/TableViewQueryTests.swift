@@ -61,7 +61,7 @@ struct TableViewQueryTests {
         try view.tapRow(at: RowPath(section: 0, row: 2))
         #expect(view.isRowSelected(at: RowPath(section: 0, row: 2)))
         #expect(!view.isRowSelected(at: RowPath(section: 0, row: 3)))
-        try view.performBatch { $0.delete(at: RowPath(section: 0, row: 0)) }
+        try view.performBatch { $0.delete(.path(RowPath(section: 0, row: 0))) }
         #expect(view.isRowSelected(at: RowPath(section: 0, row: 1)), "the selection follows the row's identity")
     }
 

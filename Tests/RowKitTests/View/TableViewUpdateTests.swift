@@ -28,14 +28,14 @@ struct TableViewUpdateTests {
                     counts[s] += 1
                 case 25..<50 where !nonEmpty.isEmpty:
                     let s = nonEmpty.randomElement(using: &random)!
-                    batch.delete(at: RowPath(section: s, row: Int.random(in: 0..<counts[s], using: &random)))
+                    batch.delete(.path(RowPath(section: s, row: Int.random(in: 0..<counts[s], using: &random))))
                     counts[s] -= 1
                 case 50..<65 where !nonEmpty.isEmpty:
                     let s = nonEmpty.randomElement(using: &random)!
                     let t = Int.random(in: 0..<counts.count, using: &random)
                     let from = RowPath(section: s, row: Int.random(in: 0..<counts[s], using: &random))
                     counts[s] -= 1
-                    batch.move(from: from, to: RowPath(section: t, row: Int.random(in: 0...counts[t], using: &random)))
+                    batch.move(.path(from), to: RowPath(section: t, row: Int.random(in: 0...counts[t], using: &random)))
                     counts[t] += 1
                 case 65..<80 where !nonEmpty.isEmpty:
                     let s = nonEmpty.randomElement(using: &random)!
@@ -46,9 +46,9 @@ struct TableViewUpdateTests {
                         nextID -= 1
                         row.id = old.id
                         row.version = old.version + 1
-                        batch.replace(at: path, with: row)
+                        batch.replace(.path(path), with: row)
                     } else {
-                        batch.reload(at: path)
+                        batch.reload(.path(path))
                     }
                 case 80..<86:
                     let rows = (0..<Int.random(in: 0...6, using: &random)).map { _ in AnyRow(newRow()) }
@@ -59,15 +59,15 @@ struct TableViewUpdateTests {
                     counts.insert(rows.count, at: index)
                 case 86..<91 where counts.count > 1:
                     let index = Int.random(in: 0..<counts.count, using: &random)
-                    batch.deleteSection(at: index)
+                    batch.deleteSection(.index(index))
                     counts.remove(at: index)
                 case 91..<96 where counts.count > 1:
                     let from = Int.random(in: 0..<counts.count, using: &random)
                     let to = Int.random(in: 0..<counts.count, using: &random)
-                    batch.moveSection(from: from, to: to)
+                    batch.moveSection(.index(from), to: to)
                     counts.insert(counts.remove(at: from), at: to)
                 case 96..<100 where !counts.isEmpty:
-                    batch.reloadSection(at: Int.random(in: 0..<counts.count, using: &random))
+                    batch.reloadSection(.index(Int.random(in: 0..<counts.count, using: &random)))
                 default:
                     break
                 }
@@ -122,7 +122,7 @@ struct TableViewUpdateTests {
         let view = TableView(model: model, viewport: TableViewport(width: 320, height: 400), backend: backend)
         view.layoutIfNeeded()
         let dumpBefore = view.dump
-        let changes = try model.delete(at: RowPath(section: 0, row: 0))
+        let changes = try model.performBatch { $0.delete(.path(RowPath(section: 0, row: 0))) }
         try view.apply(changes, to: model)
         let dumpAfter = view.dump
         // The same changeset again: it starts from a revision the view no longer shows.
@@ -155,13 +155,13 @@ struct TableViewUpdateTests {
         try view.tapRow(at: RowPath(section: 0, row: 1))
         try view.tapRow(at: RowPath(section: 1, row: 2))
         let ids = view.selectedRowIDs
-        try view.apply(try model.move(from: RowPath(section: 0, row: 1), to: RowPath(section: 1, row: 0)), to: model)
-        try view.apply(try model.insert(TestRow(id: 555, fixed: 44, recorder: recorder), at: RowPath(section: 1, row: 0)), to: model)
-        try view.apply(try model.reload(at: RowPath(section: 1, row: 1)), to: model)
+        try view.apply(try model.performBatch { $0.move(.path(RowPath(section: 0, row: 1)), to: RowPath(section: 1, row: 0)) }, to: model)
+        try view.apply(try model.performBatch { $0.insert(TestRow(id: 555, fixed: 44, recorder: recorder), at: RowPath(section: 1, row: 0)) }, to: model)
+        try view.apply(try model.performBatch { $0.reload(.path(RowPath(section: 1, row: 1))) }, to: model)
         #expect(view.selectedRowIDs == ids)
         #expect(view.selectedRowPaths == ids.compactMap { model.path(of: $0) }.sorted())
         for path in view.selectedRowPaths { #expect(view.cell(forRowAt: path)?.isSelected == true) }
-        try view.apply(try model.delete(at: RowPath(section: 1, row: 1)), to: model)
+        try view.apply(try model.performBatch { $0.delete(.path(RowPath(section: 1, row: 1))) }, to: model)
         #expect(view.selectedRowIDs.count == 1)
         try view.checkInvariants()
     }

@@ -63,9 +63,9 @@ check(displayed.contains("Tom & Jerry") && displayed.contains("A Contact 1"), "f
 // MARK: - A batch: validated whole, applied whole, followed by the view
 
 let changes = try view.performBatch { batch in
-    batch.delete(id: "Tom & Jerry", animation: .fade)
+    batch.delete(.id("Tom & Jerry"), animation: .fade)
     batch.insert(Value1Row("Grace Hopper", detail: "mobile"), at: RowPath(section: 0, row: 0))
-    batch.move(id: "A Contact 2", to: RowPath(section: 0, row: 1))
+    batch.move(.id("A Contact 2"), to: RowPath(section: 0, row: 1))
 }
 let (deleted, inserted, moved) = (changes.deletedRows.count, changes.insertedRows.count, changes.movedRows.count)
 print("batch: \(deleted) deleted, \(inserted) inserted, \(moved) moved")
@@ -86,8 +86,8 @@ let rowsBefore = view.model.rowCount
 let eventsBefore = events.count
 do {
     _ = try view.performBatch { batch in
-        batch.delete(id: "Ada Lovelace")
-        batch.delete(id: "Nobody")
+        batch.delete(.id("Ada Lovelace"))
+        batch.delete(.id("Nobody"))
     }
     check(false, "a batch deleting a missing row did not throw")
 } catch {
