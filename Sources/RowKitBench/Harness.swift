@@ -44,6 +44,35 @@ public struct Harness: Sendable {
         return Self.median(samples)
     }
 
+    /// Nanoseconds per operation of `count` bodies measured side by side: each of `batches` rounds
+    /// times one batch of `iterations` operations of every body in turn, `body(which, i)` with
+    /// `which` in `0..<count` and `i` the operation's sequence number (shared by all bodies, so
+    /// they see the same inputs). Returns each body's samples, one per round, so the caller can
+    /// take medians and per-round ratios: load that comes and goes during the run weighs on all
+    /// bodies of a round alike. A short warm-up of each body runs first.
+    public func sideBySide(_ count: Int, _ body: (_ which: Int, _ i: Int) -> Void) -> [[Double]] {
+        for which in 0..<count {
+            for i in 0..<min(iterations, 16) { body(which, i) }
+        }
+        let clock = ContinuousClock()
+        var samples = [[Double]](repeating: [], count: count)
+        var next = 16
+        for _ in 0..<batches {
+            for which in 0..<count {
+                let start = clock.now
+                for i in next..<next + iterations { body(which, i) }
+                samples[which].append(Self.nanoseconds(start.duration(to: clock.now)) / Double(iterations))
+            }
+            next += iterations
+        }
+        return samples
+    }
+
+    /// The median over rounds of `a[r] / b[r]`.
+    public static func medianRatio(_ a: [Double], _ b: [Double]) -> Double {
+        median(zip(a, b).map { $0 / $1 })
+    }
+
     /// Median nanoseconds of one whole run of `body`, after an untimed `setup` each round.
     public func nanosecondsPerRun<State>(setup: () -> State, _ body: (inout State) -> Void) -> Double {
         let clock = ContinuousClock()

@@ -4,11 +4,13 @@
 //
 // --only runs one benchmark of the suite (offset-tree or table-view) and skips the pipeline, for
 // profiling one part (e.g. under `perf record`).
-// Prints a table of median ns per operation with swift/c and naive/c ratios and bytes per item,
-// then the pipeline figures (snapshot diff at 10^5 and 10^6 rows, single-row edits and lookups on a
-// model of one 1,000,000-row section, export of 100,000 rows with
-// Markdown against bare cmark, and the peak memory of exporting 1,000,000 rows, measured in a
-// child process). --json prints {"items": N, "ops": {...}, "bytes_per_item": {...}, ...} instead.
+// Prints a table of median ns per operation with swift/c and naive/c ratios and bytes per item
+// (fresh and after edits), the C tree beside two plain-C references (a Fenwick tree, a chunked
+// array), then the pipeline figures (snapshot diff at 10^5 and 10^6 rows, single-row edits and
+// lookups on a model of one 1,000,000-row section, export of 100,000 rows with Markdown against
+// bare cmark, and the peak memory of exporting 1,000,000 rows, measured in a child process), and
+// last the ratios the run is held to. --json prints {"items": N, "ops": {...}, "bytes_per_item":
+// {...}, "reference": {...}, "diff_ms": {...}, "model": {...}, ..., "ratios": {...}} instead.
 import Foundation
 import RowKitBench
 
@@ -83,11 +85,15 @@ let diffs = benchmarks.runDiffs()
 let model = benchmarks.runModel()
 let export = benchmarks.runExport()
 let peak = childPeakResidentBytes(rows: peakRows)
+let ratios = TargetRatios(results: results, diffs: diffs, model: model)
 if json {
     var document = results.json().trimmingCharacters(in: .whitespacesAndNewlines)
     document.removeLast()  // the closing brace
-    print(document + ", " + PipelineBenchmarks.jsonMembers(diffs: diffs, model: model, export: export, peakBytes: peak, peakRows: peakRows) + "}")
+    print(
+        document + ", " + PipelineBenchmarks.jsonMembers(diffs: diffs, model: model, export: export, peakBytes: peak, peakRows: peakRows)
+            + ", " + ratios.jsonMember() + "}")
 } else {
     print(results.table(), terminator: "")
     print(PipelineBenchmarks.table(diffs: diffs, model: model, export: export, peakBytes: peak, peakRows: peakRows), terminator: "")
+    print(ratios.table(), terminator: "")
 }

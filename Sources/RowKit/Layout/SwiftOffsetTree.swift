@@ -442,6 +442,15 @@ public final class SwiftOffsetTree: OffsetTree {
         return first..<(max(last, first) + 1)
     }
 
+    /// Replaces every item with `heights`.
+    /// - Complexity: O(n) for n heights.
+    public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
+        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
+            throw .invalidHeight(value: heights[bad], index: bad)
+        }
+        heights.withUnsafeBufferPointer { build($0) }
+    }
+
     /// Heap bytes held: live leaf arrays, inner-node storage, bookkeeping arrays.
     /// - Complexity: O(n / B).
     public var memoryFootprint: Int {
