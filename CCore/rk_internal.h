@@ -59,14 +59,16 @@ typedef struct rk_leaf {
  * compares one block array, then one in-block array; an edit below child j recomputes at most the
  * rest of j's block and the blocks after it. Entries past the last child (in-block) and past the
  * last block are +infinity and SIZE_MAX. All prefixes are recomputed from sum/cnt (never adjusted
- * by deltas of sums), so they are exact functions of the children.
+ * by deltas of sums), so they are exact functions of the children. The count prefixes are stored
+ * as doubles, exact for every count (below 2^53; the limit is 2^48), so a search by index compares
+ * them in vector registers just as a search by offset compares the sums.
  */
 typedef struct rk_inner {
     uint32_t n;
     uint32_t reserved;
-    size_t bc[RK_NODE_BLOCKS];
+    double bc[RK_NODE_BLOCKS];
     double bs[RK_NODE_BLOCKS];
-    size_t ic[RK_FAN];
+    double ic[RK_FAN];
     double is[RK_FAN];
     double sum[RK_FAN];
     size_t cnt[RK_FAN];

@@ -280,25 +280,25 @@ static uint32_t block_end(uint32_t b, uint32_t n) { return min_u32((b + 1) * RK_
 static void inner_fix(rk_inner *nd, uint32_t from) {
     uint32_t n = nd->n, nb = (uint32_t)blocks_of(n);
     double s = from % RK_BLOCK ? nd->is[from - 1] : 0.0;
-    size_t c = from % RK_BLOCK ? nd->ic[from - 1] : 0;
+    double c = from % RK_BLOCK ? nd->ic[from - 1] : 0.0;
     for (uint32_t j = from; j < n; j++) {
         if (j % RK_BLOCK == 0) {
             s = 0.0;
-            c = 0;
+            c = 0.0;
         }
         s += nd->sum[j];
-        c += nd->cnt[j];
+        c += (double)(int64_t)nd->cnt[j];
         nd->is[j] = s;
         nd->ic[j] = c;
     }
     for (uint32_t j = n; j < nb * RK_BLOCK; j++) {
         nd->is[j] = INFINITY;
-        nd->ic[j] = SIZE_MAX;
+        nd->ic[j] = INFINITY;
     }
     uint32_t b = from / RK_BLOCK;
     if (b > nb) b = nb;
     double bs = b ? nd->bs[b - 1] : 0.0;
-    size_t bc = b ? nd->bc[b - 1] : 0;
+    double bc = b ? nd->bc[b - 1] : 0.0;
     for (; b < nb; b++) {
         uint32_t last = block_end(b, n) - 1;
         bs += nd->is[last];
@@ -308,13 +308,15 @@ static void inner_fix(rk_inner *nd, uint32_t from) {
     }
     for (b = nb; b < RK_NODE_BLOCKS; b++) {
         nd->bs[b] = INFINITY;
-        nd->bc[b] = SIZE_MAX;
+        nd->bc[b] = INFINITY;
     }
 }
 
 /* The node's sum and count: its last block prefixes. */
 static double inner_sum(const rk_inner *nd) { return nd->n ? nd->bs[blocks_of(nd->n) - 1] : 0.0; }
-static size_t inner_count(const rk_inner *nd) { return nd->n ? nd->bc[blocks_of(nd->n) - 1] : 0; }
+static size_t inner_count(const rk_inner *nd) {
+    return nd->n ? (size_t)(int64_t)nd->bc[blocks_of(nd->n) - 1] : 0;
+}
 
 /* The node's entry for its parent, after recomputing all of its prefixes (call after any
  * structural edit of the node). */
@@ -347,17 +349,22 @@ static void move_entries(rk_inner *dst, uint32_t di, rk_inner *src, uint32_t si,
  * in-block prefixes of one block; the padding past the last block and child never compares below.
  */
 static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
-    size_t x = *i;
+    /* Counts stay below 2^48, so signed 64-bit conversions are exact (and one instruction). */
+    int64_t x = (int64_t)*i;
+    double xd = (double)x;
     uint32_t b = 0, nb = (uint32_t)blocks_of(nd->n);
-    for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += nd->bc[k] <= x;
+    for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += nd->bc[k] <= xd;
     if (b >= nb) b = nb - 1;
-    if (b) x -= nd->bc[b - 1];
-    const size_t *ic = nd->ic + b * RK_BLOCK;
+    if (b) {
+        x -= (int64_t)nd->bc[b - 1];
+        xd = (double)x;
+    }
+    const double *ic = nd->ic + b * RK_BLOCK;
     uint32_t j = 0, len = block_end(b, nd->n) - b * RK_BLOCK;
-    for (uint32_t k = 0; k < RK_BLOCK; k++) j += ic[k] <= x;
+    for (uint32_t k = 0; k < RK_BLOCK; k++) j += ic[k] <= xd;
     if (j >= len) j = len - 1;
-    if (j) x -= ic[j - 1];
-    *i = x;
+    if (j) x -= (int64_t)ic[j - 1];
+    *i = (size_t)x;
     return b * RK_BLOCK + j;
 }
 
@@ -404,14 +411,15 @@ static double inner_fix_sums(rk_inner *nd, uint32_t j) {
  */
 static void fix_path(rk_offset_tree *t, const rk_path *p, void *child, double s, ptrdiff_t dk) {
     size_t delta = (size_t)dk;
+    double ddk = (double)dk;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p->node[d];
         uint32_t j = p->idx[d], b = j / RK_BLOCK, nb = (uint32_t)blocks_of(nd->n);
         nd->child[j] = child;
         nd->sum[j] = s;
         nd->cnt[j] += delta;
-        for (uint32_t q = j, end = block_end(b, nd->n); q < end; q++) nd->ic[q] += delta;
-        for (uint32_t q = b; q < nb; q++) nd->bc[q] += delta;
+        for (uint32_t q = j, end = block_end(b, nd->n); q < end; q++) nd->ic[q] += ddk;
+        for (uint32_t q = b; q < nb; q++) nd->bc[q] += ddk;
         s = inner_fix_sums(nd, j);
         child = nd;
     }
@@ -742,11 +750,11 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
         }
         if (b) {
             acc += nd->bs[b - 1];
-            base += nd->bc[b - 1];
+            base += (size_t)(int64_t)nd->bc[b - 1];
         }
         if (j % RK_BLOCK) {
             acc += nd->is[j - 1];
-            base += nd->ic[j - 1];
+            base += (size_t)(int64_t)nd->ic[j - 1];
         }
         node = nd->child[j];
     }
@@ -1404,26 +1412,26 @@ static rk_entry check_node(const void *node, unsigned height, int is_root, rk_ch
         for (uint32_t j = b * RK_BLOCK; j < block_end(b, nd->n); j++) {
             s += nd->sum[j];
             n += nd->cnt[j];
-            if (nd->is[j] != s || nd->ic[j] != n) {
+            if (nd->is[j] != s || nd->ic[j] != (double)(int64_t)n) {
                 c->msg = "cached in-block prefix differs from the running sum of the children";
                 return bad;
             }
         }
         bs += s;
         bc += n;
-        if (nd->bs[b] != bs || nd->bc[b] != bc) {
+        if (nd->bs[b] != bs || nd->bc[b] != (double)(int64_t)bc) {
             c->msg = "cached block prefix differs from the running sum of the blocks";
             return bad;
         }
     }
     for (uint32_t j = nd->n; j < nb * RK_BLOCK; j++) {
-        if (nd->is[j] != INFINITY || nd->ic[j] != SIZE_MAX) {
+        if (nd->is[j] != INFINITY || nd->ic[j] != INFINITY) {
             c->msg = "in-block prefix after the last child is not padding";
             return bad;
         }
     }
     for (uint32_t b = nb; b < RK_NODE_BLOCKS; b++) {
-        if (nd->bs[b] != INFINITY || nd->bc[b] != SIZE_MAX) {
+        if (nd->bs[b] != INFINITY || nd->bc[b] != INFINITY) {
             c->msg = "block prefix after the last block is not padding";
             return bad;
         }

@@ -203,7 +203,7 @@ public final class TableView {
         for section in sections {
             appendHeights(of: section, to: &heights)
         }
-        tree = LayoutTree(backend: backend, heights: heights)
+        tree.replaceAll(with: heights)
         needsLayout = true
     }
 
