@@ -12,7 +12,9 @@
 /// uniqueness or bounds checks.
 ///
 /// Swift traps on allocation failure, so ``OffsetTreeError/outOfMemory`` is never thrown here.
-/// Not `Sendable`: a mutable reference type.
+/// Not `Sendable`: a mutable reference type, confined to one isolation domain like the C tree, so
+/// its stored properties skip the run-time exclusivity checks (`@exclusivity(unchecked)`), which
+/// the C tree does not pay either.
 public final class SwiftOffsetTree: OffsetTree {
     /// Most heights in a leaf.
     static let leafMax = 128
@@ -45,37 +47,37 @@ public final class SwiftOffsetTree: OffsetTree {
     }
 
     // Leaves: slot → a block of `cap` heights, then `cap / 8` prefixes, then `cap / 8` block sums.
-    fileprivate(set) var leafBlock: ContiguousArray<UnsafeMutablePointer<Double>?> = []
-    fileprivate(set) var leafLen: ContiguousArray<Int> = []
-    fileprivate(set) var leafCap: ContiguousArray<Int> = []
+    @exclusivity(unchecked) fileprivate(set) var leafBlock: ContiguousArray<UnsafeMutablePointer<Double>?> = []
+    @exclusivity(unchecked) fileprivate(set) var leafLen: ContiguousArray<Int> = []
+    @exclusivity(unchecked) fileprivate(set) var leafCap: ContiguousArray<Int> = []
     /// Free leaf slots that keep their block, by capacity class.
-    fileprivate(set) var freeLeaf = [ContiguousArray<Int32>](repeating: [], count: leafClasses)
+    @exclusivity(unchecked) fileprivate(set) var freeLeaf = [ContiguousArray<Int32>](repeating: [], count: leafClasses)
     /// Free leaf slots without a block.
-    fileprivate(set) var bareLeaf: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) fileprivate(set) var bareLeaf: ContiguousArray<Int32> = []
     // Inner nodes: slot s owns [s * fan, (s + 1) * fan) and [s * nodeBlocks, (s + 1) * nodeBlocks).
-    fileprivate(set) var innerLen: ContiguousArray<Int> = []
-    fileprivate(set) var innerBc = Slab<Int>()
-    fileprivate(set) var innerBs = Slab<Double>()
-    fileprivate(set) var innerIc = Slab<Int>()
-    fileprivate(set) var innerIs = Slab<Double>()
-    fileprivate(set) var innerSum = Slab<Double>()
-    fileprivate(set) var innerCnt = Slab<Int>()
-    fileprivate(set) var innerChild = Slab<Int32>()
-    fileprivate(set) var freeInner: ContiguousArray<Int32> = []
-    fileprivate(set) var root: Int32 = -1
-    fileprivate(set) var depth = 0
-    private var pathNode = [Int32](repeating: 0, count: 32)
-    private var pathIdx = [Int](repeating: 0, count: 32)
-    private var pieces: [Entry] = []
-    private var list: [Entry] = []
+    @exclusivity(unchecked) fileprivate(set) var innerLen: ContiguousArray<Int> = []
+    @exclusivity(unchecked) fileprivate(set) var innerBc = Slab<Int>()
+    @exclusivity(unchecked) fileprivate(set) var innerBs = Slab<Double>()
+    @exclusivity(unchecked) fileprivate(set) var innerIc = Slab<Int>()
+    @exclusivity(unchecked) fileprivate(set) var innerIs = Slab<Double>()
+    @exclusivity(unchecked) fileprivate(set) var innerSum = Slab<Double>()
+    @exclusivity(unchecked) fileprivate(set) var innerCnt = Slab<Int>()
+    @exclusivity(unchecked) fileprivate(set) var innerChild = Slab<Int32>()
+    @exclusivity(unchecked) fileprivate(set) var freeInner: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) fileprivate(set) var root: Int32 = -1
+    @exclusivity(unchecked) fileprivate(set) var depth = 0
+    @exclusivity(unchecked) private var pathNode = [Int32](repeating: 0, count: 32)
+    @exclusivity(unchecked) private var pathIdx = [Int](repeating: 0, count: 32)
+    @exclusivity(unchecked) private var pieces: [Entry] = []
+    @exclusivity(unchecked) private var list: [Entry] = []
 
     /// The number of items.
     /// - Complexity: O(1).
-    public private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
 
     /// The sum of all heights.
     /// - Complexity: O(1).
-    public private(set) var totalHeight = 0.0
+    @exclusivity(unchecked) public private(set) var totalHeight = 0.0
 
     /// Creates a tree holding `heights`, in order.
     /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``.
@@ -1107,29 +1109,5 @@ public final class SwiftOffsetTree: OffsetTree {
                 }
             }
         }
-    }
-}
-
-/// A growable raw array of trivial values, owned by the tree that frees it.
-struct Slab<T> {
-    private(set) var base: UnsafeMutablePointer<T> = .allocate(capacity: 0)
-    private(set) var capacity = 0
-
-    /// Grows the capacity to at least `count` (doubling), keeping the contents.
-    mutating func grow(to count: Int) {
-        guard count > capacity else { return }
-        let capacity = max(count, self.capacity * 2)
-        let new = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-        new.moveInitialize(from: base, count: self.capacity)
-        base.deallocate()
-        base = new
-        self.capacity = capacity
-    }
-
-    func free() { base.deallocate() }
-
-    subscript(i: Int) -> T {
-        get { base[i] }
-        nonmutating set { base[i] = newValue }
     }
 }

@@ -84,6 +84,9 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
         hashCode._rawHashValue(seed: seed)
     }
 
+    /// The top 16 bits of the cached hash, for searches that compare many at once.
+    var shortHash: UInt16 { UInt16(truncatingIfNeeded: hashCode >> 48) }
+
     /// The identity's own description (a string identity prints without quotes).
     public var description: String { String(describing: base) }
 }

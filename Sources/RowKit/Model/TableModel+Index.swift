@@ -24,7 +24,7 @@ struct TableIndex: Sendable {
     /// Keys of removed sections, for reuse.
     var freeKeys: [Int32] = []
     /// Row identity → location.
-    var rowLocations: [ItemID: Location] = [:]
+    var rowLocations = IdentityTable()
 
     /// A key for a new section.
     mutating func newKey() -> Int32 {
@@ -71,7 +71,7 @@ extension TableModel {
     mutating func registerRows(ofSection section: Int) {
         let key = index.sectionKeys[section]
         var locations = index.rowLocations
-        index.rowLocations = [:]  // one owner while the loop writes
+        index.rowLocations = IdentityTable()  // one owner while the loop writes
         table.sections[section].rows.forEachLeaf { leaf, ids in
             for id in ids { locations[id] = TableIndex.Location(key: key, leaf: leaf) }
         }

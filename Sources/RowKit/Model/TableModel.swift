@@ -39,6 +39,7 @@ public struct TableModel: Sendable {
     /// - Complexity: O(*n* + *s*) for *n* rows and *s* sections.
     public init(_ table: Table) throws(TableModelError) {
         var index = TableIndex()
+        index.rowLocations = IdentityTable(minimumCapacity: table.rowCount)
         var duplicate: TableModelError?
         for (sectionIndex, section) in table.sections.enumerated() {
             if let first = index.sectionPositions.updateValue(sectionIndex, forKey: section.id) {
