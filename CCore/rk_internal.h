@@ -26,6 +26,7 @@ void rk_free(void *p);
 #define RK_LEAF_STEP 16                     /* leaf capacity grows and shrinks in these steps */
 #define RK_LEAF_CLASSES (RK_LEAF_MAX / RK_LEAF_STEP) /* leaf capacities 16, 32, ..., 128 */
 #define RK_BLOCK 8      /* heights per leaf block and children per node block (one cache line) */
+#define RK_LEAF_BLOCKS (RK_LEAF_MAX / RK_BLOCK) /* block prefixes a leaf keeps */
 /* The inner-node shape. The fuzz build (scripts/fuzz.sh) overrides it with a fan of 16, so that its
  * inputs of at most 8,192 items reach three inner levels; everything else uses these values. */
 #ifndef RK_FAN
@@ -40,15 +41,18 @@ void rk_free(void *p);
 
 /*
  * A leaf: `n` heights in an array of capacity `cap` (a multiple of RK_LEAF_STEP), in blocks of
- * RK_BLOCK. Behind the heights, two arrays of cap / RK_BLOCK entries (leaf_pre, leaf_bsum): the
- * sum of each block and the inclusive running prefix of those sums. A block's sum is the pairwise
- * sum of its eight slots, and the slots from n up to the end of the last block hold 0.0, so every
- * block sums the same way; prefixes past the last block are +infinity, so a search can compare all
- * of them without a bound check.
+ * RK_BLOCK; before the heights, the inclusive running prefix of the block sums (RK_LEAF_BLOCKS
+ * entries, whatever the capacity, so a lookup finds them without reading `cap` first: the header,
+ * prefixes and heights it needs load in parallel); behind the heights, the sum of each block
+ * (cap / RK_BLOCK entries), which only edits read. A block's sum is the pairwise sum of its eight
+ * slots, and the slots from n up to the end of the last block hold 0.0, so every block sums the
+ * same way; prefixes past the last block are +infinity, so a search compares all of them without a
+ * bound check.
  */
 typedef struct rk_leaf {
     uint32_t n;
     uint32_t cap;
+    double pre[RK_LEAF_MAX / RK_BLOCK];
     double h[];
 } rk_leaf;
 
@@ -59,16 +63,14 @@ typedef struct rk_leaf {
  * compares one block array, then one in-block array; an edit below child j recomputes at most the
  * rest of j's block and the blocks after it. Entries past the last child (in-block) and past the
  * last block are +infinity and SIZE_MAX. All prefixes are recomputed from sum/cnt (never adjusted
- * by deltas of sums), so they are exact functions of the children. The count prefixes are stored
- * as doubles, exact for every count (below 2^53; the limit is 2^48), so a search by index compares
- * them in vector registers just as a search by offset compares the sums.
+ * by deltas of sums), so they are exact functions of the children.
  */
 typedef struct rk_inner {
     uint32_t n;
     uint32_t reserved;
-    double bc[RK_NODE_BLOCKS];
+    size_t bc[RK_NODE_BLOCKS];
     double bs[RK_NODE_BLOCKS];
-    double ic[RK_FAN];
+    size_t ic[RK_FAN];
     double is[RK_FAN];
     double sum[RK_FAN];
     size_t cnt[RK_FAN];

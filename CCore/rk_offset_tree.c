@@ -45,6 +45,13 @@
 #define RK_INLINE inline
 #endif
 
+/* A hint to fetch the cache line at `p` early (nothing where the compiler has no builtin). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RK_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define RK_PREFETCH(p) ((void)(p))
+#endif
+
 #define RK_REMOVE_RESERVE 2
 #define RK_STACK_ENTRIES (2 * RK_FAN + 8)
 #define RK_STACK_NODES 32
@@ -84,14 +91,15 @@ static double block_sum(const double *b) {
 
 static int leaf_class(uint32_t cap) { return (int)(cap / RK_LEAF_STEP) - 1; }
 
-static double *leaf_pre(rk_leaf *l) { return l->h + l->cap; }
-static const double *leaf_pre_c(const rk_leaf *l) { return l->h + l->cap; }
-static double *leaf_bsum(rk_leaf *l) { return l->h + l->cap + l->cap / RK_BLOCK; }
-static const double *leaf_bsum_c(const rk_leaf *l) { return l->h + l->cap + l->cap / RK_BLOCK; }
+static double *leaf_pre(rk_leaf *l) { return l->pre; }
+static const double *leaf_pre_c(const rk_leaf *l) { return l->pre; }
+static double *leaf_bsum(rk_leaf *l) { return l->h + l->cap; }
+static const double *leaf_bsum_c(const rk_leaf *l) { return l->h + l->cap; }
 
-/* Bytes requested from malloc for a leaf of capacity `cap`: heights, block prefixes, block sums. */
+/* Bytes requested from malloc for a leaf of capacity `cap`: header and block prefixes, heights,
+ * block sums. */
 static size_t leaf_size(uint32_t cap) {
-    return sizeof(rk_leaf) + ((size_t)cap + 2 * (cap / RK_BLOCK)) * sizeof(double);
+    return sizeof(rk_leaf) + ((size_t)cap + cap / RK_BLOCK) * sizeof(double);
 }
 
 static size_t leaf_bytes(uint32_t cap) { return leaf_size(cap) + RK_MALLOC_OVERHEAD; }
@@ -250,7 +258,7 @@ static rk_mark mark_of(const rk_offset_tree *t) {
  * to date.
  */
 static double leaf_fix(rk_leaf *l, size_t b0) {
-    size_t n = l->n, nb = blocks_of(n), nbcap = l->cap / RK_BLOCK;
+    size_t n = l->n, nb = blocks_of(n);
     double *pre = leaf_pre(l), *bsum = leaf_bsum(l);
     for (size_t i = n; i < nb * RK_BLOCK; i++) l->h[i] = 0.0;
     if (b0 > nb) b0 = nb;
@@ -260,7 +268,7 @@ static double leaf_fix(rk_leaf *l, size_t b0) {
         s += bsum[b];
         pre[b] = s;
     }
-    for (size_t b = nb; b < nbcap; b++) pre[b] = INFINITY;
+    for (size_t b = nb; b < RK_LEAF_BLOCKS; b++) pre[b] = INFINITY;
     return s;
 }
 
@@ -280,25 +288,25 @@ static uint32_t block_end(uint32_t b, uint32_t n) { return min_u32((b + 1) * RK_
 static void inner_fix(rk_inner *nd, uint32_t from) {
     uint32_t n = nd->n, nb = (uint32_t)blocks_of(n);
     double s = from % RK_BLOCK ? nd->is[from - 1] : 0.0;
-    double c = from % RK_BLOCK ? nd->ic[from - 1] : 0.0;
+    size_t c = from % RK_BLOCK ? nd->ic[from - 1] : 0;
     for (uint32_t j = from; j < n; j++) {
         if (j % RK_BLOCK == 0) {
             s = 0.0;
-            c = 0.0;
+            c = 0;
         }
         s += nd->sum[j];
-        c += (double)(int64_t)nd->cnt[j];
+        c += nd->cnt[j];
         nd->is[j] = s;
         nd->ic[j] = c;
     }
     for (uint32_t j = n; j < nb * RK_BLOCK; j++) {
         nd->is[j] = INFINITY;
-        nd->ic[j] = INFINITY;
+        nd->ic[j] = SIZE_MAX;
     }
     uint32_t b = from / RK_BLOCK;
     if (b > nb) b = nb;
     double bs = b ? nd->bs[b - 1] : 0.0;
-    double bc = b ? nd->bc[b - 1] : 0.0;
+    size_t bc = b ? nd->bc[b - 1] : 0;
     for (; b < nb; b++) {
         uint32_t last = block_end(b, n) - 1;
         bs += nd->is[last];
@@ -308,15 +316,13 @@ static void inner_fix(rk_inner *nd, uint32_t from) {
     }
     for (b = nb; b < RK_NODE_BLOCKS; b++) {
         nd->bs[b] = INFINITY;
-        nd->bc[b] = INFINITY;
+        nd->bc[b] = SIZE_MAX;
     }
 }
 
 /* The node's sum and count: its last block prefixes. */
 static double inner_sum(const rk_inner *nd) { return nd->n ? nd->bs[blocks_of(nd->n) - 1] : 0.0; }
-static size_t inner_count(const rk_inner *nd) {
-    return nd->n ? (size_t)(int64_t)nd->bc[blocks_of(nd->n) - 1] : 0;
-}
+static size_t inner_count(const rk_inner *nd) { return nd->n ? nd->bc[blocks_of(nd->n) - 1] : 0; }
 
 /* The node's entry for its parent, after recomputing all of its prefixes (call after any
  * structural edit of the node). */
@@ -349,22 +355,17 @@ static void move_entries(rk_inner *dst, uint32_t di, rk_inner *src, uint32_t si,
  * in-block prefixes of one block; the padding past the last block and child never compares below.
  */
 static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
-    /* Counts stay below 2^48, so signed 64-bit conversions are exact (and one instruction). */
-    int64_t x = (int64_t)*i;
-    double xd = (double)x;
+    size_t x = *i;
     uint32_t b = 0, nb = (uint32_t)blocks_of(nd->n);
-    for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += nd->bc[k] <= xd;
+    for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += nd->bc[k] <= x;
     if (b >= nb) b = nb - 1;
-    if (b) {
-        x -= (int64_t)nd->bc[b - 1];
-        xd = (double)x;
-    }
-    const double *ic = nd->ic + b * RK_BLOCK;
+    if (b) x -= nd->bc[b - 1];
+    const size_t *ic = nd->ic + b * RK_BLOCK;
     uint32_t j = 0, len = block_end(b, nd->n) - b * RK_BLOCK;
-    for (uint32_t k = 0; k < RK_BLOCK; k++) j += ic[k] <= xd;
+    for (uint32_t k = 0; k < RK_BLOCK; k++) j += ic[k] <= x;
     if (j >= len) j = len - 1;
-    if (j) x -= (int64_t)ic[j - 1];
-    *i = (size_t)x;
+    if (j) x -= ic[j - 1];
+    *i = x;
     return b * RK_BLOCK + j;
 }
 
@@ -397,8 +398,13 @@ static double inner_fix_sums(rk_inner *nd, uint32_t j) {
     double s = b ? nd->bs[b - 1] : 0.0;
     s += e;
     nd->bs[b] = s;
-    for (uint32_t q = b + 1; q < nb; q++) {
-        s += nd->is[block_end(q, n) - 1];
+    uint32_t q = b + 1;
+    for (; q + 1 < nb; q++) { /* full blocks: their last child is the block's last slot */
+        s += nd->is[q * RK_BLOCK + RK_BLOCK - 1];
+        nd->bs[q] = s;
+    }
+    if (q < nb) { /* the last block ends at the last child */
+        s += nd->is[n - 1];
         nd->bs[q] = s;
     }
     return s;
@@ -411,15 +417,14 @@ static double inner_fix_sums(rk_inner *nd, uint32_t j) {
  */
 static void fix_path(rk_offset_tree *t, const rk_path *p, void *child, double s, ptrdiff_t dk) {
     size_t delta = (size_t)dk;
-    double ddk = (double)dk;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p->node[d];
         uint32_t j = p->idx[d], b = j / RK_BLOCK, nb = (uint32_t)blocks_of(nd->n);
         nd->child[j] = child;
         nd->sum[j] = s;
         nd->cnt[j] += delta;
-        for (uint32_t q = j, end = block_end(b, nd->n); q < end; q++) nd->ic[q] += ddk;
-        for (uint32_t q = b; q < nb; q++) nd->bc[q] += ddk;
+        for (uint32_t q = j, end = block_end(b, nd->n); q < end; q++) nd->ic[q] += delta;
+        for (uint32_t q = b; q < nb; q++) nd->bc[q] += delta;
         s = inner_fix_sums(nd, j);
         child = nd;
     }
@@ -750,21 +755,29 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
         }
         if (b) {
             acc += nd->bs[b - 1];
-            base += (size_t)(int64_t)nd->bc[b - 1];
+            base += nd->bc[b - 1];
         }
         if (j % RK_BLOCK) {
             acc += nd->is[j - 1];
-            base += (size_t)(int64_t)nd->ic[j - 1];
+            base += nd->ic[j - 1];
         }
         node = nd->child[j];
+        if (d + 1 == t->depth && nd->sum[j] > 0.0) {
+            /* The leaf's block holding y, guessed from y's share of the leaf's sum, is fetched
+             * while the leaf's block prefixes load (a hint: a wrong guess costs nothing more). */
+            double share = (y - acc) / nd->sum[j];
+            size_t guess = share > 0.0 ? (size_t)(share * (double)nd->cnt[j]) : 0;
+            if (guess >= nd->cnt[j]) guess = nd->cnt[j] - 1;
+            RK_PREFETCH(((const rk_leaf *)node)->h + (guess & ~(size_t)(RK_BLOCK - 1)));
+        }
     }
     const rk_leaf *l = node;
     const double *pre = leaf_pre_c(l);
-    uint32_t n = l->n, nb = (uint32_t)blocks_of(n), nbcap = l->cap / RK_BLOCK, b = 0;
+    uint32_t n = l->n, nb = (uint32_t)blocks_of(n), b = 0;
     if (closed_right) {
-        for (uint32_t k = 0; k < nbcap; k++) b += y > acc + pre[k];
+        for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y > acc + pre[k];
     } else {
-        for (uint32_t k = 0; k < nbcap; k++) b += y >= acc + pre[k];
+        for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y >= acc + pre[k];
     }
     if (b >= nb) { /* rounding: the last block with a positive sum */
         const double *bsum = leaf_bsum_c(l);
@@ -1351,7 +1364,7 @@ static rk_entry check_leaf(const rk_leaf *l, int is_root, rk_check *c) {
             return bad;
         }
     }
-    size_t nb = blocks_of(l->n), nbcap = l->cap / RK_BLOCK;
+    size_t nb = blocks_of(l->n);
     for (size_t i = l->n; i < nb * RK_BLOCK; i++) {
         if (l->h[i] != 0.0 || signbit(l->h[i])) {
             c->msg = "leaf slot after the last height is not +0.0";
@@ -1371,7 +1384,7 @@ static rk_entry check_leaf(const rk_leaf *l, int is_root, rk_check *c) {
             return bad;
         }
     }
-    for (size_t b = nb; b < nbcap; b++) {
+    for (size_t b = nb; b < RK_LEAF_BLOCKS; b++) {
         if (pre[b] != INFINITY) {
             c->msg = "block prefix after the last block is not +infinity";
             return bad;
@@ -1412,26 +1425,26 @@ static rk_entry check_node(const void *node, unsigned height, int is_root, rk_ch
         for (uint32_t j = b * RK_BLOCK; j < block_end(b, nd->n); j++) {
             s += nd->sum[j];
             n += nd->cnt[j];
-            if (nd->is[j] != s || nd->ic[j] != (double)(int64_t)n) {
+            if (nd->is[j] != s || nd->ic[j] != n) {
                 c->msg = "cached in-block prefix differs from the running sum of the children";
                 return bad;
             }
         }
         bs += s;
         bc += n;
-        if (nd->bs[b] != bs || nd->bc[b] != (double)(int64_t)bc) {
+        if (nd->bs[b] != bs || nd->bc[b] != bc) {
             c->msg = "cached block prefix differs from the running sum of the blocks";
             return bad;
         }
     }
     for (uint32_t j = nd->n; j < nb * RK_BLOCK; j++) {
-        if (nd->is[j] != INFINITY || nd->ic[j] != INFINITY) {
+        if (nd->is[j] != INFINITY || nd->ic[j] != SIZE_MAX) {
             c->msg = "in-block prefix after the last child is not padding";
             return bad;
         }
     }
     for (uint32_t b = nb; b < RK_NODE_BLOCKS; b++) {
-        if (nd->bs[b] != INFINITY || nd->bc[b] != INFINITY) {
+        if (nd->bs[b] != INFINITY || nd->bc[b] != SIZE_MAX) {
             c->msg = "block prefix after the last block is not padding";
             return bad;
         }
