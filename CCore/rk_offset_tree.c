@@ -765,9 +765,9 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
         if (d + 1 == t->depth && nd->sum[j] > 0.0) {
             /* The leaf's block holding y, guessed from y's share of the leaf's sum, is fetched
              * while the leaf's block prefixes load (a hint: a wrong guess costs nothing more). */
-            double share = (y - acc) / nd->sum[j];
-            size_t guess = share > 0.0 ? (size_t)(share * (double)nd->cnt[j]) : 0;
-            if (guess >= nd->cnt[j]) guess = nd->cnt[j] - 1;
+            double g = (y - acc) / nd->sum[j] * (double)nd->cnt[j];
+            size_t cnt = nd->cnt[j];
+            size_t guess = g > 0.0 ? (g < (double)cnt ? (size_t)g : cnt - 1) : 0; /* NaN: 0 */
             RK_PREFETCH(((const rk_leaf *)node)->h + (guess & ~(size_t)(RK_BLOCK - 1)));
         }
     }
