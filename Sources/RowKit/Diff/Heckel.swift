@@ -192,7 +192,7 @@ extension Heckel {
         @inlinable
         init<T: Hashable>(uniqueOld old: [T], new: [T]) {
             precondition(old.count < Int32.max && new.count < Int32.max, "sequences longer than Int32.max")
-            var table = SymbolTable(capacity: old.count + old.count / 8 + 16)
+            var table = SymbolTable(capacity: old.count + 16)
             defer { table.free() }
             var oldRepeat: (first: Int, second: Int)?
             var newRepeat: (first: Int, second: Int)?
@@ -286,22 +286,22 @@ extension Heckel {
     }
 
     /// Heckel's symbol table for sequences of unique symbols: open addressing with linear
-    /// probing over slots that hold a symbol's hash, where the symbol is (a line of the old
-    /// sequence, or of the new one as ~line), and its `Entry`. The symbols stay in their sequences
-    /// and are compared there only when hashes match, so the table is 24 bytes a slot whatever
-    /// the symbol type. At most half full: it doubles (rehashing the stored hashes) as symbols
-    /// only in the new sequence arrive.
+    /// probing over slots that hold 32 bits of a symbol's hash, where the symbol is (a line of the
+    /// old sequence, or of the new one as ~line), and its `Entry`. The symbols stay in their
+    /// sequences and are compared there only when the stored hash bits match, so a slot is 16
+    /// bytes whatever the symbol type. At most three quarters full: it doubles (placing slots by
+    /// their stored bits) as symbols only in the new sequence arrive.
     @usableFromInline
     struct SymbolTable {
         @usableFromInline
         struct Slot {
-            @usableFromInline var hash: Int
+            @usableFromInline var hash: UInt32
             /// The old line of the symbol (>= 0), or ~line of the new sequence; `Int32.min` when
             /// the slot is empty.
             @usableFromInline var symbol: Int32
             @usableFromInline var entry: Matching.Entry
 
-            @inlinable init(hash: Int, symbol: Int32) {
+            @inlinable init(hash: UInt32, symbol: Int32) {
                 self.hash = hash
                 self.symbol = symbol
                 entry = Matching.Entry()
@@ -316,7 +316,7 @@ extension Heckel {
         @inlinable
         init(capacity: Int) {
             var size = 16
-            while size < capacity * 2 { size <<= 1 }
+            while size * 3 < capacity * 4 { size <<= 1 }
             slots = .allocate(capacity: size)
             slots.initialize(repeating: Slot(hash: 0, symbol: .min), count: size)
             mask = size - 1
@@ -332,9 +332,9 @@ extension Heckel {
         /// table does not hold it. `old` holds the old symbols; `new`, when given, the new ones.
         @inlinable
         mutating func slot<T: Hashable>(for symbol: T, named name: Int32, in old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>?) -> Int {
-            if (count + 1) * 2 > mask + 1 { grow() }
-            let hash = symbol.hashValue
-            var i = hash & mask
+            if (count + 1) * 4 > (mask + 1) * 3 { grow() }
+            let hash = UInt32(truncatingIfNeeded: symbol.hashValue)
+            var i = Int(hash) & mask
             while true {
                 let stored = slots[i].symbol
                 if stored == .min {
@@ -360,7 +360,7 @@ extension Heckel {
             slots.initialize(repeating: Slot(hash: 0, symbol: .min), count: size)
             mask = size - 1
             for k in 0..<oldSize where old[k].symbol != .min {
-                var i = old[k].hash & mask
+                var i = Int(old[k].hash) & mask
                 while slots[i].symbol != .min { i = (i + 1) & mask }
                 slots[i] = old[k]
             }
