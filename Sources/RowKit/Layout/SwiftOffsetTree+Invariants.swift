@@ -23,8 +23,8 @@ extension SwiftOffsetTree {
             for i in n..<nb * Self.block where h[i] != 0 || h[i].sign == .minus {
                 throw .corrupted("leaf slot after the last height is not +0.0")
             }
-            let pre = h + cap
-            let bsum = pre + cap / Self.block
+            let pre = h - Self.leafBlocks
+            let bsum = h + cap
             var s = 0.0
             for b in 0..<nb {
                 if bsum[b] != Self.blockSum(h + b * Self.block) {
@@ -33,7 +33,7 @@ extension SwiftOffsetTree {
                 s += bsum[b]
                 if pre[b] != s { throw .corrupted("cached block prefix differs from the running sum of the blocks") }
             }
-            for b in nb..<cap / Self.block where pre[b] != .infinity {
+            for b in nb..<Self.leafBlocks where pre[b] != .infinity {
                 throw .corrupted("block prefix after the last block is not +infinity")
             }
             return (s, n)

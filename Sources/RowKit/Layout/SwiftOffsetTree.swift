@@ -3,7 +3,7 @@
 /// compared fairly.
 ///
 /// Storage mirrors the C layout without a class per node: each leaf is one block of memory holding
-/// its heights (capacity a multiple of 16), then its block prefixes and block sums (one per 8
+/// its 16 block prefixes, its heights (capacity a multiple of 16) and its block sums (one per 8
 /// heights); inner nodes live side by side in struct-of-arrays storage with a fixed stride of
 /// ``fan`` children (two-level prefixes: in-block `innerIs`/`innerIc`, over blocks
 /// `innerBs`/`innerBc`), addressed by `Int32` slot numbers. Freed leaves keep their memory on a
@@ -39,6 +39,8 @@ public final class SwiftOffsetTree: OffsetTree {
     /// ... and beyond that at most one per this many live ones.
     static let freeShare = 64
     static let leafClasses = leafMax / leafStep
+    /// Block prefixes a leaf keeps, before its heights.
+    static let leafBlocks = leafMax / block
 
     private struct Entry {
         var node: Int32
@@ -46,7 +48,8 @@ public final class SwiftOffsetTree: OffsetTree {
         var cnt: Int
     }
 
-    // Leaves: slot → a block of `cap` heights, then `cap / 8` prefixes, then `cap / 8` block sums.
+    // Leaves: slot → its heights (`cap` of them), with the 16 block prefixes right before them (at a
+    // fixed distance, as in the C leaf) and the `cap / 8` block sums right after.
     @exclusivity(unchecked) fileprivate(set) var leafBlock: ContiguousArray<UnsafeMutablePointer<Double>?> = []
     @exclusivity(unchecked) fileprivate(set) var leafLen: ContiguousArray<Int> = []
     @exclusivity(unchecked) fileprivate(set) var leafCap: ContiguousArray<Int> = []
@@ -90,7 +93,7 @@ public final class SwiftOffsetTree: OffsetTree {
     }
 
     deinit {
-        for block in leafBlock { block?.deallocate() }
+        for block in leafBlock { (block.map { $0 - Self.leafBlocks })?.deallocate() }
         innerBc.free()
         innerBs.free()
         innerIc.free()
@@ -131,7 +134,8 @@ public final class SwiftOffsetTree: OffsetTree {
             leafLen[Int(slot)] = 0
             return slot
         }
-        let block = UnsafeMutablePointer<Double>.allocate(capacity: cap + 2 * (cap / Self.block))
+        let block = UnsafeMutablePointer<Double>.allocate(capacity: Self.leafBlocks + cap + cap / Self.block)
+            + Self.leafBlocks
         if let slot = bareLeaf.popLast() {
             leafBlock[Int(slot)] = block
             leafLen[Int(slot)] = 0
@@ -199,7 +203,7 @@ public final class SwiftOffsetTree: OffsetTree {
         var c = 0
         while excess > 0 && c < Self.leafClasses {
             while excess > 0, let slot = freeLeaf[c].popLast() {
-                leafBlock[Int(slot)]?.deallocate()
+                (leafBlock[Int(slot)].map { $0 - Self.leafBlocks })?.deallocate()
                 leafBlock[Int(slot)] = nil
                 leafCap[Int(slot)] = 0
                 bareLeaf.append(slot)
@@ -218,8 +222,8 @@ public final class SwiftOffsetTree: OffsetTree {
         let n = leafLen[Int(slot)]
         let cap = leafCap[Int(slot)]
         let nb = Self.blocks(n)
-        let pre = h + cap
-        let bsum = pre + cap / Self.block
+        let pre = h - Self.leafBlocks
+        let bsum = h + cap
         for i in n..<nb * Self.block { h[i] = 0 }
         let b0 = min(b0, nb)
         for b in b0..<nb { bsum[b] = Self.blockSum(h + b * Self.block) }
@@ -228,7 +232,7 @@ public final class SwiftOffsetTree: OffsetTree {
             s += bsum[b]
             pre[b] = s
         }
-        for b in nb..<cap / Self.block { pre[b] = .infinity }
+        for b in nb..<Self.leafBlocks { pre[b] = .infinity }
         return s
     }
 
@@ -522,7 +526,7 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         let h = leafBlock[Int(node)]!
         let b = i / Self.block
-        if b > 0 { acc += h[leafCap[Int(node)] + b - 1] }
+        if b > 0 { acc += (h - Self.leafBlocks)[b - 1] }
         for k in b * Self.block..<i { acc += h[k] }
         return acc
     }
@@ -578,17 +582,16 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         let h = leafBlock[Int(node)]!
         let n = leafLen[Int(node)]
-        let cap = leafCap[Int(node)]
         let nb = Self.blocks(n)
-        let pre = h + cap
+        let pre = h - Self.leafBlocks
         var b = 0
         if closedRight {
-            for k in 0..<cap / Self.block where y > acc + pre[k] { b += 1 }
+            for k in 0..<Self.leafBlocks where y > acc + pre[k] { b += 1 }
         } else {
-            for k in 0..<cap / Self.block where y >= acc + pre[k] { b += 1 }
+            for k in 0..<Self.leafBlocks where y >= acc + pre[k] { b += 1 }
         }
         if b >= nb {  // rounding: the last block with a positive sum
-            let bsum = pre + cap / Self.block
+            let bsum = h + leafCap[Int(node)]
             b = nb - 1
             while b > 0 && !(bsum[b] > 0) { b -= 1 }
         }
@@ -631,7 +634,7 @@ public final class SwiftOffsetTree: OffsetTree {
         let header = 32 + 16  // array header + allocator bookkeeping per heap block
         var bytes = 0
         for (slot, block) in leafBlock.enumerated() where block != nil {
-            bytes += (leafCap[slot] + 2 * (leafCap[slot] / Self.block)) * 8 + 16
+            bytes += (Self.leafBlocks + leafCap[slot] + leafCap[slot] / Self.block) * 8 + 16
         }
         bytes += (leafBlock.capacity + leafLen.capacity + leafCap.capacity) * 8 + 3 * header
         bytes += innerLen.capacity * 8 + header
@@ -655,9 +658,8 @@ public final class SwiftOffsetTree: OffsetTree {
         let (leaf, local) = descend(index)
         let h = leafBlock[Int(leaf)]!
         h[local] = height + 0.0
-        let cap = leafCap[Int(leaf)]
-        let pre = h + cap
-        let bsum = pre + cap / Self.block
+        let pre = h - Self.leafBlocks
+        let bsum = h + leafCap[Int(leaf)]
         let b = local / Self.block
         bsum[b] = Self.blockSum(h + b * Self.block)
         var s = b > 0 ? pre[b - 1] : 0
@@ -740,7 +742,7 @@ public final class SwiftOffsetTree: OffsetTree {
             let leaf = leafBlock[Int(node)]!
             h.update(from: leaf + lo, count: hi - lo)
             guard let off else { return }
-            let pre = leaf + leafCap[Int(node)]
+            let pre = leaf - Self.leafBlocks
             var i = lo
             while i < hi {
                 let b = i / Self.block
