@@ -370,6 +370,26 @@ static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
 }
 
 /*
+ * A hint for a search by offset about to go through `nd` to a leaf: fetches the leaf `share` of the
+ * way through the node's children (0 <= share < 1 of its height), that leaf's header and block
+ * prefixes, and the block the rest of `share` points at, so they load while the node is searched.
+ * Children of a node are of similar size, so the guess is usually the leaf, or the block, the
+ * search finds; a wrong guess costs only the fetch.
+ */
+static RK_INLINE void prefetch_leaf_guess(const rk_inner *nd, double share) {
+    uint32_t n = nd->n;
+    double g = share * (double)n;
+    uint32_t c = g > 0.0 ? (g < (double)n ? (uint32_t)g : n - 1) : 0; /* NaN: 0 */
+    const rk_leaf *leaf = nd->child[c];
+    double f = g - (double)c;
+    size_t cnt = nd->cnt[c];
+    size_t item = f > 0.0 ? (f < 1.0 ? (size_t)(f * (double)cnt) : cnt - 1) : 0;
+    RK_PREFETCH(leaf);
+    RK_PREFETCH((const char *)leaf + 64);
+    RK_PREFETCH(leaf->h + (item & ~(size_t)(RK_BLOCK - 1)));
+}
+
+/*
  * Descends to the leaf holding position `i` (i <= count; i == count lands at the end of the last
  * leaf) and records the path. Returns the leaf; `*local` is the position inside it.
  */
@@ -729,6 +749,7 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     for (unsigned d = 0; d < t->depth; d++) {
         const rk_inner *nd = node;
         uint32_t n = nd->n, nb = (uint32_t)blocks_of(n), b = 0, j;
+        if (d + 1 == t->depth) prefetch_leaf_guess(nd, (y - acc) / nd->bs[nb - 1]);
         if (closed_right) {
             for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += y > acc + nd->bs[k];
         } else {
@@ -762,14 +783,6 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
             base += nd->ic[j - 1];
         }
         node = nd->child[j];
-        if (d + 1 == t->depth && nd->sum[j] > 0.0) {
-            /* The leaf's block holding y, guessed from y's share of the leaf's sum, is fetched
-             * while the leaf's block prefixes load (a hint: a wrong guess costs nothing more). */
-            double g = (y - acc) / nd->sum[j] * (double)nd->cnt[j];
-            size_t cnt = nd->cnt[j];
-            size_t guess = g > 0.0 ? (g < (double)cnt ? (size_t)g : cnt - 1) : 0; /* NaN: 0 */
-            RK_PREFETCH(((const rk_leaf *)node)->h + (guess & ~(size_t)(RK_BLOCK - 1)));
-        }
     }
     const rk_leaf *l = node;
     const double *pre = leaf_pre_c(l);
