@@ -312,9 +312,15 @@ final class RowListStorage: @unchecked Sendable {
         let cend = self.cend.base, child = self.child.base, info = innerInfo.base, fan = self.fan
         for _ in 0..<depth {
             let base = Int(node) * fan
-            let last = Int(info[Int(node)].len) - 1
+            // The first child whose prefix count passes i (the last child when none does): a
+            // binary search over the node's prefixes.
             var j = 0
-            while j < last && i >= cend[base + j] { j += 1 }
+            var span = Int(info[Int(node)].len)
+            while span > 1 {
+                let half = span / 2
+                if cend[base + j + half - 1] <= i { j += half }
+                span -= half
+            }
             if j > 0 { i -= cend[base + j - 1] }
             node = child[base + j]
         }
