@@ -45,25 +45,24 @@ public struct Harness: Sendable {
     }
 
     /// Nanoseconds per operation of `count` bodies measured side by side: each of `batches` rounds
-    /// times one batch of `iterations` operations of every body in turn, `body(which, i)` with
-    /// `which` in `0..<count` and `i` the operation's sequence number (shared by all bodies, so
-    /// they see the same inputs). Returns each body's samples, one per round, so the caller can
-    /// take medians and per-round ratios: load that comes and goes during the run weighs on all
-    /// bodies of a round alike. A short warm-up of each body runs first.
-    public func sideBySide(_ count: Int, _ body: (_ which: Int, _ i: Int) -> Void) -> [[Double]] {
-        for which in 0..<count {
-            for i in 0..<min(iterations, 16) { body(which, i) }
-        }
+    /// runs every body in turn, first `warmUp` untimed operations (so a body does not start its
+    /// timed batch on caches the previous body filled with its own data), then one timed batch of
+    /// `iterations`; `body(which, i)` gets `which` in `0..<count` and `i`, the operation's sequence
+    /// number (shared by all bodies, so they see the same inputs). Returns each body's samples, one
+    /// per round, so the caller can take medians and per-round ratios: load that comes and goes
+    /// during the run weighs on all bodies of a round alike.
+    public func sideBySide(_ count: Int, warmUp: Int = 0, _ body: (_ which: Int, _ i: Int) -> Void) -> [[Double]] {
         let clock = ContinuousClock()
         var samples = [[Double]](repeating: [], count: count)
-        var next = 16
+        var next = 0
         for _ in 0..<batches {
             for which in 0..<count {
+                for i in next..<next + warmUp { body(which, i) }
                 let start = clock.now
-                for i in next..<next + iterations { body(which, i) }
+                for i in next + warmUp..<next + warmUp + iterations { body(which, i) }
                 samples[which].append(Self.nanoseconds(start.duration(to: clock.now)) / Double(iterations))
             }
-            next += iterations
+            next += warmUp + iterations
         }
         return samples
     }

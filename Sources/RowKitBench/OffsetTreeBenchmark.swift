@@ -185,17 +185,18 @@ public struct OffsetTreeBenchmark: Benchmark {
                     op: op, reference: reference, c: Harness.median(samples[c]), referenceNanoseconds: Harness.median(samples[ref]),
                     ratio: Harness.medianRatio(samples[c], samples[ref]), limit: ReferenceComparison.limits[op]))
         }
-        add("build", "fenwick build", Harness(batches: 7, iterations: 1).sideBySide(2) { which, _ in
+        add("build", "fenwick build", Harness(batches: 7, iterations: 1).sideBySide(2, warmUp: 1) { which, _ in
             if which == 0 { try? tree.replaceAll(with: heights) } else { fenwick.build(heights) }
         })
         let harness = Harness(batches: max(batches, 9), iterations: treeIterations)
-        add("offset_of", "fenwick prefix", harness.sideBySide(2) { which, i in
+        let warmUp = treeIterations / 4
+        add("offset_of", "fenwick prefix", harness.sideBySide(2, warmUp: warmUp) { which, i in
             if which == 0 { blackHole(try? tree.offset(of: inputs.indices[i & mask])) } else { blackHole(fenwick.prefix(inputs.indices[i & mask])) }
         })
-        add("item_at", "fenwick find", harness.sideBySide(2) { which, i in
+        add("item_at", "fenwick find", harness.sideBySide(2, warmUp: warmUp) { which, i in
             if which == 0 { blackHole(tree.item(at: inputs.offsets[i & mask])) } else { blackHole(fenwick.find(inputs.offsets[i & mask])) }
         })
-        add("set", "fenwick update", harness.sideBySide(2) { which, i in
+        add("set", "fenwick update", harness.sideBySide(2, warmUp: warmUp) { which, i in
             if which == 0 {
                 try? tree.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
             } else {
@@ -204,7 +205,8 @@ public struct OffsetTreeBenchmark: Benchmark {
         })
         let chunked = ChunkedReference(heights: heights)
         let items = heights.count
-        let edits = Harness(batches: max(9, editRounds(items: items)), iterations: editBatch(items: items)).sideBySide(4) { which, i in
+        let batch = editBatch(items: items)
+        let edits = Harness(batches: max(9, editRounds(items: items)), iterations: batch).sideBySide(4, warmUp: batch / 4) { which, i in
             switch which {
             case 0: try? tree.insert(contentsOf: inputs.singles[i & mask], at: inputs.indices[i & mask])
             case 1: chunked.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
@@ -225,7 +227,8 @@ public struct OffsetTreeBenchmark: Benchmark {
 /// `Sources/CBenchReference`): a Fenwick tree over doubles (rebuild, prefix sum, descent to the
 /// item at an offset, point update) and a chunked array of 64-row chunks with Fenwick trees over
 /// chunk counts and sums (insert, remove). Each operation alternates batches of the C tree and the
-/// reference; the ratio is the median over rounds of C time / reference time.
+/// reference, each timed batch after an untimed quarter batch of its own (so neither starts on
+/// caches the other filled); the ratio is the median over rounds of C time / reference time.
 public struct ReferenceComparison: Sendable, Equatable {
     /// One operation against its reference.
     public struct Figure: Sendable, Equatable {
