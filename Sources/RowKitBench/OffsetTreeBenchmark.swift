@@ -185,18 +185,17 @@ public struct OffsetTreeBenchmark: Benchmark {
                     op: op, reference: reference, c: Harness.median(samples[c]), referenceNanoseconds: Harness.median(samples[ref]),
                     ratio: Harness.medianRatio(samples[c], samples[ref]), limit: ReferenceComparison.limits[op]))
         }
-        add("build", "fenwick build", Harness(batches: 7, iterations: 1).sideBySide(2, warmUp: 1) { which, _ in
+        add("build", "fenwick build", Harness(batches: 7, iterations: 1).sideBySide(2) { which, _ in
             if which == 0 { try? tree.replaceAll(with: heights) } else { fenwick.build(heights) }
         })
-        let harness = Harness(batches: max(batches, 9), iterations: treeIterations)
-        let warmUp = treeIterations / 4
-        add("offset_of", "fenwick prefix", harness.sideBySide(2, warmUp: warmUp) { which, i in
+        let harness = Harness(batches: batches, iterations: treeIterations)
+        add("offset_of", "fenwick prefix", harness.sideBySide(2, phase: 3) { which, i in
             if which == 0 { blackHole(try? tree.offset(of: inputs.indices[i & mask])) } else { blackHole(fenwick.prefix(inputs.indices[i & mask])) }
         })
-        add("item_at", "fenwick find", harness.sideBySide(2, warmUp: warmUp) { which, i in
+        add("item_at", "fenwick find", harness.sideBySide(2, phase: 3) { which, i in
             if which == 0 { blackHole(tree.item(at: inputs.offsets[i & mask])) } else { blackHole(fenwick.find(inputs.offsets[i & mask])) }
         })
-        add("set", "fenwick update", harness.sideBySide(2, warmUp: warmUp) { which, i in
+        add("set", "fenwick update", harness.sideBySide(2, phase: 3) { which, i in
             if which == 0 {
                 try? tree.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
             } else {
@@ -205,8 +204,7 @@ public struct OffsetTreeBenchmark: Benchmark {
         })
         let chunked = ChunkedReference(heights: heights)
         let items = heights.count
-        let batch = editBatch(items: items)
-        let edits = Harness(batches: max(9, editRounds(items: items)), iterations: batch).sideBySide(4, warmUp: batch / 4) { which, i in
+        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(4) { which, i in
             switch which {
             case 0: try? tree.insert(contentsOf: inputs.singles[i & mask], at: inputs.indices[i & mask])
             case 1: chunked.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
@@ -226,9 +224,10 @@ public struct OffsetTreeBenchmark: Benchmark {
 /// The C tree measured side by side with two plain-C structures written for the comparison (in
 /// `Sources/CBenchReference`): a Fenwick tree over doubles (rebuild, prefix sum, descent to the
 /// item at an offset, point update) and a chunked array of 64-row chunks with Fenwick trees over
-/// chunk counts and sums (insert, remove). Each operation alternates batches of the C tree and the
-/// reference, each timed batch after an untimed quarter batch of its own (so neither starts on
-/// caches the other filled); the ratio is the median over rounds of C time / reference time.
+/// chunk counts and sums (insert, remove). Each operation alternates phases of the C tree and the
+/// reference: an untimed batch (so neither starts on caches the other filled), then timed batches
+/// (three for the lookups and set, one for the edits, which alternate inserts and removes to keep
+/// the size); the ratio is the median over rounds of C time / reference time.
 public struct ReferenceComparison: Sendable, Equatable {
     /// One operation against its reference.
     public struct Figure: Sendable, Equatable {
