@@ -439,13 +439,33 @@ static void fix_path(rk_offset_tree *t, const rk_path *p, void *child, double s,
     size_t delta = (size_t)dk;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p->node[d];
-        uint32_t j = p->idx[d], b = j / RK_BLOCK, nb = (uint32_t)blocks_of(nd->n);
+        uint32_t j = p->idx[d], n = nd->n, b = j / RK_BLOCK, nb = (uint32_t)blocks_of(n);
         nd->child[j] = child;
         nd->sum[j] = s;
         nd->cnt[j] += delta;
-        for (uint32_t q = j, end = block_end(b, nd->n); q < end; q++) nd->ic[q] += delta;
-        for (uint32_t q = b; q < nb; q++) nd->bc[q] += delta;
-        s = inner_fix_sums(nd, j);
+        /* The rest of j's block (sums recomputed, counts adjusted), then the blocks from b on: one
+         * pass each, as inner_fix_sums does for the sums alone. */
+        double e = j % RK_BLOCK ? nd->is[j - 1] : 0.0;
+        for (uint32_t q = j, end = block_end(b, n); q < end; q++) {
+            e += nd->sum[q];
+            nd->is[q] = e;
+            nd->ic[q] += delta;
+        }
+        s = b ? nd->bs[b - 1] : 0.0;
+        s += e;
+        nd->bs[b] = s;
+        nd->bc[b] += delta;
+        uint32_t q = b + 1;
+        for (; q + 1 < nb; q++) {
+            s += nd->is[q * RK_BLOCK + RK_BLOCK - 1];
+            nd->bs[q] = s;
+            nd->bc[q] += delta;
+        }
+        if (q < nb) {
+            s += nd->is[n - 1];
+            nd->bs[q] = s;
+            nd->bc[q] += delta;
+        }
         child = nd;
     }
     if (t->depth == 0) t->root = child;
