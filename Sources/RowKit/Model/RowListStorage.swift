@@ -30,8 +30,6 @@ final class RowListStorage: @unchecked Sendable {
 
     /// The parent of the root.
     static let none: Int32 = -1
-    /// 1, 2, 4, ... 32768: a lane's bit in a search's match mask.
-    static let laneBits = SIMD16<UInt16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768)
 
     /// A node's (or leaf's) size and link to its parent, in one record so a walk up reads one line.
     struct NodeInfo {
@@ -346,18 +344,22 @@ final class RowListStorage: @unchecked Sendable {
         let base = Int(slot) * leafMax
         let len = Int(leaf.len)
         let target = SIMD16<UInt16>(repeating: id.shortHash)
+        let laneBits = SIMD16<UInt16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768)
         var found = -1
         var matches = 0
         var chunk = 0
         while chunk < len {
-            // Sixteen hashes at once into a bit mask of the lanes that match; lanes past the leaf's
-            // end never count.
+            // Sixteen hashes at once; only a chunk with a match is turned into a bit mask of the
+            // lanes that match (lanes past the leaf's end never count).
             let lanes = UnsafeRawPointer(hashes + base + chunk).loadUnaligned(as: SIMD16<UInt16>.self)
-            var mask = SIMD16<UInt16>(repeating: 0).replacing(with: Self.laneBits, where: lanes .== target).wrappedSum()
-            if len - chunk < 16 { mask &= UInt16(truncatingIfNeeded: (1 << (len - chunk)) - 1) }
-            if mask != 0 {
-                if found < 0 { found = chunk + mask.trailingZeroBitCount }
-                matches += mask.nonzeroBitCount
+            let equal = lanes .== target
+            if any(equal) {
+                var mask = SIMD16<UInt16>(repeating: 0).replacing(with: laneBits, where: equal).wrappedSum()
+                if len - chunk < 16 { mask &= UInt16(truncatingIfNeeded: (1 << (len - chunk)) - 1) }
+                if mask != 0 {
+                    if found < 0 { found = chunk + mask.trailingZeroBitCount }
+                    matches += mask.nonzeroBitCount
+                }
             }
             chunk += 16
         }
