@@ -26,7 +26,7 @@ public enum CellLayout: String, Sendable, CaseIterable {
     case `default`
     /// Text on the left, grey detail on the right.
     case value1
-    /// A narrow, right-aligned, tinted detail label, then the text.
+    /// The text as a narrow, right-aligned, tinted label, then the detail as its value.
     case value2
     /// Text over smaller grey detail.
     case subtitle

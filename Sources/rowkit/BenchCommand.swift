@@ -33,7 +33,13 @@ struct BenchCommand: AsyncParsableCommand {
                 open /tmp/bench/index.html
             """)
 
-    @Option(help: ArgumentHelp("The number of rows of the table run, and the largest size of the sweep.", valueName: "n"))
+    /// The row counts `--items` accepts.
+    static let sizes = 1...10_000_000
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The number of rows of the table run (1 to 10,000,000), and the largest size of the sweep.", valueName: "n"))
     var items = 100_000
 
     @Flag(help: "Print the results as JSON instead of a table.")
@@ -49,7 +55,7 @@ struct BenchCommand: AsyncParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard items >= 1 else { throw ValidationError("--items must be at least 1 (got \(items))") }
+        guard Self.sizes.contains(items) else { throw ValidationError("--items must be between 1 and 10,000,000 (got \(items))") }
     }
 
     /// Measures on the main actor: the headless view the benchmark drives is main-actor isolated.

@@ -27,7 +27,7 @@ struct GenerateExampleCommand: ParsableCommand {
         case yaml, csv
     }
 
-    @Option(help: "The number of rows.")
+    @Option(parsing: .unconditional, help: "The number of rows (1 to 5,000,000).")
     var rows = 100_000
 
     @Option(help: ArgumentHelp("The syntax to write.", valueName: "yaml|csv"))
@@ -38,7 +38,7 @@ struct GenerateExampleCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...5_000_000).contains(rows) else {
-            throw ValidationError("--rows must be between 1 and 5000000 (got \(rows))")
+            throw ValidationError("--rows must be between 1 and 5,000,000 (got \(rows))")
         }
     }
 
@@ -78,7 +78,7 @@ struct GenerateExampleCommand: ParsableCommand {
                 number: number, section: letter, style: Self.styles[index % Self.styles.count],
                 text: "\(letter) item \(number)", detail: "No. \(number)",
                 body: number % 100 == 0
-                    ? "# \(letter) item \(number)\\n\\nRow **\(number)** of \(rows), in section *\(letter)*."
+                    ? "Row **\(number)** of \(rows), in section *\(letter)*."
                     : nil)
         }
     }

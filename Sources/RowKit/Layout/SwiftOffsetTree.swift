@@ -5,7 +5,7 @@
 /// Storage mirrors the C layout without a class per node: each leaf is one block of memory holding
 /// its 16 block prefixes, its heights (capacity a multiple of 16) and its block sums (one per 8
 /// heights); inner nodes live side by side in struct-of-arrays storage with a fixed stride of
-/// ``fan`` children (two-level prefixes: in-block `innerIs`/`innerIc`, over blocks
+/// `fan` children (two-level prefixes: in-block `innerIs`/`innerIc`, over blocks
 /// `innerBs`/`innerBc`), addressed by `Int32` slot numbers. Freed leaves keep their memory on a
 /// free list per capacity, and freed node slots are reused, so `replaceAll(with:)` rebuilds from
 /// the tree's own memory. Hot loops work on raw pointers, so they pay no per-element exclusivity,

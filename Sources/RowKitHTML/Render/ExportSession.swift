@@ -17,6 +17,16 @@ struct ExportSession {
     private var pageShells: [[Int]: [RowTemplate.Segment]] = [:]
     private let markdown = Markdown.Renderer()
     private var rowKinds = RowKindCache()
+    /// The number of the row being rendered within its table, from 1; rows without a detail page
+    /// get the anchor `r-<number>`.
+    private var tableRow = 0
+    /// The search index of the table being exported (nil with `options.search` off), and the
+    /// header of the section its rows are in.
+    private var search: SearchIndexBuilder?
+    private var searchHeader: String?
+    /// What the search indexes of the export wrote.
+    private(set) var searchFiles = 0
+    private(set) var searchBytes = 0
 
     init(options: ExportOptions, templates: TemplateSet, writer: SiteWriter, progress: ((Int, Int) -> Void)?, totalRows: Int) {
         self.options = options
@@ -52,12 +62,14 @@ struct ExportSession {
         static func pageFile(_ number: Int) -> String { number == 1 ? "index.html" : "page-\(number).html" }
     }
 
-    /// Writes the list pages and detail pages of `table` under `folder` ("" or "name/"); returns
-    /// the number of rows.
+    /// Writes the list pages and detail pages of `table` under `folder` ("" or "name/"), with
+    /// image paths relative to `imageFolder`; returns the number of rows.
     @discardableResult
     mutating func exportTable(
-        _ table: any ExportableTable, title: String, folder: String, siteIndex: (href: String, label: String)?
+        _ table: any ExportableTable, title: String, folder: String, siteIndex: (href: String, label: String)?,
+        imageFolder: URL?
     ) throws -> Int {
+        assets.baseDirectory = imageFolder
         let outlines = table.sectionOutlines
         let pageSize = options.pageSize
         let total = outlines.reduce(0) { $0 + $1.rowCount }
@@ -78,12 +90,17 @@ struct ExportSession {
             startPages: startPages, indexTitles: indexTitles, siteIndex: siteIndex)
 
         var rowSlugs = SlugAllocator()
+        tableRow = 0
+        search = options.search ? SearchIndexBuilder(key: String(folder.dropLast())) { [writer] name, data in
+            try writer.write(folder + "search/" + name + ".js", data)
+        } : nil
         var pageNumber = 1
         var parts: [Part] = []
         var rowsOnPage = 0
         var rowCount = 0
         for (sectionIndex, outline) in outlines.enumerated() {
             let header = outline.header?.title.map(HTMLEscaping.escape)
+            searchHeader = outline.header?.title
             var isOpenOnPage = false
             var isFirstPart = true
             for row in table.rows(inSection: sectionIndex) {
@@ -107,6 +124,11 @@ struct ExportSession {
             parts[parts.count - 1].footer = outline.footer?.title.map(HTMLEscaping.escape)
         }
         try writeListPage(pageNumber, parts, context)
+        if let search {
+            try search.finish()
+            searchFiles += search.files
+            searchBytes += search.bytes
+        }
         return rowCount
     }
 
@@ -129,6 +151,7 @@ struct ExportSession {
             "title": page.slot(table.escapedTitle), "style": page.slot(table.style.rawValue), "root": page.slot(table.root),
             "hasIndex": !indexEntries.isEmpty, "indexEntries": indexEntries, "sections": RowTemplate.placeholder(0),
         ]
+        if options.search { context["search"] = ["key": page.slot(HTMLEscaping.escape(String(table.folder.dropLast())))] }
         if let siteIndex = table.siteIndex {
             context["back"] = ["href": page.slot(siteIndex.href), "label": page.slot(siteIndex.label)]
             page.key.append(1)
@@ -217,6 +240,7 @@ struct ExportSession {
         _ row: any Row, page: Int, table: TableContext, slugs: inout SlugAllocator, into output: inout [UInt8]
     ) throws {
         rowsDone += 1
+        tableRow += 1
         let content: CellContent
         let layout: CellLayout
         // The identity's text is only needed for slugs, image errors and unknown rows.
@@ -232,8 +256,11 @@ struct ExportSession {
             case .trustedHTML(let fragment):
                 values.removeAll()
                 values.fragment.append(contentsOf: fragment.utf8)
+                values.anchor.append(contentsOf: "r-\(tableRow)".utf8)
                 var shape = RowTemplate.Shape(layout: .default, accessory: .none)
                 shape.isCustom = true
+                shape.hasAnchor = true
+                try search?.add(SearchRow(text: "", layout: .default, accessory: .none, href: ""))
                 try rowTemplate.render(shape, values, appendingTo: &output)
                 return
             }
@@ -243,6 +270,8 @@ struct ExportSession {
         }
         values.removeAll()
         var shape = RowTemplate.Shape(layout: layout, accessory: content.accessory)
+        var searchImage: String?
+        var searchHref: String
         HTMLEscaping.escape(content.text, appendingTo: &values.text)
         if let detail = content.detail, !detail.isEmpty {
             shape.hasDetail = true
@@ -251,6 +280,7 @@ struct ExportSession {
         if let image = content.image,
            let path = try assets.resolve(image.source, row: identity, writer: writer) {
             shape.hasImage = true
+            searchImage = path
             let isRemote = path.lowercased().hasPrefix("http")
             HTMLEscaping.escape(isRemote ? path : table.root + path, appendingTo: &values.imageSource)
             if let label = image.accessibilityLabel, !label.isEmpty {
@@ -265,17 +295,26 @@ struct ExportSession {
             shape.hasAnchor = true
             values.href.append(contentsOf: "rows/\(slug).html".utf8)
             values.anchor.append(contentsOf: "row-\(slug)".utf8)
+            searchHref = "rows/\(slug).html"
             try writeDetailPage(slug: slug, content: content, body: body, page: page, table: table)
         } else {
+            searchHref = TableContext.pageFile(page) + "#r-\(tableRow)"
             if let link = content.link, let safe = SafeURL.sanitize(link) {
                 shape.hasHref = true
                 HTMLEscaping.escape(safe, appendingTo: &values.href)
+                searchHref = safe
             }
             if let body {
                 shape.hasBody = true
                 markdown.render(body, options: options.markdown, appendingTo: &values.body)
             }
+            shape.hasAnchor = true
+            values.anchor.append(contentsOf: "r-\(tableRow)".utf8)
         }
+        try search?.add(SearchRow(
+            text: content.text, detail: shape.hasDetail && layout != .default ? content.detail : nil, header: searchHeader, layout: layout,
+            accessory: content.accessory, image: searchImage, imageLabel: shape.hasAlt ? content.image?.accessibilityLabel : nil,
+            href: searchHref))
         try rowTemplate.render(shape, values, appendingTo: &output)
     }
 

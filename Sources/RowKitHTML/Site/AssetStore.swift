@@ -1,27 +1,26 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Copies row images into the site under content-addressed names (`assets/images/<hash>.<ext>`).
 ///
 /// An image source is either an `http`/`https` URL, used as it is, or a path relative to the
-/// base directory. A path must name an existing PNG, JPEG, GIF, WebP or AVIF file that, after
-/// resolving symbolic links, lies inside the base directory; absolute paths, `..` escapes and
-/// links pointing out are errors, never copies. A source with any other scheme (`javascript:`,
+/// base directory of the table being exported (its document's folder). A path is opened once,
+/// inside that folder, and checked by ``ImageFile``: it must stay inside the folder (no absolute
+/// path, no `..` or symbolic link leading out), name a regular file with an image extension of
+/// at most ``ImageFile/maximumSize`` bytes, and start like a PNG, JPEG, GIF, WebP or AVIF image;
+/// anything else is an error, never a copy. A source with any other scheme (`javascript:`,
 /// `data:`, ...) is refused by ``SafeURL`` and the row is shown without an image.
 struct AssetStore {
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
-
-    private let base: String?
-    private var copied: [String: String] = [:]
+    /// The folder image paths of the table being exported are relative to.
+    var baseDirectory: URL?
+    private var folders: [String: ImageFile.Folder] = [:]
+    /// Site paths by folder and source, so a source used by many rows is read once.
+    private var resolved: [String: String] = [:]
+    /// Site paths by file, so two sources naming one file copy it once.
+    private var copied: [ImageFile.Identity: String] = [:]
     private var written: Set<String> = []
 
     init(baseDirectory: URL?) {
-        base = baseDirectory.flatMap { Self.realPath($0.path) }
+        self.baseDirectory = baseDirectory
     }
 
     /// The site-relative path (or remote URL) to use for `source`, copying the file on first use;
@@ -38,37 +37,45 @@ struct AssetStore {
             }
             return nil
         }
-        if trimmed.hasPrefix("/") || trimmed.hasPrefix("~") || trimmed.contains("\\") {
-            throw ExportError.imageOutsideBaseDirectory(source: source, row: row)
+        guard let baseDirectory else { throw ExportError.noBaseDirectory(source: source, row: row) }
+        let base = baseDirectory.path
+        let key = base + "\u{0}" + trimmed
+        if let known = resolved[key] { return known }
+        let image: ImageFile
+        do throws(ImageFile.Problem) {
+            let folder: ImageFile.Folder
+            if let known = folders[base] {
+                folder = known
+            } else {
+                folder = try ImageFile.Folder(path: base)
+                folders[base] = folder
+            }
+            image = try ImageFile.read(trimmed, in: folder)
+        } catch {
+            throw Self.exportError(error, source: source, folder: base, row: row)
         }
-        let path = String(trimmed.prefix { $0 != "?" && $0 != "#" })
-        guard let base else { throw ExportError.noBaseDirectory(source: source, row: row) }
-        let joined = base + "/" + path
-        guard let resolved = Self.realPath(joined) else {
-            throw ExportError.imageNotFound(source: source, path: joined, row: row)
+        if let known = copied[image.identity] {
+            resolved[key] = known
+            return known
         }
-        guard resolved.hasPrefix(base == "/" ? "/" : base + "/") else {
-            throw ExportError.imageOutsideBaseDirectory(source: source, row: row)
-        }
-        let fileExtension = (resolved as NSString).pathExtension.lowercased()
-        guard Self.imageExtensions.contains(fileExtension) else {
-            throw ExportError.unsupportedImageType(source: source, row: row)
-        }
-        if let known = copied[resolved] { return known }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            throw ExportError.imageNotFound(source: source, path: resolved, row: row)
-        }
-        let bytes = [UInt8](data)
-        let name = "assets/images/\(ContentHash(bytes)).\(fileExtension == "jpeg" ? "jpg" : fileExtension)"
-        if written.insert(name).inserted { try writer.write(name, bytes) }
-        copied[resolved] = name
+        let name = "assets/images/\(ContentHash(image.bytes)).\(image.format.fileExtension)"
+        if written.insert(name).inserted { try writer.write(name, image.bytes) }
+        copied[image.identity] = name
+        resolved[key] = name
         return name
     }
 
-    /// The canonical path of an existing regular file or folder, symbolic links resolved.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    private static func exportError(_ problem: ImageFile.Problem, source: String, folder: String, row: String) -> ExportError {
+        switch problem {
+        case .notRelative, .outsideFolder:
+            return .imageOutsideBaseDirectory(source: source, row: row)
+        case .notFound:
+            let path = String(source.trimmingASCIIWhitespace().prefix { $0 != "?" && $0 != "#" })
+            return .imageNotFound(source: source, path: (folder as NSString).appendingPathComponent(path), row: row)
+        case .unsupportedExtension:
+            return .unsupportedImageType(source: source, row: row)
+        case .notAFile, .tooLarge, .notAnImage, .tooManyLinks, .unreadable:
+            return .imageRefused(source: source, row: row, reason: problem.message)
+        }
     }
 }

@@ -13,12 +13,17 @@ struct Manifest {
 
     static func entry(hash: ContentHash, size: Int) -> String { "\(hash):\(size)" }
 
-    /// The manifest of the site at `directory`; empty when it has none or it cannot be read (then
-    /// every file is written again, which is always correct).
-    static func load(from directory: URL) -> Manifest {
-        let url = directory.appendingPathComponent(fileName)
-        guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    /// The manifest of the site open as the folder descriptor `folder`; empty when it has none or
+    /// it cannot be read (then every file is written again, and every file in the site counts as
+    /// the user's, so none is removed).
+    static func load(in folder: Int32) -> Manifest {
+        guard let file = FileTree.contents(of: fileName, in: folder) else { return Manifest() }
+        return decode(Data(file.bytes))
+    }
+
+    /// The manifest in `data`; empty when it is not one.
+    private static func decode(_ data: Data) -> Manifest {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["version"] as? Int == 1,
               let files = object["files"] as? [String: String]
         else { return Manifest() }

@@ -22,24 +22,40 @@ public struct SiteExporter: Sendable {
         self.options = options
     }
 
-    /// Exports one table to the folder `output`, replacing the site there atomically.
+    /// Exports one table to the folder `output`, replacing the site there atomically and keeping
+    /// every file in it that RowKit did not write (see ``ExportSummary/removedFiles``).
     ///
-    /// - Parameter progress: called after each list page with rows done and rows in total.
+    /// - Parameters:
+    ///   - table: The table to export.
+    ///   - output: The site's folder; created if missing, replaced whole if it holds an export.
+    ///   - progress: Called after each list page with rows done and rows in total.
     /// - Complexity: O(*n*) in the rows and the Markdown they hold.
     @discardableResult
     public func export(
         _ table: some ExportableTable, to output: URL, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ExportSummary {
         try run(to: output, progress: progress, totalRows: table.sectionOutlines.reduce(0) { $0 + $1.rowCount }) { session in
-            try session.exportTable(table, title: options.title, folder: "", siteIndex: nil)
+            try session.exportTable(table, title: options.title, folder: "", siteIndex: nil, imageFolder: options.baseDirectory)
         }
     }
 
     /// Exports several tables to the folder `output`: each in its own folder, named by the slug of
-    /// its name, and an `index.html` linking them.
+    /// its name, and an `index.html` linking them. Image paths are relative to the options'
+    /// `baseDirectory`.
     @discardableResult
     public func export(
         _ tables: [(name: String, table: any ExportableTable)], to output: URL,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> ExportSummary {
+        try export(tables.map { (name: $0.name, table: $0.table, imageFolder: options.baseDirectory) }, to: output, progress: progress)
+    }
+
+    /// Exports several tables as the `export` above does, each with the folder its image paths
+    /// are relative to (its document's folder), so an image of one table can never be read from
+    /// another table's folder.
+    @discardableResult
+    public func export(
+        _ tables: [(name: String, table: any ExportableTable, imageFolder: URL?)], to output: URL,
         progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ExportSummary {
         var names: Set<String> = []
@@ -52,16 +68,20 @@ public struct SiteExporter: Sendable {
                 let folder = folders.allocate(for: entry.name)
                 let rows = try session.exportTable(
                     entry.table, title: entry.name, folder: folder + "/",
-                    siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)))
-                listed.append([
+                    siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)), imageFolder: entry.imageFolder)
+                var table: [String: Any] = [
                     "name": HTMLEscaping.escape(entry.name), "href": HTMLEscaping.escape(folder + "/index.html"),
                     "summary": rows == 1 ? "1 row" : "\(rows) rows",
-                ])
+                ]
+                if options.search { table["searchKey"] = HTMLEscaping.escape(folder) }
+                listed.append(table)
             }
-            let page = session.templates.render("site-index", [
+            var context: [String: Any] = [
                 "language": HTMLEscaping.escape(options.language), "title": HTMLEscaping.escape(options.title),
                 "root": "", "tables": listed,
-            ])
+            ]
+            if options.search { context["search"] = ["key": ""] }
+            let page = session.templates.render("site-index", context)
             try session.writer.write("index.html", Array(page.utf8))
             session.pages += 1
         }
@@ -70,13 +90,15 @@ public struct SiteExporter: Sendable {
     private func run(
         to output: URL, progress: ((Int, Int) -> Void)?, totalRows: Int, body: (inout ExportSession) throws -> Void
     ) throws -> ExportSummary {
-        guard options.pageSize >= 1 else { throw ExportError.invalidPageSize(options.pageSize) }
+        guard ExportOptions.pageSizes.contains(options.pageSize) else { throw ExportError.invalidPageSize(options.pageSize) }
         let start = Date()
         let templates = try TemplateSet(customDirectory: options.templatesDirectory)
-        let writer = try SiteWriter(output: output, durable: options.durable)
+        let writer = try SiteWriter(
+            output: output, durable: options.durable, waitForOtherExport: options.waitForOtherExport, shouldStop: options.shouldStop)
         var session = ExportSession(options: options, templates: templates, writer: writer, progress: progress, totalRows: totalRows)
         do {
             try writer.write("assets/rowkit.css", Array(templates.render("style.css", [:]).utf8))
+            if options.search { try writer.write("assets/search.js", Array(templates.render("search.js", [:]).utf8)) }
             try body(&session)
             try writer.commit()
         } catch {
@@ -85,7 +107,7 @@ public struct SiteExporter: Sendable {
         }
         return ExportSummary(
             pages: session.pages, rows: session.rowsDone, bytes: writer.bytes, filesWritten: writer.filesWritten,
-            filesUnchanged: writer.filesUnchanged, filesRemoved: writer.filesRemoved,
-            seconds: Date().timeIntervalSince(start))
+            filesUnchanged: writer.filesUnchanged, removedFiles: writer.removedFiles,
+            seconds: Date().timeIntervalSince(start), searchFiles: session.searchFiles, searchBytes: session.searchBytes)
     }
 }
