@@ -55,10 +55,15 @@ let package = Package(
             ],
             resources: [.copy("../../Templates")]
         ),
+        // The plain-C structures the offset tree is measured against (a Fenwick tree, a chunked
+        // array): benchmark code, linked by RowKitBench only.
+        .target(name: "CBenchReference"),
         // Mustache renders the benchmark report page from Templates/bench-report.mustache.
         .target(
             name: "RowKitBench",
-            dependencies: ["RowKit", "RowKitHTML", .product(name: "Mustache", package: "swift-mustache")]),
+            dependencies: [
+                "RowKit", "RowKitHTML", "CBenchReference", .product(name: "Mustache", package: "swift-mustache"),
+            ]),
         .executableTarget(name: "rowkit-bench", dependencies: ["RowKitBench"]),
         .executableTarget(
             name: "rowkit",

@@ -20,35 +20,58 @@ void rk_free(void *p);
 
 /* ---- offset tree ---- */
 
-#define RK_LEAF_MAX RK_OFFSET_TREE_LEAF_MAX /* most heights in a leaf */
+#define RK_LEAF_MAX RK_OFFSET_TREE_LEAF_MAX /* most heights in a leaf (128) */
 #define RK_LEAF_MIN 32                      /* fewest heights in a non-root leaf */
 #define RK_LEAF_FILL 112                    /* heights per leaf when building or splitting in bulk */
 #define RK_LEAF_STEP 16                     /* leaf capacity grows and shrinks in these steps */
-#define RK_FAN 64                           /* most children of an inner node */
-#define RK_INNER_MIN 16                     /* fewest children of a non-root inner node */
-#define RK_INNER_FILL 56                    /* children per node when building or splitting in bulk */
+#define RK_LEAF_CLASSES (RK_LEAF_MAX / RK_LEAF_STEP) /* leaf capacities 16, 32, ..., 128 */
+#define RK_BLOCK 8      /* heights per leaf block and children per node block (one cache line) */
+#define RK_LEAF_BLOCKS (RK_LEAF_MAX / RK_BLOCK) /* block prefixes a leaf keeps */
+/* The inner-node shape. The fuzz build (scripts/fuzz.sh) overrides it with a fan of 16, so that its
+ * inputs of at most 8,192 items reach three inner levels; everything else uses these values. */
+#ifndef RK_FAN
+#define RK_FAN 128          /* most children of an inner node, a multiple of RK_BLOCK */
+#define RK_INNER_MIN 32     /* fewest children of a non-root inner node */
+#define RK_INNER_FILL 112   /* children per node when building or splitting in bulk */
+#endif
+#define RK_NODE_BLOCKS (RK_FAN / RK_BLOCK)  /* blocks of an inner node */
 #define RK_MAX_DEPTH 24                     /* far above the depth of a tree of MAX_COUNT items */
+#define RK_FREE_MIN 32    /* free blocks a tree may always keep for reuse */
+#define RK_FREE_SHARE 64  /* ... and beyond RK_FREE_MIN, at most one per this many live blocks */
 
-/** A leaf: `n` heights in an array of capacity `cap` (a multiple of RK_LEAF_STEP). */
+/*
+ * A leaf: `n` heights in an array of capacity `cap` (a multiple of RK_LEAF_STEP), in blocks of
+ * RK_BLOCK; before the heights, the inclusive running prefix of the block sums (RK_LEAF_BLOCKS
+ * entries, whatever the capacity, so a lookup finds them without reading `cap` first: the header,
+ * prefixes and heights it needs load in parallel); behind the heights, the sum of each block
+ * (cap / RK_BLOCK entries), which only edits read. A block's sum is the pairwise sum of its eight
+ * slots, and the slots from n up to the end of the last block hold 0.0, so every block sums the
+ * same way; prefixes past the last block are +infinity, so a search compares all of them without a
+ * bound check.
+ */
 typedef struct rk_leaf {
     uint32_t n;
     uint32_t cap;
+    double pre[RK_LEAF_MAX / RK_BLOCK];
     double h[];
 } rk_leaf;
 
-/**
- * An inner node: for each child, its pointer, the sum of its heights and its item count, plus the
- * inclusive prefixes of both (end[j] = ((sum[0] + sum[1]) + ...) + sum[j] left to right, cend[j] =
- * cnt[0] + ... + cnt[j]). Searches read only the prefixes, so a descent compares against one array
- * instead of adding child sums from the left; the prefixes are recomputed from sum/cnt whenever
- * the node's entry is taken (inner_entry), so they are exact functions of the children. The node's
- * own sum is end[n - 1] and its count cend[n - 1].
+/*
+ * An inner node: for each child its pointer, height sum and item count, and running prefixes of
+ * both in two levels: inside each block of RK_BLOCK children (is, ic: inclusive, restarting at
+ * every block) and over the blocks (bs, bc: inclusive prefixes of the block totals). A search
+ * compares one block array, then one in-block array; an edit below child j recomputes at most the
+ * rest of j's block and the blocks after it. Entries past the last child (in-block) and past the
+ * last block are +infinity and SIZE_MAX. All prefixes are recomputed from sum/cnt (never adjusted
+ * by deltas of sums), so they are exact functions of the children.
  */
 typedef struct rk_inner {
     uint32_t n;
     uint32_t reserved;
-    double end[RK_FAN];
-    size_t cend[RK_FAN];
+    size_t bc[RK_NODE_BLOCKS];
+    double bs[RK_NODE_BLOCKS];
+    size_t ic[RK_FAN];
+    double is[RK_FAN];
     double sum[RK_FAN];
     size_t cnt[RK_FAN];
     void *child[RK_FAN];
@@ -60,6 +83,14 @@ struct rk_offset_tree {
     size_t count;    /* number of items (== root's count) */
     double total;    /* sum of heights (== root's sum, computed the same way) */
     size_t bytes;    /* heap bytes held, see rk_offset_tree_bytes */
+    /* Node memory the tree keeps for reuse instead of freeing (linked through the first word of
+     * each block): leaves by capacity class, inner nodes; with the number of live blocks of each. */
+    rk_leaf *free_leaf[RK_LEAF_CLASSES];
+    size_t nfree_leaf[RK_LEAF_CLASSES];
+    size_t live_leaf[RK_LEAF_CLASSES];
+    rk_inner *free_inner;
+    size_t nfree_inner;
+    size_t live_inner;
 };
 
 /* ---- reuse pool ---- */

@@ -2,20 +2,34 @@
  * rk_offset_tree.c: the counted B+-tree behind rk_offset_tree.h.
  *
  * Layout: leaves are variable-capacity arrays of heights (capacity rounded up to RK_LEAF_STEP, so
- * memory per item stays near 8 bytes even in half-full leaves); inner nodes hold per child a
- * pointer, a height sum and an item count. All leaves are at the same depth.
+ * memory per item stays near 10 bytes even in half-full leaves) in blocks of RK_BLOCK, each block's
+ * sum and the running prefix of those sums stored behind the heights; inner nodes hold per child a
+ * pointer, a height sum and an item count, with two-level running prefixes of both (see rk_inner).
+ * All leaves are at the same depth.
  *
- * Sums: a cached sum is always recomputed from the level below (never adjusted by deltas): a leaf's
- * with sum_doubles, an inner node's as the left-to-right running sum of its child sums, which is
- * also its last height prefix (see rk_inner). So a cached sum or prefix is bit-identical to a fresh
- * summation of its children and the checker compares them exactly. Offsets are the sum of the
- * prefixes before the path's children plus the leaf's heights before the item, left to right;
- * offset and lookup compute them the same way, so they always agree.
+ * Offsets: the offset of an item is the sum, left to right, of one or two prefixes per level of its
+ * path (the node's block prefix before its block, then the in-block prefix before its child), then
+ * in the leaf the block prefix before its block, then the heights before it in its block one by
+ * one. rk_offset_tree_offset, rk_offset_tree_read and the lookups all compute it in that order, so
+ * they always agree. A lookup by offset compares a block array, then one block, on every level.
  *
- * All-or-nothing edits: each edit first plans its structural changes, allocates every block it
- * needs (and scratch space), and only then mutates. Removal may merge leaves into a larger leaf;
- * it pre-allocates RK_REMOVE_RESERVE full leaves for that (at most two merges or redistributions
- * involve an underfull leaf, see fix_node).
+ * Sums: a cached sum or prefix is always recomputed from the level below (never adjusted by the
+ * delta of an edit): a block's sum pairwise from its eight slots, a leaf's prefixes by adding its
+ * block sums left to right, a node's prefixes from its children's sums. So each is bit-identical
+ * to a fresh summation and the checker compares them exactly. Counts are integers: edits adjust
+ * them by the number of items inserted or removed.
+ *
+ * Memory: the tree keeps the blocks it stops using on free lists (leaves by capacity class, inner
+ * nodes) and takes blocks from there before asking malloc, so rebuilding a tree reuses its own
+ * memory instead of handing it back to the allocator (which may return it to the kernel) and
+ * faulting it in again. A rebuild puts the old tree's blocks on the lists and builds the new one
+ * from them; between rebuilds the lists keep at most RK_FREE_MIN blocks or 1/RK_FREE_SHARE of the
+ * live ones, whichever is more, for the leaves that edits grow and shrink; the rest is freed.
+ *
+ * All-or-nothing edits: each edit first plans its structural changes, secures every block it needs
+ * (and scratch space), and only then mutates. Removal may merge leaves into a larger leaf; it
+ * secures RK_REMOVE_RESERVE full leaves for that (at most two merges or redistributions involve an
+ * underfull leaf, see fix_node).
  */
 #include <float.h>
 #include <math.h>
@@ -23,6 +37,20 @@
 #include <string.h>
 
 #include "rk_internal.h"
+
+/* Inlining hint for the few helpers every descent calls (a plain `inline` elsewhere). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RK_INLINE inline __attribute__((always_inline))
+#else
+#define RK_INLINE inline
+#endif
+
+/* A hint to fetch the cache line at `p` early (nothing where the compiler has no builtin). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RK_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define RK_PREFETCH(p) ((void)(p))
+#endif
 
 #define RK_REMOVE_RESERVE 2
 #define RK_STACK_ENTRIES (2 * RK_FAN + 8)
@@ -48,95 +76,260 @@ static uint32_t round_cap(size_t n) {
     return (uint32_t)(c == 0 ? RK_LEAF_STEP : c);
 }
 
+static size_t blocks_of(size_t n) { return ceil_div(n, RK_BLOCK); }
+
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
 static int valid_height(double h) { return isfinite(h) && h >= 0.0; }
 
-/* Sum with four independent accumulators: fast, and deterministic for a given array. */
-static double sum_doubles(const double *a, size_t n) {
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    size_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        s0 += a[i];
-        s1 += a[i + 1];
-        s2 += a[i + 2];
-        s3 += a[i + 3];
-    }
-    for (; i < n; i++) s0 += a[i];
-    return (s0 + s1) + (s2 + s3);
+/* The sum of one block's eight slots, pairwise. */
+static double block_sum(const double *b) {
+    return ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]));
 }
 
-static size_t leaf_bytes(uint32_t cap) {
-    return sizeof(rk_leaf) + (size_t)cap * sizeof(double) + RK_MALLOC_OVERHEAD;
+/* ---------------------------------------------------------------- blocks and free lists */
+
+static int leaf_class(uint32_t cap) { return (int)(cap / RK_LEAF_STEP) - 1; }
+
+static double *leaf_pre(rk_leaf *l) { return l->pre; }
+static const double *leaf_pre_c(const rk_leaf *l) { return l->pre; }
+static double *leaf_bsum(rk_leaf *l) { return l->h + l->cap; }
+static const double *leaf_bsum_c(const rk_leaf *l) { return l->h + l->cap; }
+
+/* Bytes requested from malloc for a leaf of capacity `cap`: header and block prefixes, heights,
+ * block sums. */
+static size_t leaf_size(uint32_t cap) {
+    return sizeof(rk_leaf) + ((size_t)cap + cap / RK_BLOCK) * sizeof(double);
 }
+
+static size_t leaf_bytes(uint32_t cap) { return leaf_size(cap) + RK_MALLOC_OVERHEAD; }
 
 static size_t inner_bytes(void) { return sizeof(rk_inner) + RK_MALLOC_OVERHEAD; }
 
+/* The next block of a free list, stored in the block's first word (a node's child count, which
+ * inner_new resets). */
+static void *free_next(const void *block) {
+    void *next;
+    memcpy(&next, block, sizeof next);
+    return next;
+}
+
+static void set_free_next(void *block, void *next) { memcpy(block, &next, sizeof next); }
+
+/* The next leaf of a free list, stored in its first height slot (n and cap stay valid). */
+static rk_leaf *leaf_free_next(const rk_leaf *l) {
+    rk_leaf *next;
+    memcpy(&next, l->h, sizeof next);
+    return next;
+}
+
+static void set_leaf_free_next(rk_leaf *l, rk_leaf *next) { memcpy(l->h, &next, sizeof next); }
+
+/* A leaf of capacity `cap` (n = 0) from the free list or malloc; NULL when malloc fails. */
 static rk_leaf *leaf_new(rk_offset_tree *t, uint32_t cap) {
-    rk_leaf *l = rk_alloc(sizeof(rk_leaf) + (size_t)cap * sizeof(double));
-    if (!l) return NULL;
+    int c = leaf_class(cap);
+    rk_leaf *l = t->free_leaf[c];
+    if (l) {
+        t->free_leaf[c] = leaf_free_next(l);
+        t->nfree_leaf[c]--;
+    } else {
+        l = rk_alloc(leaf_size(cap));
+        if (!l) return NULL;
+        t->bytes += leaf_bytes(cap);
+        l->cap = cap;
+    }
+    t->live_leaf[c]++;
     l->n = 0;
-    l->cap = cap;
-    t->bytes += leaf_bytes(cap);
     return l;
 }
 
+/* A leaf of capacity `cap` or, when that free list is empty, the smallest larger one on a free
+ * list; NULL when none is (only for a rebuild, which secured enough blocks beforehand). */
+static rk_leaf *leaf_take_fit(rk_offset_tree *t, uint32_t cap) {
+    for (int c = leaf_class(cap); c < RK_LEAF_CLASSES; c++) {
+        if (t->free_leaf[c]) return leaf_new(t, (uint32_t)(c + 1) * RK_LEAF_STEP);
+    }
+    return NULL;
+}
+
+/* Puts a leaf on its free list. */
 static void leaf_delete(rk_offset_tree *t, rk_leaf *l) {
-    t->bytes -= leaf_bytes(l->cap);
-    rk_free(l);
+    int c = leaf_class(l->cap);
+    set_leaf_free_next(l, t->free_leaf[c]);
+    t->free_leaf[c] = l;
+    t->nfree_leaf[c]++;
+    t->live_leaf[c]--;
 }
 
 static rk_inner *inner_new(rk_offset_tree *t) {
-    rk_inner *n = rk_alloc(sizeof(rk_inner));
-    if (!n) return NULL;
-    n->n = 0;
-    n->reserved = 0;
-    t->bytes += inner_bytes();
-    return n;
+    rk_inner *nd = t->free_inner;
+    if (nd) {
+        t->free_inner = free_next(nd);
+        t->nfree_inner--;
+    } else {
+        nd = rk_alloc(sizeof(rk_inner));
+        if (!nd) return NULL;
+        t->bytes += inner_bytes();
+    }
+    t->live_inner++;
+    nd->n = 0;
+    nd->reserved = 0;
+    return nd;
 }
 
-static void inner_delete(rk_offset_tree *t, rk_inner *n) {
-    t->bytes -= inner_bytes();
-    rk_free(n);
+static void inner_delete(rk_offset_tree *t, rk_inner *nd) {
+    set_free_next(nd, t->free_inner);
+    t->free_inner = nd;
+    t->nfree_inner++;
+    t->live_inner--;
 }
 
-static void free_subtree(rk_offset_tree *t, void *node, unsigned height) {
+/* Puts every block of the subtree on the free lists. */
+static void release_subtree(rk_offset_tree *t, void *node, unsigned height) {
     if (height == 0) {
         leaf_delete(t, node);
         return;
     }
     rk_inner *nd = node;
-    for (uint32_t i = 0; i < nd->n; i++) free_subtree(t, nd->child[i], height - 1);
+    for (uint32_t i = 0; i < nd->n; i++) release_subtree(t, nd->child[i], height - 1);
     inner_delete(t, nd);
 }
 
-static rk_entry leaf_entry(rk_leaf *l) {
-    rk_entry e = {l, sum_doubles(l->h, l->n), l->n};
-    return e;
-}
-
-/* Recomputes the prefixes end[from..] and cend[from..] of `nd` from its sums and counts. */
-static void refresh_prefixes(rk_inner *nd, uint32_t from) {
-    double s = from ? nd->end[from - 1] : 0.0;
-    size_t c = from ? nd->cend[from - 1] : 0;
-    for (uint32_t j = from; j < nd->n; j++) {
-        s += nd->sum[j];
-        c += nd->cnt[j];
-        nd->end[j] = s;
-        nd->cend[j] = c;
+/* Frees blocks of the free lists until each leaf class holds at most `leaves[c]` and the inner
+ * list at most `inner`. */
+static void free_down_to(rk_offset_tree *t, const size_t *leaves, size_t inner) {
+    for (int c = 0; c < RK_LEAF_CLASSES; c++) {
+        while (t->nfree_leaf[c] > leaves[c]) {
+            rk_leaf *l = t->free_leaf[c];
+            t->free_leaf[c] = leaf_free_next(l);
+            t->nfree_leaf[c]--;
+            t->bytes -= leaf_bytes(l->cap);
+            rk_free(l);
+        }
+    }
+    while (t->nfree_inner > inner) {
+        rk_inner *nd = t->free_inner;
+        t->free_inner = free_next(nd);
+        t->nfree_inner--;
+        t->bytes -= inner_bytes();
+        rk_free(nd);
     }
 }
 
-/* The node's entry for its parent, after recomputing all of its prefixes (call after any edit). */
-static rk_entry inner_entry(rk_inner *nd) {
-    refresh_prefixes(nd, 0);
-    rk_entry e = {nd, nd->n ? nd->end[nd->n - 1] : 0.0, nd->n ? nd->cend[nd->n - 1] : 0};
+/* Keeps at most max(RK_FREE_MIN, live / RK_FREE_SHARE) free blocks, freeing the rest (the smallest
+ * leaves first, inner nodes last). */
+static void trim(rk_offset_tree *t) {
+    size_t live = t->live_inner, nfree = t->nfree_inner;
+    for (int c = 0; c < RK_LEAF_CLASSES; c++) {
+        live += t->live_leaf[c];
+        nfree += t->nfree_leaf[c];
+    }
+    size_t keep = live / RK_FREE_SHARE > RK_FREE_MIN ? live / RK_FREE_SHARE : RK_FREE_MIN;
+    if (nfree <= keep) return;
+    size_t leaves[RK_LEAF_CLASSES], excess = nfree - keep;
+    for (int c = 0; c < RK_LEAF_CLASSES; c++) {
+        size_t drop = t->nfree_leaf[c] < excess ? t->nfree_leaf[c] : excess;
+        leaves[c] = t->nfree_leaf[c] - drop;
+        excess -= drop;
+    }
+    size_t inner = t->nfree_inner - (excess < t->nfree_inner ? excess : t->nfree_inner);
+    free_down_to(t, leaves, inner);
+}
+
+/* The free-list lengths before an edit secures its blocks, to undo exactly on failure. */
+typedef struct rk_mark {
+    size_t leaves[RK_LEAF_CLASSES];
+    size_t inner;
+} rk_mark;
+
+static rk_mark mark_of(const rk_offset_tree *t) {
+    rk_mark m;
+    memcpy(m.leaves, t->nfree_leaf, sizeof m.leaves);
+    m.inner = t->nfree_inner;
+    return m;
+}
+
+/* ---------------------------------------------------------------- leaves and nodes */
+
+/*
+ * Makes the leaf's derived arrays match its heights from block b0 on: zeroes the slots after n in
+ * the last block, recomputes the block sums from b0 and the prefixes from b0, and sets the
+ * prefixes past the last block to +infinity. Returns the leaf's sum. Blocks before b0 must be up
+ * to date.
+ */
+static double leaf_fix(rk_leaf *l, size_t b0) {
+    size_t n = l->n, nb = blocks_of(n);
+    double *pre = leaf_pre(l), *bsum = leaf_bsum(l);
+    for (size_t i = n; i < nb * RK_BLOCK; i++) l->h[i] = 0.0;
+    if (b0 > nb) b0 = nb;
+    for (size_t b = b0; b < nb; b++) bsum[b] = block_sum(l->h + b * RK_BLOCK);
+    double s = b0 ? pre[b0 - 1] : 0.0;
+    for (size_t b = b0; b < nb; b++) {
+        s += bsum[b];
+        pre[b] = s;
+    }
+    for (size_t b = nb; b < RK_LEAF_BLOCKS; b++) pre[b] = INFINITY;
+    return s;
+}
+
+static rk_entry leaf_entry(rk_leaf *l) {
+    rk_entry e = {l, leaf_fix(l, 0), l->n};
     return e;
 }
 
-/* First child j < n - 1 whose prefix count exceeds i (the last child when none does). */
-static uint32_t child_for_index(const rk_inner *nd, size_t i) {
-    uint32_t j = 0, last = nd->n - 1;
-    while (j < last && i >= nd->cend[j]) j++;
-    return j;
+/* The slot after the last child of block b of a node with n children. */
+static uint32_t block_end(uint32_t b, uint32_t n) { return min_u32((b + 1) * RK_BLOCK, n); }
+
+/*
+ * Recomputes the node's prefixes from child `from` on: in-block prefixes from `from` (restarting
+ * at each block), the padding after the last child, block prefixes from from's block, and the
+ * padding after the last block. Prefixes before `from` must be up to date.
+ */
+static void inner_fix(rk_inner *nd, uint32_t from) {
+    uint32_t n = nd->n, nb = (uint32_t)blocks_of(n);
+    double s = from % RK_BLOCK ? nd->is[from - 1] : 0.0;
+    size_t c = from % RK_BLOCK ? nd->ic[from - 1] : 0;
+    for (uint32_t j = from; j < n; j++) {
+        if (j % RK_BLOCK == 0) {
+            s = 0.0;
+            c = 0;
+        }
+        s += nd->sum[j];
+        c += nd->cnt[j];
+        nd->is[j] = s;
+        nd->ic[j] = c;
+    }
+    for (uint32_t j = n; j < nb * RK_BLOCK; j++) {
+        nd->is[j] = INFINITY;
+        nd->ic[j] = SIZE_MAX;
+    }
+    uint32_t b = from / RK_BLOCK;
+    if (b > nb) b = nb;
+    double bs = b ? nd->bs[b - 1] : 0.0;
+    size_t bc = b ? nd->bc[b - 1] : 0;
+    for (; b < nb; b++) {
+        uint32_t last = block_end(b, n) - 1;
+        bs += nd->is[last];
+        bc += nd->ic[last];
+        nd->bs[b] = bs;
+        nd->bc[b] = bc;
+    }
+    for (b = nb; b < RK_NODE_BLOCKS; b++) {
+        nd->bs[b] = INFINITY;
+        nd->bc[b] = SIZE_MAX;
+    }
+}
+
+/* The node's sum and count: its last block prefixes. */
+static double inner_sum(const rk_inner *nd) { return nd->n ? nd->bs[blocks_of(nd->n) - 1] : 0.0; }
+static size_t inner_count(const rk_inner *nd) { return nd->n ? nd->bc[blocks_of(nd->n) - 1] : 0; }
+
+/* The node's entry for its parent, after recomputing all of its prefixes (call after any
+ * structural edit of the node). */
+static rk_entry inner_entry(rk_inner *nd) {
+    inner_fix(nd, 0);
+    rk_entry e = {nd, inner_sum(nd), inner_count(nd)};
+    return e;
 }
 
 static void set_entry(rk_inner *nd, uint32_t i, rk_entry e) {
@@ -157,6 +350,46 @@ static void move_entries(rk_inner *dst, uint32_t di, rk_inner *src, uint32_t si,
 }
 
 /*
+ * The child of `nd` holding position *i (relative to the node; *i == the node's count lands in
+ * the last child), and *i made relative to that child. Compares the block prefixes, then the
+ * in-block prefixes of one block; the padding past the last block and child never compares below.
+ */
+static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
+    size_t x = *i;
+    uint32_t b = 0, nb = (uint32_t)blocks_of(nd->n);
+    for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += nd->bc[k] <= x;
+    if (b >= nb) b = nb - 1;
+    if (b) x -= nd->bc[b - 1];
+    const size_t *ic = nd->ic + b * RK_BLOCK;
+    uint32_t j = 0, len = block_end(b, nd->n) - b * RK_BLOCK;
+    for (uint32_t k = 0; k < RK_BLOCK; k++) j += ic[k] <= x;
+    if (j >= len) j = len - 1;
+    if (j) x -= ic[j - 1];
+    *i = x;
+    return b * RK_BLOCK + j;
+}
+
+/*
+ * A hint for a search by offset about to go through `nd` to a leaf: fetches the leaf `share` of the
+ * way through the node's children (0 <= share < 1 of its height), that leaf's header and block
+ * prefixes, and the block the rest of `share` points at, so they load while the node is searched.
+ * Children of a node are of similar size, so the guess is usually the leaf, or the block, the
+ * search finds; a wrong guess costs only the fetch.
+ */
+static RK_INLINE void prefetch_leaf_guess(const rk_inner *nd, double share) {
+    uint32_t n = nd->n;
+    double g = share * (double)n;
+    uint32_t c = g > 0.0 ? (g < (double)n ? (uint32_t)g : n - 1) : 0; /* NaN: 0 */
+    const rk_leaf *leaf = nd->child[c];
+    double f = g - (double)c;
+    size_t cnt = nd->cnt[c];
+    size_t item = f > 0.0 ? (f < 1.0 ? (size_t)(f * (double)cnt) : cnt - 1) : 0;
+    RK_PREFETCH(leaf);
+    RK_PREFETCH((const char *)leaf + 64);
+    RK_PREFETCH(leaf->h + (item & ~(size_t)(RK_BLOCK - 1)));
+}
+
+/*
  * Descends to the leaf holding position `i` (i <= count; i == count lands at the end of the last
  * leaf) and records the path. Returns the leaf; `*local` is the position inside it.
  */
@@ -164,8 +397,7 @@ static rk_leaf *descend(const rk_offset_tree *t, size_t i, rk_path *p, size_t *l
     void *node = t->root;
     for (unsigned d = 0; d < t->depth; d++) {
         rk_inner *nd = node;
-        uint32_t j = child_for_index(nd, i);
-        if (j) i -= nd->cend[j - 1];
+        uint32_t j = child_for_index(nd, &i);
         p->node[d] = nd;
         p->idx[d] = j;
         node = nd->child[j];
@@ -174,16 +406,71 @@ static rk_leaf *descend(const rk_offset_tree *t, size_t i, rk_path *p, size_t *l
     return node;
 }
 
-/* Stores `e` as the child on the path at level depth-1 and recomputes every entry above it. */
-static void fix_path(rk_offset_tree *t, const rk_path *p, rk_entry e) {
+/* After child j's sum changed to nd->sum[j]: recomputes the rest of j's block and the block
+ * prefixes from there; returns the node's sum. */
+static double inner_fix_sums(rk_inner *nd, uint32_t j) {
+    uint32_t n = nd->n, b = j / RK_BLOCK, end = block_end(b, n), nb = (uint32_t)blocks_of(n);
+    double e = j % RK_BLOCK ? nd->is[j - 1] : 0.0;
+    for (uint32_t q = j; q < end; q++) {
+        e += nd->sum[q];
+        nd->is[q] = e;
+    }
+    double s = b ? nd->bs[b - 1] : 0.0;
+    s += e;
+    nd->bs[b] = s;
+    uint32_t q = b + 1;
+    for (; q + 1 < nb; q++) { /* full blocks: their last child is the block's last slot */
+        s += nd->is[q * RK_BLOCK + RK_BLOCK - 1];
+        nd->bs[q] = s;
+    }
+    if (q < nb) { /* the last block ends at the last child */
+        s += nd->is[n - 1];
+        nd->bs[q] = s;
+    }
+    return s;
+}
+
+/*
+ * After an edit inside the path's bottom child that replaced it by `child` (sum `s`) and changed
+ * the item count by `dk`: updates every node of the path (counts by dk, sums recomputed) and the
+ * tree's count and total.
+ */
+static void fix_path(rk_offset_tree *t, const rk_path *p, void *child, double s, ptrdiff_t dk) {
+    size_t delta = (size_t)dk;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p->node[d];
-        set_entry(nd, p->idx[d], e);
-        e = inner_entry(nd);
+        uint32_t j = p->idx[d], n = nd->n, b = j / RK_BLOCK, nb = (uint32_t)blocks_of(n);
+        nd->child[j] = child;
+        nd->sum[j] = s;
+        nd->cnt[j] += delta;
+        /* The rest of j's block (sums recomputed, counts adjusted), then the blocks from b on: one
+         * pass each, as inner_fix_sums does for the sums alone. */
+        double e = j % RK_BLOCK ? nd->is[j - 1] : 0.0;
+        for (uint32_t q = j, end = block_end(b, n); q < end; q++) {
+            e += nd->sum[q];
+            nd->is[q] = e;
+            nd->ic[q] += delta;
+        }
+        s = b ? nd->bs[b - 1] : 0.0;
+        s += e;
+        nd->bs[b] = s;
+        nd->bc[b] += delta;
+        uint32_t q = b + 1;
+        for (; q + 1 < nb; q++) {
+            s += nd->is[q * RK_BLOCK + RK_BLOCK - 1];
+            nd->bs[q] = s;
+            nd->bc[q] += delta;
+        }
+        if (q < nb) {
+            s += nd->is[n - 1];
+            nd->bs[q] = s;
+            nd->bc[q] += delta;
+        }
+        child = nd;
     }
-    t->root = e.ptr;
-    t->total = e.sum;
-    t->count = e.cnt;
+    if (t->depth == 0) t->root = child;
+    t->total = s;
+    t->count += delta;
 }
 
 /* ---------------------------------------------------------------- build */
@@ -216,70 +503,155 @@ static size_t pieces_for(size_t total, size_t max, size_t fill) {
     return total <= max ? 1 : ceil_div(total, fill);
 }
 
-/*
- * Builds a fresh tree of the concatenated segments (n items) into `t` (root, depth, count, total,
- * bytes are set; `t->bytes` must start at its current value and is increased). Allocates
- * everything first; on RK_ERR_NOMEM nothing is left allocated and `t` is untouched.
- */
-static rk_status build_nodes(rk_offset_tree *t, const rk_segments *s, size_t n) {
-    size_t nleaves = pieces_for(n, RK_LEAF_MAX, RK_LEAF_FILL);
-    size_t ninner = 0;
-    unsigned depth = 0;
-    for (size_t m = nleaves; m > 1; depth++) {
-        m = pieces_for(m, RK_FAN, RK_INNER_FILL);
-        ninner += m;
+/* The shape of a built tree of n items: leaves, then nodes per level. */
+typedef struct rk_shape {
+    size_t m[RK_MAX_DEPTH + 1]; /* m[0] leaves, m[d] nodes on level d (m[depth] == 1) */
+    unsigned depth;
+    size_t ninner;
+} rk_shape;
+
+static rk_shape shape_of(size_t n) {
+    rk_shape sh;
+    sh.m[0] = pieces_for(n, RK_LEAF_MAX, RK_LEAF_FILL);
+    sh.depth = 0;
+    sh.ninner = 0;
+    while (sh.m[sh.depth] > 1) {
+        sh.m[sh.depth + 1] = pieces_for(sh.m[sh.depth], RK_FAN, RK_INNER_FILL);
+        sh.ninner += sh.m[sh.depth + 1];
+        sh.depth++;
     }
-    size_t nblocks = nleaves + ninner;
-    void **blocks = rk_alloc(nblocks * sizeof(void *));
-    rk_entry *entries = rk_alloc(nleaves * sizeof(rk_entry));
-    if (!blocks || !entries) {
-        rk_free(blocks);
-        rk_free(entries);
-        return RK_ERR_NOMEM;
+    return sh;
+}
+
+/* Nodes being filled level by level while a build streams its leaves. */
+typedef struct rk_builder {
+    rk_offset_tree *t;
+    const rk_shape *sh;
+    rk_inner *cur[RK_MAX_DEPTH + 1];
+    size_t made[RK_MAX_DEPTH + 1];
+    rk_entry root;
+} rk_builder;
+
+/* Adds `e` as the next child on level d (1 = the nodes above the leaves), closing the node when it
+ * has its share of children and passing it up. Blocks come from the free lists (secured). */
+static void builder_push(rk_builder *bd, unsigned d, rk_entry e) {
+    if (d > bd->sh->depth) {
+        bd->root = e;
+        return;
     }
-    /* Each leaf is filled right after its allocation, while its memory is hot in the cache (the
-     * tree in `t` is not touched until everything is allocated, so a failure just frees). */
-    size_t saved_bytes = t->bytes;
-    size_t made = 0, from = 0;
-    for (size_t q = 0; q < nleaves; q++, made++) {
+    rk_inner *nd = bd->cur[d];
+    if (!nd) nd = bd->cur[d] = inner_new(bd->t);
+    set_entry(nd, nd->n++, e);
+    size_t below = bd->sh->m[d - 1], here = bd->sh->m[d];
+    if (nd->n == below / here + (bd->made[d] < below % here)) {
+        bd->cur[d] = NULL;
+        bd->made[d]++;
+        builder_push(bd, d + 1, inner_entry(nd));
+    }
+}
+
+/* Builds the concatenated segments (n items) in shape `sh` from blocks the free lists hold
+ * (secured beforehand), as the tree's new contents. Each leaf is filled right after it is taken,
+ * while its memory is hot in the cache. */
+static void build_from_free(rk_offset_tree *t, const rk_segments *s, size_t n, const rk_shape *sh) {
+    rk_builder bd;
+    memset(&bd, 0, sizeof bd);
+    bd.t = t;
+    bd.sh = sh;
+    size_t nleaves = sh->m[0], from = 0;
+    for (size_t q = 0; q < nleaves; q++) {
         size_t len = n / nleaves + (q < n % nleaves);
-        rk_leaf *l = leaf_new(t, round_cap(len));
-        if (!(blocks[made] = l)) break;
+        rk_leaf *l = leaf_take_fit(t, round_cap(len));
         copy_segments(s, from, len, l->h);
         l->n = (uint32_t)len;
         from += len;
-        entries[q] = leaf_entry(l);
+        builder_push(&bd, 1, leaf_entry(l));
     }
-    for (size_t q = 0; made == q + nleaves && q < ninner; q++, made++) {
-        if (!(blocks[made] = inner_new(t))) break;
+    t->root = bd.root.ptr;
+    t->depth = sh->depth;
+    t->count = bd.root.cnt;
+    t->total = bd.root.sum;
+}
+
+/*
+ * Replaces the tree's contents with the concatenated segments (n items), reusing the tree's own
+ * blocks (its current nodes and its free lists) and allocating only what they lack. Everything is
+ * allocated before the tree is touched: on RK_ERR_NOMEM it is unchanged.
+ */
+static rk_status rebuild(rk_offset_tree *t, const rk_segments *s, size_t n) {
+    rk_shape sh = shape_of(n);
+    size_t need[RK_LEAF_CLASSES] = {0}, nleaves = sh.m[0];
+    need[leaf_class(round_cap(n / nleaves))] += nleaves - n % nleaves;
+    if (n % nleaves) need[leaf_class(round_cap(n / nleaves + 1))] += n % nleaves;
+    /* A leaf can stand in for any smaller class, so count what each class lacks from the top. */
+    size_t extra[RK_LEAF_CLASSES], spare = 0;
+    for (int c = RK_LEAF_CLASSES - 1; c >= 0; c--) {
+        spare += t->nfree_leaf[c] + (t->root ? t->live_leaf[c] : 0);
+        extra[c] = need[c] > spare ? need[c] - spare : 0;
+        spare = need[c] > spare ? 0 : spare - need[c];
     }
-    if (made < nblocks) {
-        for (size_t q = 0; q < made; q++) rk_free(blocks[q]);
-        t->bytes = saved_bytes;
-        rk_free(blocks);
-        rk_free(entries);
+    size_t have_inner = t->nfree_inner + (t->root ? t->live_inner : 0);
+    size_t extra_inner = sh.ninner > have_inner ? sh.ninner - have_inner : 0;
+    /* Allocate what is lacking onto a private list; give it all back on failure. */
+    rk_leaf *got = NULL;
+    size_t got_bytes = 0;
+    int failed = 0;
+    for (int c = 0; c < RK_LEAF_CLASSES && !failed; c++) {
+        uint32_t cap = (uint32_t)(c + 1) * RK_LEAF_STEP;
+        for (size_t q = 0; q < extra[c]; q++) {
+            rk_leaf *l = rk_alloc(leaf_size(cap));
+            if (!l) {
+                failed = 1;
+                break;
+            }
+            l->cap = cap;
+            l->n = 0;
+            set_leaf_free_next(l, got);
+            got = l;
+            got_bytes += leaf_bytes(cap);
+        }
+    }
+    void *got_inner = NULL;
+    for (size_t q = 0; q < extra_inner && !failed; q++) {
+        rk_inner *nd = rk_alloc(sizeof(rk_inner));
+        if (!nd) {
+            failed = 1;
+            break;
+        }
+        set_free_next(nd, got_inner);
+        got_inner = nd;
+        got_bytes += inner_bytes();
+    }
+    if (failed) {
+        while (got) {
+            rk_leaf *next = leaf_free_next(got);
+            rk_free(got);
+            got = next;
+        }
+        while (got_inner) {
+            void *next = free_next(got_inner);
+            rk_free(got_inner);
+            got_inner = next;
+        }
         return RK_ERR_NOMEM;
     }
-    size_t next = nleaves;
-    for (size_t m = nleaves; m > 1;) {
-        size_t mm = pieces_for(m, RK_FAN, RK_INNER_FILL);
-        size_t start = 0;
-        for (size_t q = 0; q < mm; q++) {
-            rk_inner *nd = blocks[next++];
-            size_t len = m / mm + (q < m % mm);
-            for (size_t i = 0; i < len; i++) set_entry(nd, (uint32_t)i, entries[start + i]);
-            nd->n = (uint32_t)len;
-            start += len;
-            entries[q] = inner_entry(nd);
-        }
-        m = mm;
+    /* ---- commit: nothing below can fail */
+    if (t->root) release_subtree(t, t->root, t->depth);
+    t->bytes += got_bytes;
+    while (got) {
+        rk_leaf *l = got;
+        got = leaf_free_next(l);
+        t->live_leaf[leaf_class(l->cap)]++; /* leaf_delete counts it out again */
+        leaf_delete(t, l);
     }
-    t->root = entries[0].ptr;
-    t->depth = depth;
-    t->count = entries[0].cnt;
-    t->total = entries[0].sum;
-    rk_free(blocks);
-    rk_free(entries);
+    while (got_inner) {
+        rk_inner *nd = got_inner;
+        got_inner = free_next(nd);
+        t->live_inner++;
+        inner_delete(t, nd);
+    }
+    build_from_free(t, s, n, &sh);
+    trim(t);
     return RK_OK;
 }
 
@@ -309,9 +681,10 @@ rk_status rk_offset_tree_build(const double *heights, size_t n, rk_offset_tree *
     if (st != RK_OK) return st;
     rk_offset_tree *t = rk_alloc(sizeof(rk_offset_tree));
     if (!t) return RK_ERR_NOMEM;
+    memset(t, 0, sizeof *t);
     t->bytes = sizeof(rk_offset_tree) + RK_MALLOC_OVERHEAD;
     rk_segments s = {{heights, NULL, NULL}, {n, 0, 0}};
-    st = build_nodes(t, &s, n);
+    st = rebuild(t, &s, n);
     if (st != RK_OK) {
         rk_free(t);
         return st;
@@ -320,9 +693,21 @@ rk_status rk_offset_tree_build(const double *heights, size_t n, rk_offset_tree *
     return RK_OK;
 }
 
+rk_status rk_offset_tree_assign(rk_offset_tree *t, const double *heights, size_t n,
+                                size_t *bad_index) {
+    if (!heights && n > 0) return RK_ERR_ARG;
+    if (n > RK_OFFSET_TREE_MAX_COUNT) return RK_ERR_OVERFLOW;
+    rk_status st = validate(heights, n, bad_index);
+    if (st != RK_OK) return st;
+    rk_segments s = {{heights, NULL, NULL}, {n, 0, 0}};
+    return rebuild(t, &s, n);
+}
+
 void rk_offset_tree_destroy(rk_offset_tree *t) {
     if (!t) return;
-    free_subtree(t, t->root, t->depth);
+    release_subtree(t, t->root, t->depth);
+    size_t none[RK_LEAF_CLASSES] = {0};
+    free_down_to(t, none, 0);
     rk_free(t);
 }
 
@@ -350,63 +735,97 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
         return RK_OK;
     }
     double acc = 0.0;
-    void *node = t->root;
+    const void *node = t->root;
     for (unsigned d = 0; d < t->depth; d++) {
-        rk_inner *nd = node;
-        uint32_t j = child_for_index(nd, index);
-        if (j) {
-            index -= nd->cend[j - 1];
-            acc += nd->end[j - 1];
-        }
+        const rk_inner *nd = node;
+        uint32_t j = child_for_index(nd, &index), b = j / RK_BLOCK;
+        if (b) acc += nd->bs[b - 1];
+        if (j % RK_BLOCK) acc += nd->is[j - 1];
         node = nd->child[j];
     }
-    rk_leaf *l = node;
-    for (size_t i = 0; i < index; i++) acc += l->h[i];
+    const rk_leaf *l = node;
+    size_t b = index / RK_BLOCK;
+    if (b) acc += leaf_pre_c(l)[b - 1];
+    for (size_t i = b * RK_BLOCK; i < index; i++) acc += l->h[i];
     *out = acc;
     return RK_OK;
 }
 
 /*
  * Finds the item for offset y. With `closed_right` == 0 it is the positive-height item with
- * offset <= y < offset + height; with 1 it is the one with offset < y <= offset + height. A child's
- * offset is the node's offset plus end[j - 1], exactly as rk_offset_tree_offset computes it. The
- * first child whose end passes y is never an empty one (its end exceeds the previous end, and
- * y >= the node's offset, strictly for closed_right, holds on every level). When rounding leaves no
- * child ending past y inside a chosen subtree, the subtree's last positive child or item wins.
- * Requires total > 0.
+ * offset <= y < offset + height; with 1 it is the one with offset < y <= offset + height.
+ *
+ * On each level: the block whose prefix first passes y (counting the blocks whose prefix does
+ * not), then in that block the child whose in-block prefix first passes it; in the leaf, the block
+ * likewise, then its items one by one. The first child or block that passes y is never an empty
+ * one (its prefix exceeds the previous one, and y >= the node's offset, strictly for closed_right,
+ * holds on every level). When rounding leaves nothing passing y inside a chosen node or block, its
+ * last positive child, block or item wins. Requires total > 0.
  */
 static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     double acc = 0.0;
     size_t base = 0;
-    void *node = t->root;
+    const void *node = t->root;
     for (unsigned d = 0; d < t->depth; d++) {
         const rk_inner *nd = node;
-        const double *end = nd->end;
-        uint32_t n = nd->n, j = 0;
+        uint32_t n = nd->n, nb = (uint32_t)blocks_of(n), b = 0, j;
+        if (d + 1 == t->depth) prefetch_leaf_guess(nd, (y - acc) / nd->bs[nb - 1]);
         if (closed_right) {
-            while (j < n && y > acc + end[j]) j++;
+            for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += y > acc + nd->bs[k];
         } else {
-            while (j < n && y >= acc + end[j]) j++;
+            for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += y >= acc + nd->bs[k];
         }
-        if (j == n) { /* rounding: the last child with a positive sum */
+        if (b >= nb) { /* rounding: the last child with a positive sum */
             j = n - 1;
             while (j > 0 && !(nd->sum[j] > 0.0)) j--;
+            b = j / RK_BLOCK;
+        } else {
+            double a = b ? acc + nd->bs[b - 1] : acc;
+            const double *is = nd->is + b * RK_BLOCK;
+            uint32_t q = 0, len = block_end(b, n) - b * RK_BLOCK;
+            if (closed_right) {
+                for (uint32_t k = 0; k < RK_BLOCK; k++) q += y > a + is[k];
+            } else {
+                for (uint32_t k = 0; k < RK_BLOCK; k++) q += y >= a + is[k];
+            }
+            if (q >= len) { /* rounding: the block's last child with a positive sum */
+                q = len - 1;
+                while (q > 0 && !(nd->sum[b * RK_BLOCK + q] > 0.0)) q--;
+            }
+            j = b * RK_BLOCK + q;
         }
-        if (j) {
-            acc += end[j - 1];
-            base += nd->cend[j - 1];
+        if (b) {
+            acc += nd->bs[b - 1];
+            base += nd->bc[b - 1];
+        }
+        if (j % RK_BLOCK) {
+            acc += nd->is[j - 1];
+            base += nd->ic[j - 1];
         }
         node = nd->child[j];
     }
-    rk_leaf *l = node;
+    const rk_leaf *l = node;
+    const double *pre = leaf_pre_c(l);
+    uint32_t n = l->n, nb = (uint32_t)blocks_of(n), b = 0;
+    if (closed_right) {
+        for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y > acc + pre[k];
+    } else {
+        for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y >= acc + pre[k];
+    }
+    if (b >= nb) { /* rounding: the last block with a positive sum */
+        const double *bsum = leaf_bsum_c(l);
+        b = nb - 1;
+        while (b > 0 && !(bsum[b] > 0.0)) b--;
+    }
+    double a = b ? acc + pre[b - 1] : acc;
     size_t last = RK_NOT_FOUND;
-    for (uint32_t i = 0; i < l->n; i++) {
+    for (uint32_t i = b * RK_BLOCK, end = min_u32(i + RK_BLOCK, n); i < end; i++) {
         if (l->h[i] > 0.0) {
-            double end = acc + l->h[i];
-            if (closed_right ? y <= end : y < end) return base + i;
+            double e = a + l->h[i];
+            if (closed_right ? y <= e : y < e) return base + i;
             last = base + i;
         }
-        acc += l->h[i];
+        a += l->h[i];
     }
     return last;
 }
@@ -440,19 +859,20 @@ rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     size_t local;
     rk_leaf *l = descend(t, index, &p, &local);
     l->h[local] = height + 0.0;
-    /* Counts are unchanged: recompute the leaf's sum, then on each node of the path the child's sum
-     * and the height prefixes from that child on (the same values inner_entry would compute). */
-    double s = sum_doubles(l->h, l->n);
+    /* Counts are unchanged: the item's block sum, the leaf's prefixes from that block on, then on
+     * each node of the path the child's sum and the prefixes after it (as a full fix would). */
+    size_t b = local / RK_BLOCK, nb = blocks_of(l->n);
+    double *pre = leaf_pre(l), *bsum = leaf_bsum(l);
+    bsum[b] = block_sum(l->h + b * RK_BLOCK);
+    double s = b ? pre[b - 1] : 0.0;
+    for (size_t q = b; q < nb; q++) {
+        s += bsum[q];
+        pre[q] = s;
+    }
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p.node[d];
-        uint32_t j = p.idx[d];
-        nd->sum[j] = s;
-        double e = j ? nd->end[j - 1] : 0.0;
-        for (uint32_t q = j; q < nd->n; q++) {
-            e += nd->sum[q];
-            nd->end[q] = e;
-        }
-        s = e;
+        nd->sum[p.idx[d]] = s;
+        s = inner_fix_sums(nd, p.idx[d]);
     }
     t->total = s;
     return RK_OK;
@@ -463,29 +883,36 @@ rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
 /* Copies items [lo, hi) of the subtree `node` (`height` inner levels above its leaves, starting at
  * offset `acc`) to `h`, and their offsets to `off` unless it is NULL; lo < hi <= the subtree's
  * count. Visits only the children that overlap the range. The offsets are summed exactly as
- * rk_offset_tree_offset sums them: acc plus end[j - 1] on each level, then the leaf's heights from
- * its first item, left to right. */
+ * rk_offset_tree_offset sums them. */
 static void read_rec(const void *node, unsigned height, double acc, size_t lo, size_t hi,
                      double *h, double *off) {
     if (height == 0) {
         const rk_leaf *l = node;
         memcpy(h, &l->h[lo], (hi - lo) * sizeof(double));
         if (!off) return;
-        for (size_t i = 0; i < lo; i++) acc += l->h[i];
-        for (size_t i = lo; i < hi; i++) {
-            off[i - lo] = acc;
-            acc += l->h[i];
+        const double *pre = leaf_pre_c(l);
+        size_t i = lo;
+        while (i < hi) {
+            size_t b = i / RK_BLOCK, end = (b + 1) * RK_BLOCK < hi ? (b + 1) * RK_BLOCK : hi;
+            double a = b ? acc + pre[b - 1] : acc;
+            for (size_t q = b * RK_BLOCK; q < i; q++) a += l->h[q];
+            for (; i < end; i++) {
+                off[i - lo] = a;
+                a += l->h[i];
+            }
         }
         return;
     }
     const rk_inner *nd = node;
     size_t start = 0;
     for (uint32_t j = 0; j < nd->n && start < hi; j++) {
-        size_t end = nd->cend[j];
+        size_t end = start + nd->cnt[j];
         if (end > lo) {
             size_t a = lo > start ? lo : start, b = hi < end ? hi : end;
-            read_rec(nd->child[j], height - 1, j ? acc + nd->end[j - 1] : acc, a - start,
-                     b - start, h, off);
+            double child_acc = acc;
+            if (j >= RK_BLOCK) child_acc += nd->bs[j / RK_BLOCK - 1];
+            if (j % RK_BLOCK) child_acc += nd->is[j - 1];
+            read_rec(nd->child[j], height - 1, child_acc, a - start, b - start, h, off);
             h += b - a;
             if (off) off += b - a;
         }
@@ -502,19 +929,20 @@ rk_status rk_offset_tree_read(const rk_offset_tree *t, size_t first, size_t n, d
 }
 
 /* Writes `h` over items [lo, hi) of the subtree `node` and returns its new height sum. Counts are
- * unchanged; each touched leaf's sum is recomputed with sum_doubles and each touched node's height
- * prefixes from its first touched child on, exactly the values inner_entry would compute. */
+ * unchanged; each touched leaf's block sums and prefixes are recomputed from its first touched
+ * block and each touched node's prefixes from its first touched child, exactly the values a full
+ * fix would compute. */
 static double set_rec(void *node, unsigned height, size_t lo, size_t hi, const double *h) {
     if (height == 0) {
         rk_leaf *l = node;
         for (size_t i = lo; i < hi; i++) l->h[i] = h[i - lo] + 0.0;
-        return sum_doubles(l->h, l->n);
+        return leaf_fix(l, lo / RK_BLOCK);
     }
     rk_inner *nd = node;
     size_t start = 0;
     uint32_t touched = nd->n;
     for (uint32_t j = 0; j < nd->n && start < hi; j++) {
-        size_t end = nd->cend[j];
+        size_t end = start + nd->cnt[j];
         if (end > lo) {
             size_t a = lo > start ? lo : start, b = hi < end ? hi : end;
             nd->sum[j] = set_rec(nd->child[j], height - 1, a - start, b - start, h + (a - lo));
@@ -522,12 +950,8 @@ static double set_rec(void *node, unsigned height, size_t lo, size_t hi, const d
         }
         start = end;
     }
-    double e = touched ? nd->end[touched - 1] : 0.0;
-    for (uint32_t q = touched; q < nd->n; q++) {
-        e += nd->sum[q];
-        nd->end[q] = e;
-    }
-    return e;
+    inner_fix(nd, touched);
+    return inner_sum(nd);
 }
 
 rk_status rk_offset_tree_set_range(rk_offset_tree *t, size_t first, const double *h, size_t n,
@@ -548,27 +972,23 @@ static rk_status insert_by_rebuild(rk_offset_tree *t, size_t at, const double *h
     if (t->count > 0) {
         old = rk_alloc(t->count * sizeof(double));
         if (!old) return RK_ERR_NOMEM;
-        for (size_t q = 0; q < t->count;) {
-            /* walk the leaves in order through the index descent of their first item */
-            rk_path p;
-            size_t local;
-            rk_leaf *l = descend(t, q, &p, &local);
-            memcpy(old + q, l->h, l->n * sizeof(double));
-            q += l->n;
-        }
+        read_rec(t->root, t->depth, 0.0, 0, t->count, old, NULL);
     }
-    rk_offset_tree fresh = {NULL, 0, 0, 0.0, 0};
     rk_segments s = {{old, h, old ? old + at : NULL}, {at, k, t->count - at}};
-    rk_status st = build_nodes(&fresh, &s, t->count + k);
+    rk_status st = rebuild(t, &s, t->count + k);
     rk_free(old);
-    if (st != RK_OK) return st;
-    free_subtree(t, t->root, t->depth);
-    t->root = fresh.root;
-    t->depth = fresh.depth;
-    t->count = fresh.count;
-    t->total = fresh.total;
-    t->bytes += fresh.bytes;
-    return RK_OK;
+    return st;
+}
+
+/* Gives back the blocks an edit secured when a later allocation failed: every block goes back on
+ * its free list, then the lists are cut to their lengths at `mark` (blocks of one class are
+ * interchangeable, so this frees as many as malloc gave). */
+static void give_back(rk_offset_tree *t, rk_mark mark, void **blocks, size_t nleaves, size_t made) {
+    for (size_t q = 0; q < made; q++) {
+        if (q < nleaves) leaf_delete(t, blocks[q]);
+        else inner_delete(t, blocks[q]);
+    }
+    free_down_to(t, mark.leaves, mark.inner);
 }
 
 rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, size_t k,
@@ -586,6 +1006,26 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
     rk_leaf *leaf = descend(t, at, &p, &off);
     const unsigned depth = t->depth;
     const size_t total = leaf->n + k;
+
+    if (total <= RK_LEAF_MAX) { /* the leaf takes them: in place, or moved to a larger leaf */
+        rk_leaf *l = leaf;
+        size_t from_block = off / RK_BLOCK;
+        if (total > leaf->cap) {
+            l = leaf_new(t, round_cap(total));
+            if (!l) return RK_ERR_NOMEM;
+            memcpy(l->h, leaf->h, off * sizeof(double));
+            memcpy(l->h + off + k, leaf->h + off, (leaf->n - off) * sizeof(double));
+            leaf_delete(t, leaf);
+            from_block = 0;
+        } else {
+            memmove(l->h + off + k, l->h + off, (l->n - off) * sizeof(double));
+        }
+        for (size_t i = 0; i < k; i++) l->h[off + i] = h[i] + 0.0;
+        l->n = (uint32_t)total;
+        fix_path(t, &p, l, leaf_fix(l, from_block), (ptrdiff_t)k);
+        if (l != leaf) trim(t);
+        return RK_OK;
+    }
 
     /* ---- plan: how many pieces each level splits into */
     size_t pieces_at[RK_MAX_DEPTH + 1];
@@ -608,9 +1048,9 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
             m = mm;
         }
     }
-    size_t nleaves = mleaf > 1 ? mleaf : (total > leaf->cap ? 1 : 0);
+    size_t nleaves = mleaf;
 
-    /* ---- allocate everything */
+    /* ---- secure everything */
     void *nodes_stack[RK_STACK_NODES];
     rk_entry pieces_stack[RK_STACK_ENTRIES], list_stack[RK_STACK_ENTRIES];
     void **nodes = nodes_stack;
@@ -629,9 +1069,10 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
             return RK_ERR_NOMEM;
         }
     }
-    size_t saved_bytes = t->bytes, made = 0;
+    rk_mark mark = mark_of(t);
+    size_t made = 0;
     for (; made < nleaves; made++) {
-        size_t len = mleaf > 1 ? total / mleaf + (made < total % mleaf) : total;
+        size_t len = total / mleaf + (made < total % mleaf);
         if (!(nodes[made] = leaf_new(t, round_cap(len)))) break;
     }
     if (made == nleaves) {
@@ -639,8 +1080,7 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
             if (!(nodes[made] = inner_new(t))) break;
     }
     if (made < nblocks) {
-        for (size_t q = 0; q < made; q++) rk_free(nodes[q]);
-        t->bytes = saved_bytes;
+        give_back(t, mark, nodes, nleaves, made);
         if (heap_scratch) {
             rk_free(nodes);
             rk_free(pieces);
@@ -650,32 +1090,17 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
     }
 
     /* ---- commit: nothing below can fail */
-    size_t next = 0;
+    size_t next = 0, from = 0;
     rk_segments s = {{leaf->h, h, leaf->h + off}, {off, k, leaf->n - off}};
-    if (mleaf == 1) {
-        rk_leaf *l = leaf;
-        if (nleaves == 1) {
-            l = nodes[next++];
-            copy_segments(&s, 0, total, l->h);
-            leaf_delete(t, leaf);
-        } else {
-            memmove(l->h + off + k, l->h + off, (l->n - off) * sizeof(double));
-            for (size_t i = 0; i < k; i++) l->h[off + i] = h[i] + 0.0;
-        }
-        l->n = (uint32_t)total;
-        pieces[0] = leaf_entry(l);
-    } else {
-        size_t from = 0;
-        for (size_t q = 0; q < mleaf; q++) {
-            rk_leaf *l = nodes[next++];
-            size_t len = total / mleaf + (q < total % mleaf);
-            copy_segments(&s, from, len, l->h);
-            l->n = (uint32_t)len;
-            from += len;
-            pieces[q] = leaf_entry(l);
-        }
-        leaf_delete(t, leaf);
+    for (size_t q = 0; q < mleaf; q++) {
+        rk_leaf *l = nodes[next++];
+        size_t len = total / mleaf + (q < total % mleaf);
+        copy_segments(&s, from, len, l->h);
+        l->n = (uint32_t)len;
+        from += len;
+        pieces[q] = leaf_entry(l);
     }
+    leaf_delete(t, leaf);
     mb = mleaf;
     for (unsigned d = depth; d-- > 0;) {
         rk_inner *nd = p.node[d];
@@ -728,6 +1153,7 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
     t->total = pieces[0].sum;
     t->count = pieces[0].cnt;
     t->depth = new_depth;
+    trim(t);
     if (heap_scratch) {
         rk_free(nodes);
         rk_free(pieces);
@@ -868,7 +1294,7 @@ static void remove_rec(rk_offset_tree *t, rk_inner *nd, unsigned height, size_t 
             continue;
         }
         if (lo <= c0 && c1 <= hi) {
-            free_subtree(t, nd->child[r], height - 1);
+            release_subtree(t, nd->child[r], height - 1);
             continue;
         }
         size_t l = (lo > c0 ? lo : c0) - c0, u = (hi < c1 ? hi : c1) - c0;
@@ -890,38 +1316,38 @@ rk_status rk_offset_tree_remove(rk_offset_tree *t, size_t at, size_t k) {
     if (at > t->count || k > t->count - at) return RK_ERR_RANGE;
     if (k == 0) return RK_OK;
     if (k == t->count) {
-        rk_leaf *empty = leaf_new(t, RK_LEAF_STEP);
-        if (!empty) return RK_ERR_NOMEM;
-        free_subtree(t, t->root, t->depth);
-        t->root = empty;
-        t->depth = 0;
-        t->count = 0;
-        t->total = 0.0;
-        return RK_OK;
+        rk_segments none = {{NULL, NULL, NULL}, {0, 0, 0}};
+        return rebuild(t, &none, 0);
     }
     rk_path p;
     size_t off;
     rk_leaf *leaf = descend(t, at, &p, &off);
     if (off + k <= leaf->n && (t->depth == 0 || leaf->n - k >= RK_LEAF_MIN)) {
-        memmove(leaf->h + off, leaf->h + off + k, (leaf->n - off - k) * sizeof(double));
-        leaf->n -= (uint32_t)k;
-        uint32_t want = round_cap(leaf->n) + RK_LEAF_STEP;
-        if (leaf->cap >= want + 2 * RK_LEAF_STEP) { /* shrink; on failure keep the larger leaf */
-            rk_leaf *smaller = leaf_new(t, want);
-            if (smaller) {
-                memcpy(smaller->h, leaf->h, leaf->n * sizeof(double));
-                smaller->n = leaf->n;
-                leaf_delete(t, leaf);
-                leaf = smaller;
-            }
+        rk_leaf *l = leaf;
+        size_t from_block = off / RK_BLOCK;
+        uint32_t n = leaf->n - (uint32_t)k, want = round_cap(n);
+        /* shrink to the items' capacity when more than one step is spare; on failure keep the
+         * larger leaf */
+        rk_leaf *smaller = leaf->cap > want + RK_LEAF_STEP ? leaf_new(t, want) : NULL;
+        if (smaller) {
+            memcpy(smaller->h, leaf->h, off * sizeof(double));
+            memcpy(smaller->h + off, leaf->h + off + k, (n - off) * sizeof(double));
+            leaf_delete(t, leaf);
+            l = smaller;
+            from_block = 0;
+        } else {
+            memmove(l->h + off, l->h + off + k, (n - off) * sizeof(double));
         }
-        fix_path(t, &p, leaf_entry(leaf));
+        l->n = n;
+        fix_path(t, &p, l, leaf_fix(l, from_block), -(ptrdiff_t)k);
+        if (smaller) trim(t);
         return RK_OK;
     }
     rk_reserve rs = {{NULL, NULL}, 0};
+    rk_mark mark = mark_of(t);
     for (; rs.n < RK_REMOVE_RESERVE; rs.n++) {
         if (!(rs.leaf[rs.n] = leaf_new(t, RK_LEAF_MAX))) {
-            while (rs.n > 0) leaf_delete(t, rs.leaf[--rs.n]);
+            give_back(t, mark, (void **)rs.leaf, (size_t)rs.n, (size_t)rs.n);
             return RK_ERR_NOMEM;
         }
     }
@@ -939,6 +1365,7 @@ rk_status rk_offset_tree_remove(rk_offset_tree *t, size_t at, size_t k) {
     t->total = e.sum;
     t->count = e.cnt;
     while (rs.n > 0) leaf_delete(t, rs.leaf[--rs.n]);
+    trim(t);
     return RK_OK;
 }
 
@@ -948,31 +1375,64 @@ rk_status rk_offset_tree_remove(rk_offset_tree *t, size_t at, size_t k) {
 typedef struct rk_check {
     const char *msg;
     size_t bytes;
+    size_t leaves[RK_LEAF_CLASSES];
+    size_t inner;
 } rk_check;
+
+static rk_entry check_leaf(const rk_leaf *l, int is_root, rk_check *c) {
+    rk_entry bad = {NULL, 0.0, 0};
+    c->bytes += leaf_bytes(l->cap);
+    if (l->n > l->cap || l->cap > RK_LEAF_MAX || l->cap == 0 || l->cap % RK_LEAF_STEP != 0) {
+        c->msg = "leaf count or capacity out of bounds";
+        return bad;
+    }
+    c->leaves[leaf_class(l->cap)]++;
+    if (!is_root && l->n < RK_LEAF_MIN) {
+        c->msg = "non-root leaf below minimum fill";
+        return bad;
+    }
+    for (uint32_t i = 0; i < l->n; i++) {
+        if (!valid_height(l->h[i]) || signbit(l->h[i])) {
+            c->msg = "invalid height stored";
+            return bad;
+        }
+    }
+    size_t nb = blocks_of(l->n);
+    for (size_t i = l->n; i < nb * RK_BLOCK; i++) {
+        if (l->h[i] != 0.0 || signbit(l->h[i])) {
+            c->msg = "leaf slot after the last height is not +0.0";
+            return bad;
+        }
+    }
+    const double *pre = leaf_pre_c(l), *bsum = leaf_bsum_c(l);
+    double s = 0.0;
+    for (size_t b = 0; b < nb; b++) {
+        if (bsum[b] != block_sum(l->h + b * RK_BLOCK)) {
+            c->msg = "cached block sum differs from a fresh summation";
+            return bad;
+        }
+        s += bsum[b];
+        if (pre[b] != s) {
+            c->msg = "cached block prefix differs from the running sum of the blocks";
+            return bad;
+        }
+    }
+    for (size_t b = nb; b < RK_LEAF_BLOCKS; b++) {
+        if (pre[b] != INFINITY) {
+            c->msg = "block prefix after the last block is not +infinity";
+            return bad;
+        }
+    }
+    rk_entry e = {(void *)l, s, l->n};
+    return e;
+}
 
 static rk_entry check_node(const void *node, unsigned height, int is_root, rk_check *c) {
     rk_entry bad = {NULL, 0.0, 0};
-    if (height == 0) {
-        const rk_leaf *l = node;
-        c->bytes += leaf_bytes(l->cap);
-        if (l->n > l->cap || l->cap > RK_LEAF_MAX || l->cap % RK_LEAF_STEP != 0) {
-            c->msg = "leaf count or capacity out of bounds";
-            return bad;
-        }
-        if (!is_root && l->n < RK_LEAF_MIN) {
-            c->msg = "non-root leaf below minimum fill";
-            return bad;
-        }
-        for (uint32_t i = 0; i < l->n; i++) {
-            if (!valid_height(l->h[i]) || signbit(l->h[i])) {
-                c->msg = "invalid height stored";
-                return bad;
-            }
-        }
-        return leaf_entry((rk_leaf *)l);
-    }
+    if (height == 0) return check_leaf(node, is_root, c);
     const rk_inner *nd = node;
     c->bytes += inner_bytes();
+    c->inner++;
     if (nd->n > RK_FAN || nd->n < (is_root ? 2u : (uint32_t)RK_INNER_MIN)) {
         c->msg = "inner node child count out of bounds";
         return bad;
@@ -989,32 +1449,79 @@ static rk_entry check_node(const void *node, unsigned height, int is_root, rk_ch
             return bad;
         }
     }
-    double s = 0.0;
-    size_t n = 0;
-    for (uint32_t i = 0; i < nd->n; i++) {
-        s += nd->sum[i];
-        n += nd->cnt[i];
-        if (nd->end[i] != s || nd->cend[i] != n) {
-            c->msg = "cached prefix differs from the running sum of the children";
+    uint32_t nb = (uint32_t)blocks_of(nd->n);
+    double bs = 0.0;
+    size_t bc = 0;
+    for (uint32_t b = 0; b < nb; b++) {
+        double s = 0.0;
+        size_t n = 0;
+        for (uint32_t j = b * RK_BLOCK; j < block_end(b, nd->n); j++) {
+            s += nd->sum[j];
+            n += nd->cnt[j];
+            if (nd->is[j] != s || nd->ic[j] != n) {
+                c->msg = "cached in-block prefix differs from the running sum of the children";
+                return bad;
+            }
+        }
+        bs += s;
+        bc += n;
+        if (nd->bs[b] != bs || nd->bc[b] != bc) {
+            c->msg = "cached block prefix differs from the running sum of the blocks";
             return bad;
         }
     }
-    rk_entry e = {(void *)nd, s, n};
+    for (uint32_t j = nd->n; j < nb * RK_BLOCK; j++) {
+        if (nd->is[j] != INFINITY || nd->ic[j] != SIZE_MAX) {
+            c->msg = "in-block prefix after the last child is not padding";
+            return bad;
+        }
+    }
+    for (uint32_t b = nb; b < RK_NODE_BLOCKS; b++) {
+        if (nd->bs[b] != INFINITY || nd->bc[b] != SIZE_MAX) {
+            c->msg = "block prefix after the last block is not padding";
+            return bad;
+        }
+    }
+    rk_entry e = {(void *)nd, bs, bc};
     return e;
+}
+
+/* Adds the free lists' blocks to the byte count and checks their lengths. */
+static void check_free(const rk_offset_tree *t, rk_check *c) {
+    for (int k = 0; k < RK_LEAF_CLASSES && !c->msg; k++) {
+        size_t n = 0;
+        for (const rk_leaf *l = t->free_leaf[k]; l; l = leaf_free_next(l)) {
+            if (l->cap != (uint32_t)(k + 1) * RK_LEAF_STEP) c->msg = "free leaf in the wrong class";
+            c->bytes += leaf_bytes(l->cap);
+            n++;
+        }
+        if (n != t->nfree_leaf[k]) c->msg = "free leaf list length differs from its count";
+        if (c->leaves[k] != t->live_leaf[k]) c->msg = "live leaf count differs from the tree";
+    }
+    size_t n = 0;
+    for (const rk_inner *nd = t->free_inner; nd; nd = free_next(nd)) {
+        c->bytes += inner_bytes();
+        n++;
+    }
+    if (!c->msg && n != t->nfree_inner) c->msg = "free node list length differs from its count";
+    if (!c->msg && c->inner != t->live_inner) c->msg = "live node count differs from the tree";
 }
 #endif
 
 rk_status rk_offset_tree_check(const rk_offset_tree *t, const char **message) {
 #ifdef RK_INTERNAL_CHECKS
-    rk_check c = {NULL, sizeof(rk_offset_tree) + RK_MALLOC_OVERHEAD};
+    rk_check c;
+    memset(&c, 0, sizeof c);
+    c.bytes = sizeof(rk_offset_tree) + RK_MALLOC_OVERHEAD;
     if (!t || !t->root) c.msg = "missing tree or root";
     if (!c.msg && t->depth >= RK_MAX_DEPTH) c.msg = "depth beyond RK_MAX_DEPTH";
     rk_entry e = {NULL, 0.0, 0};
     if (!c.msg) e = check_node(t->root, t->depth, 1, &c);
+    if (!c.msg) check_free(t, &c);
     if (!c.msg && e.cnt != t->count) c.msg = "tree count differs from the root's count";
     if (!c.msg && e.sum != t->total) c.msg = "tree total differs from the root's sum";
     if (!c.msg && t->count > RK_OFFSET_TREE_MAX_COUNT) c.msg = "count beyond maximum";
-    if (!c.msg && c.bytes != t->bytes) c.msg = "byte accounting differs from the nodes held";
+    if (!c.msg && c.bytes != t->bytes) c.msg = "byte accounting differs from the blocks held";
     if (c.msg) {
         if (message) *message = c.msg;
         return RK_ERR_CORRUPT;

@@ -7,8 +7,9 @@
  * exact in doubles and answers are compared with ==. rk_offset_tree_check runs after every step
  * (build with -DRK_INTERNAL_CHECKS). Any mismatch abort()s, which libFuzzer reports as a crash.
  *
- * Sizes: at most MAX_ITEMS items (enough for three levels: a built tree of more than 64 * 112
- * items has two inner levels) and MAX_STEPS operations per input, so an execution stays short.
+ * Sizes: at most MAX_ITEMS items and MAX_STEPS operations per input, so an execution stays short.
+ * scripts/fuzz.sh builds the core with inner nodes of 16 children (RK_FAN=16, fill 14), so a built
+ * tree of more than 14 * 112 items has two inner levels and one of more than 196 * 112 three.
  */
 #include <float.h>
 #include <math.h>

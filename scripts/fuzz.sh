@@ -9,6 +9,7 @@
 #
 # Builds (into .build-fuzz/, ignored by git):
 #   offset_tree, reuse_pool  clang -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+#                            (offset_tree with -DRK_FAN=16: three inner levels within 8,192 items)
 #                            -DRK_INTERNAL_CHECKS with CCore/*.c and Fuzz/<target>_fuzz.c
 #   listing                  swift build --sanitize=fuzzer --sanitize=address of the package in
 #                            Fuzz/listing (the first build compiles all of RowKit: about two
@@ -80,9 +81,13 @@ for target in "${targets[@]}"; do
     build listing swift build "${swift_flags[@]}"
     ln -sfn "$(swift build "${swift_flags[@]}" --show-bin-path)" "$OUT/listing-bin"
   else
+    # The offset tree is fuzzed with inner nodes of 16 children (see CCore/rk_internal.h), so
+    # inputs of a few thousand items reach three inner levels and every merge and split path.
+    shape=()
+    [ "$target" = offset_tree ] && shape=(-DRK_FAN=16 -DRK_INNER_MIN=4 -DRK_INNER_FILL=14)
     build "$target" "$CC" -std=c11 -Wall -Wextra -Werror -g -O1 -fno-omit-frame-pointer \
       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fuse-ld=lld \
-      -DRK_INTERNAL_CHECKS -ICCore/include CCore/*.c "Fuzz/${target}_fuzz.c" -lm \
+      -DRK_INTERNAL_CHECKS "${shape[@]}" -ICCore/include CCore/*.c "Fuzz/${target}_fuzz.c" -lm \
       -o "$(binary_of "$target")"
   fi
 done

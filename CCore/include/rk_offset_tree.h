@@ -71,6 +71,17 @@ rk_status rk_offset_tree_create(rk_offset_tree **out);
 rk_status rk_offset_tree_build(const double *heights, size_t n, rk_offset_tree **out,
                                size_t *bad_index);
 
+/**
+ * Replaces the tree's contents with copies of `heights[0..<n]` (`heights` may be NULL when
+ * n == 0), as rk_offset_tree_build would build them, reusing the tree's own node memory: its
+ * current nodes and the blocks it keeps for reuse. Only what those lack is allocated. O(n).
+ * Returns RK_ERR_HEIGHT if a height is invalid (the first bad index goes to `*bad_index` when not
+ * NULL), RK_ERR_OVERFLOW if n > RK_OFFSET_TREE_MAX_COUNT, RK_ERR_ARG for NULL `heights` with n > 0,
+ * RK_ERR_NOMEM on allocation failure; on failure the tree is unchanged.
+ */
+rk_status rk_offset_tree_assign(rk_offset_tree *tree, const double *heights, size_t n,
+                                size_t *bad_index);
+
 /** Frees the tree and everything it owns. NULL is allowed. O(n). */
 void rk_offset_tree_destroy(rk_offset_tree *tree);
 

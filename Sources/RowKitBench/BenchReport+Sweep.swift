@@ -2,7 +2,8 @@ extension BenchReport {
     /// A report of a sweep: `results` of the same suite at several sizes (one value per size).
     ///
     /// Each operation gets a chart whose series are the result columns (`c`, `swift`, `naive`,
-    /// named "C core", "Swift baseline", "Naive array"); `build`, timed per whole build, comes last.
+    /// named "C core", "Swift baseline", "Naive array"); `build` and `build_new`, timed per whole
+    /// build, come last.
     /// The raw text tables of every size are kept for the end of the page.
     ///
     /// - Complexity: O(*s* × *o* × *c*) for *s* sizes, *o* operations and *c* columns.
@@ -17,11 +18,12 @@ extension BenchReport {
             for column in result.columns where !columns.contains(column) { columns.append(column) }
             for row in result.rows where !operations.contains(row.op) { operations.append(row.op) }
         }
-        operations = operations.filter { $0 != "build" } + operations.filter { $0 == "build" }
+        let builds = ["build", "build_new"]
+        operations = operations.filter { !builds.contains($0) } + operations.filter { builds.contains($0) }
         let charts = operations.map { operation in
             Chart(
                 title: Self.operationTitle(operation),
-                measure: operation == "build" ? "Time per build" : "Time per operation",
+                measure: builds.contains(operation) ? "Time per build" : "Time per operation",
                 series: columns.map { column in
                     Series(
                         name: Self.columnName(column),
@@ -35,6 +37,18 @@ extension BenchReport {
         self.init(
             title: title, subtitle: subtitle, charts: charts,
             textTable: sorted.map { $0.table() }.joined(separator: "\n"))
+    }
+
+    /// The row counts of a sweep up to `items`: 10^3, 10^4, ... below it, then `items` itself.
+    public static func sweepSizes(upTo items: Int) -> [Int] {
+        var sizes: [Int] = []
+        var size = 1_000
+        while size < items {
+            sizes.append(size)
+            size *= 10
+        }
+        sizes.append(items)
+        return sizes
     }
 
     /// The legend name of a result column: "C core" for `c`, the column itself when unknown.
@@ -51,7 +65,8 @@ extension BenchReport {
             "insert": "Insert a row (insert)",
             "remove": "Remove a row (remove)",
             "visible_range": "Rows in a 900-point viewport (visible_range)",
-            "build": "Build from all heights (build)",
+            "build": "Rebuild from all heights, reusing the tree's memory (build)",
+            "build_new": "Build a new tree from all heights (build_new)",
         ][operation] ?? operation
     }
 }

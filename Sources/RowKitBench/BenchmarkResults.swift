@@ -22,8 +22,12 @@ public struct BenchmarkResults: Sendable, Equatable {
     public var columns: [String]
     /// Measured operations in display order.
     public var rows: [Row]
-    /// Heap bytes per item by implementation column.
+    /// Heap bytes per item by implementation column, after the inserts and removes.
     public var bytesPerItem: [String: Double]
+    /// Heap bytes per item by implementation column, right after building.
+    public var bytesPerItemFresh: [String: Double] = [:]
+    /// The C tree side by side with the plain-C reference structures, when measured.
+    public var reference: ReferenceComparison?
 
     /// Creates results.
     public init(
@@ -40,10 +44,13 @@ public struct BenchmarkResults: Sendable, Equatable {
         for column in other.columns where !columns.contains(column) { columns.append(column) }
         rows.append(contentsOf: other.rows)
         bytesPerItem.merge(other.bytesPerItem) { _, new in new }
+        bytesPerItemFresh.merge(other.bytesPerItemFresh) { _, new in new }
+        if let reference = other.reference { self.reference = reference }
     }
 
     /// A text table: ns per operation for every column, then each other column's ratio to the
-    /// first column (e.g. `swift/c`, `naive/c`), then a bytes-per-item line.
+    /// first column (e.g. `swift/c`, `naive/c`), then bytes per item fresh and after the edits;
+    /// then the reference comparison, when measured.
     public func table() -> String {
         let reference = columns.first ?? ""
         let others = Array(columns.dropFirst())
@@ -62,9 +69,9 @@ public struct BenchmarkResults: Sendable, Equatable {
             }
             lines.append(line)
         }
-        if !bytesPerItem.isEmpty {
-            var line = ["bytes/item"]
-            for column in columns { line.append(bytesPerItem[column].map(Self.format) ?? "-") }
+        for (name, bytes) in [("bytes/item fresh", bytesPerItemFresh), ("bytes/item", bytesPerItem)] where !bytes.isEmpty {
+            var line = [name]
+            for column in columns { line.append(bytes[column].map(Self.format) ?? "-") }
             line += others.map { _ in "" }
             lines.append(line)
         }
@@ -77,11 +84,35 @@ public struct BenchmarkResults: Sendable, Equatable {
             }.joined(separator: "  ")
         }
         let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
-        return ([render(header), rule] + lines.map(render)).joined(separator: "\n") + "\n"
+        let main = ([render(header), rule] + lines.map(render)).joined(separator: "\n") + "\n"
+        guard let comparison = self.reference else { return main }
+        return main + referenceTable(comparison)
     }
 
-    /// JSON: `{"items": N, "ops": {"<op>": {"c": ns, ...}}, "bytes_per_item": {"c": x, ...}}`,
-    /// keys in display order.
+    /// The reference comparison as a text table: the C tree's ns, the reference's, their ratio
+    /// (median over alternating rounds) and the limit.
+    func referenceTable(_ reference: ReferenceComparison) -> String {
+        let header = ["C tree vs plain-C references", "c ns", "reference", "ref ns", "c/ref", "limit"]
+        let lines = reference.figures.map { figure in
+            [figure.op, Self.format(figure.c), figure.reference, Self.format(figure.referenceNanoseconds),
+             Self.format(figure.ratio) + "x", figure.limit.map { "<= " + Self.format($0) + "x" } ?? ""]
+        }
+        let all = [header] + lines
+        let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
+        func render(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return i == 0 || i == 2 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }
+        let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
+        return "\n" + ([render(header), rule] + lines.map(render)).joined(separator: "\n") + "\n"
+    }
+
+    /// JSON: `{"items": N, "ops": {"<op>": {"c": ns, ...}}, "bytes_per_item": {"c": x, ...},
+    /// "bytes_per_item_fresh": {...}, "reference": {"<op>": {"against": "fenwick find", "c": ns,
+    /// "reference": ns, "ratio": x, "limit": x}}}`, keys in display order (the last two when
+    /// measured).
     public func json() -> String {
         func object(_ values: [String: Double]) -> String {
             let extra = values.keys.filter { !columns.contains($0) }.sorted()
@@ -90,7 +121,20 @@ public struct BenchmarkResults: Sendable, Equatable {
             return "{" + fields.joined(separator: ", ") + "}"
         }
         let ops = rows.map { "\"\($0.op)\": \(object($0.nanoseconds))" }.joined(separator: ", ")
-        return "{\"items\": \(items), \"ops\": {\(ops)}, \"bytes_per_item\": \(object(bytesPerItem))}\n"
+        var members = ["\"items\": \(items)", "\"ops\": {\(ops)}", "\"bytes_per_item\": \(object(bytesPerItem))"]
+        if !bytesPerItemFresh.isEmpty { members.append("\"bytes_per_item_fresh\": \(object(bytesPerItemFresh))") }
+        if let reference {
+            let figures = reference.figures.map { figure in
+                var fields = [
+                    "\"against\": \"\(figure.reference)\"", "\"c\": \(Self.format(figure.c))",
+                    "\"reference\": \(Self.format(figure.referenceNanoseconds))", "\"ratio\": \(Self.format(figure.ratio))",
+                ]
+                if let limit = figure.limit { fields.append("\"limit\": \(Self.format(limit))") }
+                return "\"\(figure.op)\": {" + fields.joined(separator: ", ") + "}"
+            }
+            members.append("\"reference\": {" + figures.joined(separator: ", ") + "}")
+        }
+        return "{" + members.joined(separator: ", ") + "}\n"
     }
 
     /// Fixed-point with two decimals below 100, none from 100 on.

@@ -44,6 +44,48 @@ public struct Harness: Sendable {
         return Self.median(samples)
     }
 
+    /// Nanoseconds per operation of `count` bodies measured side by side, in alternating phases:
+    /// each of `batches` rounds runs every body in turn for one untimed batch (so it does not start
+    /// on caches the previous body filled with its own data) and then `phase` timed batches of
+    /// `iterations` operations, and records the median of those. `body(which, i)` gets `which` in
+    /// `0..<count` and `i`, the operation's sequence number (shared by all bodies, so they see the
+    /// same inputs). Returns each body's samples, one per round, so the caller can take medians and
+    /// per-round ratios: load that comes and goes during the run weighs on all bodies of a round
+    /// alike.
+    public func sideBySide(_ count: Int, phase: Int = 1, _ body: (_ which: Int, _ i: Int) -> Void) -> [[Double]] {
+        let clock = ContinuousClock()
+        var samples = [[Double]](repeating: [], count: count)
+        var next = 0
+        for _ in 0..<batches {
+            var end = next
+            for which in 0..<count {
+                var i = next
+                for _ in 0..<iterations {
+                    body(which, i)
+                    i += 1
+                }
+                var times: [Double] = []
+                for _ in 0..<phase {
+                    let start = clock.now
+                    for _ in 0..<iterations {
+                        body(which, i)
+                        i += 1
+                    }
+                    times.append(Self.nanoseconds(start.duration(to: clock.now)) / Double(iterations))
+                }
+                samples[which].append(Self.median(times))
+                end = i
+            }
+            next = end
+        }
+        return samples
+    }
+
+    /// The median over rounds of `a[r] / b[r]`.
+    public static func medianRatio(_ a: [Double], _ b: [Double]) -> Double {
+        median(zip(a, b).map { $0 / $1 })
+    }
+
     /// Median nanoseconds of one whole run of `body`, after an untimed `setup` each round.
     public func nanosecondsPerRun<State>(setup: () -> State, _ body: (inout State) -> Void) -> Double {
         let clock = ContinuousClock()

@@ -1,15 +1,20 @@
 import RowKit
 
-/// C tree versus Swift tree versus a naive array: build, offset-of, item-at, set, insert and
-/// remove one item at random positions, and the visible range of a 900-point viewport.
+/// C tree versus Swift tree versus a naive array: rebuild, build, offset-of, item-at, set, insert
+/// and remove one item at random positions, and the visible range of a 900-point viewport; then
+/// the C tree side by side with two plain-C reference structures (``ReferenceComparison``).
 ///
-/// Columns: `c`, `swift`, `naive`; rows: `build` (ns for the whole build), `offset_of`, `item_at`,
-/// `set`, `insert`, `remove`, `visible_range` (ns per operation). Naive operations are O(n), so
-/// they run fewer iterations, still as medians of batches.
+/// Heights are whole numbers from 20 to 120. Columns: `c`, `swift`, `naive`; rows: `build` (ns to
+/// rebuild a tree from all heights with `replaceAll(with:)`, reusing its memory), `build_new` (ns
+/// to build a new tree), `offset_of`, `item_at`, `set`, `insert`, `remove`, `visible_range` (ns
+/// per operation). Inserts and removes alternate batch by batch, each batch at most an eighth of
+/// the items, so the tree stays within 12.5% of its size. Naive operations are O(n), so they run
+/// fewer iterations, still as medians of batches. Bytes per item are read after the build
+/// (`bytes_per_item_fresh`) and after the inserts and removes (`bytes_per_item`).
 public struct OffsetTreeBenchmark: Benchmark {
     /// The operations measured, in table order.
     public static let operations = [
-        "build", "offset_of", "item_at", "set", "insert", "remove", "visible_range",
+        "build", "build_new", "offset_of", "item_at", "set", "insert", "remove", "visible_range",
     ]
 
     /// Timed batches per operation.
@@ -26,27 +31,46 @@ public struct OffsetTreeBenchmark: Benchmark {
     /// "offset-tree".
     public var name: String { "offset-tree" }
 
-    /// Runs all operations on `items` items for the three implementations.
+    /// Runs all operations on `items` items for the three implementations, then the reference
+    /// comparison.
     public func run(items: Int) -> BenchmarkResults {
         precondition(items > 0, "the offset-tree benchmark needs at least one item")
         var rng = BenchRandom(seed: 0x5EED)
-        let heights = (0..<items).map { _ in Double(20 + rng.below(40)) }
+        let heights = Self.heights(items, &rng)
         let inputs = Inputs(items: items, total: heights.reduce(0, +), rng: &rng)
         var columns: [String: [String: Double]] = [:]
-        var bytes: [String: Double] = [:]
-        (columns["c"], bytes["c"]) = measureTree(COffsetTree.self, heights, inputs)
-        (columns["swift"], bytes["swift"]) = measureTree(SwiftOffsetTree.self, heights, inputs)
+        var fresh: [String: Double] = [:]
+        var churned: [String: Double] = [:]
+        (columns["c"], fresh["c"], churned["c"]) = measureTree(COffsetTree.self, heights, inputs)
+        (columns["swift"], fresh["swift"], churned["swift"]) = measureTree(SwiftOffsetTree.self, heights, inputs)
         columns["naive"] = measureNaive(heights, inputs)
         let rows = Self.operations.map { op in
             BenchmarkResults.Row(op: op, nanoseconds: columns.compactMapValues { $0[op] })
         }
-        return BenchmarkResults(
-            items: items, columns: ["c", "swift", "naive"], rows: rows, bytesPerItem: bytes)
+        var results = BenchmarkResults(
+            items: items, columns: ["c", "swift", "naive"], rows: rows, bytesPerItem: churned)
+        results.bytesPerItemFresh = fresh
+        results.reference = compareWithReferences(heights, inputs)
+        return results
     }
+
+    /// `count` whole-number heights from 20 to 120.
+    static func heights(_ count: Int, _ rng: inout BenchRandom) -> [Double] {
+        (0..<count).map { _ in Double(20 + rng.below(101)) }
+    }
+
+    /// Items inserted (then removed) per batch: at most an eighth of the tree, so each size is
+    /// measured near its size.
+    func editBatch(items: Int) -> Int { min(treeIterations, max(16, items / 8)) }
+
+    /// Rounds of insert and remove batches: enough for as many operations as the other rows get.
+    func editRounds(items: Int) -> Int { max(batches, min(201, batches * treeIterations / editBatch(items: items))) }
 
     /// Random positions, offsets and heights drawn once and shared by every implementation.
     struct Inputs {
+        /// A power of two, so an operation's input is `inputs[i & mask]`.
         static let count = 4_096
+        static let mask = count - 1
         var indices: [Int] = []
         var offsets: [Double] = []
         var heights: [Double] = []
@@ -57,7 +81,7 @@ public struct OffsetTreeBenchmark: Benchmark {
             for _ in 0..<Self.count {
                 indices.append(rng.below(items))
                 offsets.append(Double(rng.below(Int(total) * 16)) / 16)
-                heights.append(Double(20 + rng.below(40)))
+                heights.append(Double(20 + rng.below(101)))
             }
             singles = heights.map { [$0] }
         }
@@ -65,43 +89,50 @@ public struct OffsetTreeBenchmark: Benchmark {
 
     private func measureTree<Tree: OffsetTree>(
         _ type: Tree.Type, _ heights: [Double], _ inputs: Inputs
-    ) -> ([String: Double], Double) {
-        let n = Inputs.count
+    ) -> (ops: [String: Double], fresh: Double, churned: Double) {
+        let mask = Inputs.mask
         var results: [String: Double] = [:]
         // The built tree is kept in the state and destroyed after the clock stops.
-        results["build"] = Harness(batches: 5, iterations: 1).nanosecondsPerRun(
+        results["build_new"] = Harness(batches: 5, iterations: 1).nanosecondsPerRun(
             setup: { Tree?.none }
         ) { tree in
             tree = try? Tree(heights: heights)
         }
-        guard let tree = try? Tree(heights: heights) else { return (results, .nan) }
+        guard let tree = try? Tree(heights: heights) else { return (results, .nan, .nan) }
+        results["build"] = Harness(batches: 5, iterations: 1).nanosecondsPerRun(setup: { () }) { _ in
+            try? tree.replaceAll(with: heights)
+        }
+        let fresh = Double(tree.memoryFootprint) / Double(tree.count)
         let harness = Harness(batches: batches, iterations: treeIterations)
         results["offset_of"] = harness.nanosecondsPerOperation { i in
-            blackHole(try? tree.offset(of: inputs.indices[i % n]))
+            blackHole(try? tree.offset(of: inputs.indices[i & mask]))
         }
         results["item_at"] = harness.nanosecondsPerOperation { i in
-            blackHole(tree.item(at: inputs.offsets[i % n]))
+            blackHole(tree.item(at: inputs.offsets[i & mask]))
         }
         results["set"] = harness.nanosecondsPerOperation { i in
-            try? tree.setHeight(inputs.heights[i % n], at: inputs.indices[i % n])
+            try? tree.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
         }
-        // Inserts grow the tree by one batch's worth; the removes then shrink it back.
-        results["insert"] = harness.nanosecondsPerOperation { i in
-            try? tree.insert(contentsOf: inputs.singles[i % n], at: inputs.indices[i % n])
+        let items = tree.count
+        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(2) { which, i in
+            if which == 0 {
+                try? tree.insert(contentsOf: inputs.singles[i & mask], at: inputs.indices[i & mask])
+            } else {
+                let at = inputs.indices[i & mask] % tree.count
+                try? tree.removeSubrange(at..<at + 1)
+            }
         }
-        results["remove"] = harness.nanosecondsPerOperation { i in
-            let at = inputs.indices[i % n] % tree.count
-            try? tree.removeSubrange(at..<at + 1)
-        }
+        results["insert"] = Harness.median(edits[0])
+        results["remove"] = Harness.median(edits[1])
         results["visible_range"] = harness.nanosecondsPerOperation { i in
-            let y = inputs.offsets[i % n]
+            let y = inputs.offsets[i & mask]
             blackHole(tree.items(intersecting: y..<y + 900))
         }
-        return (results, Double(tree.memoryFootprint) / Double(tree.count))
+        return (results, fresh, Double(tree.memoryFootprint) / Double(tree.count))
     }
 
     private func measureNaive(_ heights: [Double], _ inputs: Inputs) -> [String: Double] {
-        let n = Inputs.count
+        let mask = Inputs.mask
         var results: [String: Double] = [:]
         results["build"] = Harness(batches: 5, iterations: 1).nanosecondsPerRun(
             setup: { NaiveOffsetArray?.none }
@@ -111,31 +142,116 @@ public struct OffsetTreeBenchmark: Benchmark {
             copy.append(contentsOf: heights)
             naive = NaiveOffsetArray(heights: copy)
         }
+        results["build_new"] = results["build"]
         var naive = NaiveOffsetArray(heights: heights)
         let iterations = max(5, min(treeIterations, 20_000_000 / max(heights.count, 1)))
         let harness = Harness(batches: 5, iterations: iterations)
         results["offset_of"] = harness.nanosecondsPerOperation { i in
-            blackHole(naive.offset(of: inputs.indices[i % n]))
+            blackHole(naive.offset(of: inputs.indices[i & mask]))
         }
         results["item_at"] = harness.nanosecondsPerOperation { i in
-            blackHole(naive.item(at: inputs.offsets[i % n]))
+            blackHole(naive.item(at: inputs.offsets[i & mask]))
         }
         results["set"] = Harness(batches: batches, iterations: treeIterations).nanosecondsPerOperation {
             i in
-            naive.heights[inputs.indices[i % n]] = inputs.heights[i % n]
+            naive.heights[inputs.indices[i & mask]] = inputs.heights[i & mask]
         }
-        results["insert"] = harness.nanosecondsPerOperation { i in
-            naive.heights.insert(inputs.heights[i % n], at: inputs.indices[i % n])
+        let edits = Harness(batches: 5, iterations: min(iterations, editBatch(items: heights.count))).sideBySide(2) { which, i in
+            if which == 0 {
+                naive.heights.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
+            } else {
+                naive.heights.remove(at: inputs.indices[i & mask] % naive.heights.count)
+            }
         }
-        results["remove"] = harness.nanosecondsPerOperation { i in
-            naive.heights.remove(at: inputs.indices[i % n] % naive.heights.count)
-        }
+        results["insert"] = Harness.median(edits[0])
+        results["remove"] = Harness.median(edits[1])
         results["visible_range"] = harness.nanosecondsPerOperation { i in
-            let y = inputs.offsets[i % n]
+            let y = inputs.offsets[i & mask]
             blackHole(naive.items(intersecting: y..<y + 900))
         }
         return results
     }
+
+    /// The C tree against the Fenwick tree (rebuild, prefix sum, descent, point update) and the
+    /// chunked array (insert and remove), measured in alternating batches.
+    private func compareWithReferences(_ heights: [Double], _ inputs: Inputs) -> ReferenceComparison {
+        let mask = Inputs.mask
+        guard let tree = try? COffsetTree(heights: heights) else { return ReferenceComparison(figures: []) }
+        let fenwick = FenwickReference(heights: heights)
+        var figures: [ReferenceComparison.Figure] = []
+        func add(_ op: String, _ reference: String, _ samples: [[Double]], c: Int = 0, ref: Int = 1) {
+            figures.append(
+                ReferenceComparison.Figure(
+                    op: op, reference: reference, c: Harness.median(samples[c]), referenceNanoseconds: Harness.median(samples[ref]),
+                    ratio: Harness.medianRatio(samples[c], samples[ref]), limit: ReferenceComparison.limits[op]))
+        }
+        add("build", "fenwick build", Harness(batches: 7, iterations: 1).sideBySide(2) { which, _ in
+            if which == 0 { try? tree.replaceAll(with: heights) } else { fenwick.build(heights) }
+        })
+        let harness = Harness(batches: batches, iterations: treeIterations)
+        add("offset_of", "fenwick prefix", harness.sideBySide(2, phase: 3) { which, i in
+            if which == 0 { blackHole(try? tree.offset(of: inputs.indices[i & mask])) } else { blackHole(fenwick.prefix(inputs.indices[i & mask])) }
+        })
+        add("item_at", "fenwick find", harness.sideBySide(2, phase: 3) { which, i in
+            if which == 0 { blackHole(tree.item(at: inputs.offsets[i & mask])) } else { blackHole(fenwick.find(inputs.offsets[i & mask])) }
+        })
+        add("set", "fenwick update", harness.sideBySide(2, phase: 3) { which, i in
+            if which == 0 {
+                try? tree.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
+            } else {
+                fenwick.set(inputs.indices[i & mask], inputs.heights[i & mask])
+            }
+        })
+        let chunked = ChunkedReference(heights: heights)
+        let items = heights.count
+        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(4) { which, i in
+            switch which {
+            case 0: try? tree.insert(contentsOf: inputs.singles[i & mask], at: inputs.indices[i & mask])
+            case 1: chunked.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
+            case 2:
+                let at = inputs.indices[i & mask] % tree.count
+                try? tree.removeSubrange(at..<at + 1)
+            default: chunked.remove(at: inputs.indices[i & mask] % chunked.count)
+            }
+        }
+        add("insert", "chunked insert", edits, c: 0, ref: 1)
+        add("remove", "chunked remove", edits, c: 2, ref: 3)
+        let order = ["item_at", "offset_of", "set", "insert", "remove", "build"]
+        return ReferenceComparison(figures: figures.sorted { order.firstIndex(of: $0.op)! < order.firstIndex(of: $1.op)! })
+    }
+}
+
+/// The C tree measured side by side with two plain-C structures written for the comparison (in
+/// `Sources/CBenchReference`): a Fenwick tree over doubles (rebuild, prefix sum, descent to the
+/// item at an offset, point update) and a chunked array of 64-row chunks with Fenwick trees over
+/// chunk counts and sums (insert, remove). Each operation alternates phases of the C tree and the
+/// reference: an untimed batch (so neither starts on caches the other filled), then timed batches
+/// (three for the lookups and set, one for the edits, which alternate inserts and removes to keep
+/// the size); the ratio is the median over rounds of C time / reference time.
+public struct ReferenceComparison: Sendable, Equatable {
+    /// One operation against its reference.
+    public struct Figure: Sendable, Equatable {
+        /// The C tree's operation (`item_at`).
+        public var op: String
+        /// What it is compared with (`fenwick find`).
+        public var reference: String
+        /// Median ns per operation of the C tree (per rebuild for `build`).
+        public var c: Double
+        /// Median ns of the reference.
+        public var referenceNanoseconds: Double
+        /// Median over rounds of C / reference.
+        public var ratio: Double
+        /// The ratio the project holds the C tree to, if any.
+        public var limit: Double?
+    }
+
+    /// The figures in display order.
+    public var figures: [Figure]
+
+    /// The ratios the C tree is held to: item_at ≤ 0.5× the Fenwick descent, offset_of ≤ 2× the
+    /// Fenwick prefix sum, set ≤ 1.5× the Fenwick update, insert ≤ 1.2× the chunked insert, build
+    /// ≤ 1.5× the Fenwick build.
+    public static let limits: [String: Double] = ["item_at": 0.5, "offset_of": 2, "set": 1.5, "insert": 1.2, "build": 1.5]
 }
 
 /// SplitMix64, so every run measures the same inputs.

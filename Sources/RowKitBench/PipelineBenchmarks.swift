@@ -29,6 +29,8 @@ public struct PipelineBenchmarks: Sendable {
         public var identity: String
         /// Median milliseconds per diff.
         public var milliseconds: Double
+        /// For `ItemID`: the median over runs of its time over the `Int` diff's time in the same run.
+        public var ratioToInt: Double?
     }
 
     /// The model edit and lookup measurement.
@@ -80,22 +82,30 @@ public struct PipelineBenchmarks: Sendable {
     /// Creates the benchmarks with the default sizes.
     public init() {}
 
-    /// Median milliseconds of `TableDiff.changeset` per size and identity type.
+    /// Median milliseconds of `TableDiff.changeset` per size and identity type; the `Int` and
+    /// `ItemID` diffs of a size alternate run by run.
     public func runDiffs() -> [DiffFigure] {
         var figures: [DiffFigure] = []
         for rows in diffRows {
             let (old, new) = DiffBenchmark.makeSnapshots(rows: rows, changeFraction: 0.01, seed: 42)
-            figures.append(DiffFigure(rows: rows, identity: "Int", milliseconds: time { try TableDiff.changeset(from: old, to: new) }))
             let (erasedOld, erasedNew) = (Self.erased(old), Self.erased(new))
+            var ints: [Double] = []
+            var ids: [Double] = []
+            for _ in 0..<diffRuns {
+                ints.append(time { try TableDiff.changeset(from: old, to: new) })
+                ids.append(time { try TableDiff.changeset(from: erasedOld, to: erasedNew) })
+            }
+            figures.append(DiffFigure(rows: rows, identity: "Int", milliseconds: Harness.median(ints)))
             figures.append(
-                DiffFigure(rows: rows, identity: "ItemID", milliseconds: time { try TableDiff.changeset(from: erasedOld, to: erasedNew) }))
+                DiffFigure(
+                    rows: rows, identity: "ItemID", milliseconds: Harness.median(ids), ratioToInt: Harness.medianRatio(ids, ints)))
         }
         return figures
     }
 
     /// Median microseconds per single-row batch and nanoseconds per identity lookup on a model of
     /// one `modelRows`-row section. Each round times 100 inserts and 100 deletes at random rows,
-    /// then 10,000 lookups of random identities (present or deleted).
+    /// then 10,000 lookups of random identities (present or deleted), made before the clock starts.
     public func runModel() -> ModelFigure {
         let rows = modelRows
         var model: TableModel
@@ -124,24 +134,23 @@ public struct PipelineBenchmarks: Sendable {
                 preconditionFailure("benchmark edit failed: \(error)")
             }
             edits.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 200 / 1e3)
+            let keys = (0..<10_000).map { _ in ItemID(random.below(rows)) }
             start = DispatchTime.now().uptimeNanoseconds
             var found = 0
-            for _ in 0..<10_000 where model.path(of: ItemID(random.below(rows))) != nil { found += 1 }
+            for key in keys where model.path(of: key) != nil { found += 1 }
             lookups.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 10_000)
             blackHole(found)
         }
         return ModelFigure(rows: rows, editMicroseconds: Harness.median(edits), lookupNanoseconds: Harness.median(lookups))
     }
 
+    /// Milliseconds of one diff.
     private func time(_ diff: () throws -> Changeset) -> Double {
-        var samples: [Double] = []
-        for _ in 0..<diffRuns {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let changes = try? diff()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            blackHole(changes)
-        }
-        return Harness.median(samples)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let changes = try? diff()
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        blackHole(changes)
+        return milliseconds
     }
 
     private static func erased(_ snapshot: TableSnapshot<Int, Int>) -> TableSnapshot<ItemID, Int> {
@@ -224,7 +233,8 @@ public struct PipelineBenchmarks: Sendable {
                 + figure.padding(toLength: 16, withPad: " ", startingAt: 0) + target)
         }
         for diff in diffs {
-            let target = diff.identity == "Int" ? (diff.rows <= 100_000 ? "< 20 ms" : "< 300 ms") : ""
+            var target = diff.identity == "Int" ? (diff.rows <= 100_000 ? "< 20 ms" : "< 300 ms") : ""
+            if let ratio = diff.ratioToInt { target = String(format: "%.2fx Int", ratio) + (diff.rows == 100_000 ? " (<= 1.5x)" : "") }
             row("diff \(diff.rows) rows, 1% changed (\(diff.identity))", String(format: "%.1f ms", diff.milliseconds), target)
         }
         row("model edit, 1 section of \(model.rows) rows", String(format: "%.1f µs", model.editMicroseconds), "")

@@ -4,18 +4,20 @@ import RowKitBench
 import RowKitHTML
 
 /// `rowkit bench`: the C core against the Swift baseline and a naive array, through `RowKitBench`.
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Compare the C core with the Swift baseline and a naive array.",
         discussion: """
-            Runs the offset-tree benchmark of the RowKitBench library at --items rows and \
-            prints its table on standard output: the median nanoseconds per operation for the \
-            C core (c), the Swift baseline (swift) and the naive array (naive), each one's ratio \
-            to the C core, and heap bytes per row. Build in release for meaningful numbers.
+            Runs the offset-tree and headless-view benchmarks of the RowKitBench library at \
+            --items rows and prints their table on standard output: the median nanoseconds per \
+            operation for the C core (c), the Swift baseline (swift) and the naive array \
+            (naive), each one's ratio to the C core, and heap bytes per row fresh and after \
+            edits; then the C tree side by side with two plain-C reference structures (a \
+            Fenwick tree and a chunked array). Build in release for meaningful numbers.
 
-            With --report, also runs the sweep over 10^3, 10^4, 10^5 and 10^6 rows and writes \
-            an HTML page with, for each operation, a log-log chart of time per operation \
+            With --report, also runs the sweep over 10^3, 10^4, ... rows up to --items and \
+            writes an HTML page with, for each operation, a log-log chart of time per operation \
             against row count and a table. The naive array runs fewer iterations at large \
             sizes so the sweep ends in reasonable time.
 
@@ -26,18 +28,18 @@ struct BenchCommand: ParsableCommand {
               The same as JSON, for scripts:
                 rowkit bench --items 100000 --json
 
-              Write a report with charts and open it:
-                rowkit bench --report /tmp/bench
+              Write a report with charts from 10^3 to 10^6 rows and open it:
+                rowkit bench --items 1000000 --report /tmp/bench
                 open /tmp/bench/index.html
             """)
 
-    /// The row counts `--items` and `--sweep` accept.
+    /// The row counts `--items` accepts.
     static let sizes = 1...10_000_000
 
-    /// The row counts of the `--report` sweep.
-    static let sweepSizes = [1_000, 10_000, 100_000, 1_000_000]
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("The number of rows of the table run (1 to 10,000,000).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The number of rows of the table run (1 to 10,000,000), and the largest size of the sweep.", valueName: "n"))
     var items = 100_000
 
     @Flag(help: "Print the results as JSON instead of a table.")
@@ -45,37 +47,31 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also run the 10^3…10^6 sweep and write an HTML report with charts to this folder.",
+            "Also run the sweep from 10^3 rows up to --items and write an HTML report with charts to this folder.",
             valueName: "dir"))
     var report: String?
-
-    @Option(help: .hidden)
-    var sweep: [Int] = []
-
-    /// Tree operations per batch; a small number makes a quick smoke run (the tests use it).
-    @Option(help: .hidden)
-    var iterations: Int?
 
     @Flag(name: .shortAndLong, help: "Print no progress messages.")
     var quiet = false
 
     func validate() throws {
-        let sizes = Self.sizes
-        guard sizes.contains(items) else { throw ValidationError("--items must be between 1 and 10,000,000 (got \(items))") }
-        guard sweep.allSatisfy(sizes.contains) else { throw ValidationError("--sweep sizes must be between 1 and 10,000,000") }
-        guard (1...100_000_000).contains(iterations ?? 1) else {
-            throw ValidationError("--iterations must be between 1 and 100,000,000 (got \(iterations ?? 0))")
-        }
+        guard Self.sizes.contains(items) else { throw ValidationError("--items must be between 1 and 10,000,000 (got \(items))") }
     }
 
-    func run() throws {
+    /// Measures on the main actor: the headless view the benchmark drives is main-actor isolated.
+    func run() async throws {
+        try await MainActor.run { try self.measure() }
+    }
+
+    @MainActor
+    private func measure() throws {
         try checkReportFolder()
-        let suite = iterations.map { BenchmarkSuite([OffsetTreeBenchmark(batches: 3, treeIterations: $0)]) } ?? .standard
+        let suite = BenchmarkSuite.standard
         let results = suite.run(items: items)
         print(json ? results.json() : results.table(), terminator: "")
         guard let report else { return }
 
-        let sizes = sweep.isEmpty ? Self.sweepSizes : sweep
+        let sizes = BenchReport.sweepSizes(upTo: items)
         let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: 0)
         var sweepResults: [BenchmarkResults] = []
         for (index, size) in sizes.enumerated() {

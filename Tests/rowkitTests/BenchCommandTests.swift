@@ -1,31 +1,60 @@
 import Foundation
+import RowKitBench
 import Testing
 
-/// `rowkit bench`, as a quick smoke run (`--iterations` keeps it short; timings are never checked).
+/// `rowkit bench`, run as the README writes it (timings are never checked).
 @Suite struct BenchCommandTests {
-    @Test func printsTheTableJSONAndWritesTheReport() throws {
-        let scratch = try TemporaryDirectory()
-        let table = try RowKitTool.run(["bench", "--items", "200", "--iterations", "50"])
-        #expect(table.status == 0, "\(table.stderr)")
-        let lines = table.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("op (200 items)") == true)
-        for operation in ["build", "offset_of", "item_at", "set", "insert", "remove", "visible_range", "bytes/item"] {
-            #expect(lines.contains { $0.hasPrefix(operation + " ") }, "no \(operation) line")
+    /// The `rowkit bench` command lines of the README's code blocks that a test can afford: the
+    /// ones with a small `--items`.
+    static func readmeCommands() throws -> [[String]] {
+        let readme = try String(contentsOf: RowKitTool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        return readme.split(separator: "\n").compactMap { line -> [String]? in
+            let command = line.split(separator: "#", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces)
+            guard command.hasPrefix(".build/release/rowkit bench "), command.contains("--items 1000 ") || command.hasSuffix("--items 1000")
+            else { return nil }
+            return command.split(separator: " ").dropFirst().map(String.init)
         }
+    }
 
-        let report = scratch.path("report")
-        let json = try RowKitTool.run([
-            "bench", "--items", "200", "--iterations", "50", "--json", "--report", report, "--sweep", "200", "--sweep", "2000",
-        ])
-        #expect(json.status == 0, "\(json.stderr)")
-        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        #expect(object?["items"] as? Int == 200)
-        #expect((object?["ops"] as? [String: Any])?.keys.sorted().contains("offset_of") == true)
-        #expect(json.stderr == "Wrote the report: open \(report)/index.html\n")
-        let page = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
-        #expect(page.components(separatedBy: "<svg ").count - 1 == 7, "one chart per operation")
-        #expect(page.contains(">C core</text>"))
-        #expect(page.contains(">10³</text>"))
+    @Test func theReadmeShowsAQuickJSONRunAndAQuickReport() throws {
+        let commands = try Self.readmeCommands()
+        #expect(commands.contains { $0.contains("--json") && !$0.contains("--report") })
+        #expect(commands.contains { $0.contains("--report") && !$0.contains("--json") })
+    }
+
+    @Test func whenTheReadmeCommandsRun_thenTheyPrintTheTablesTheJSONAndTheReport() throws {
+        for arguments in try Self.readmeCommands() {
+            let scratch = try TemporaryDirectory()
+            let run = try RowKitTool.run(arguments, in: scratch.url)
+            #expect(run.status == 0, "rowkit \(arguments.joined(separator: " ")): \(run.stderr)")
+            if arguments.contains("--json") {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+                #expect(object["items"] as? Int == 1_000)
+                let ops = try #require(object["ops"] as? [String: [String: Double]])
+                for op in ["build", "build_new", "offset_of", "item_at", "set", "insert", "remove", "visible_range",
+                           "view_build", "view_scroll_frame", "view_apply_1000"] {
+                    #expect(ops[op]?["c"] != nil && ops[op]?["swift"] != nil, "no \(op) for c and swift")
+                }
+                #expect((object["bytes_per_item"] as? [String: Double])?["c"] != nil)
+                #expect((object["bytes_per_item_fresh"] as? [String: Double])?["c"] != nil)
+                let reference = try #require(object["reference"] as? [String: [String: Any]])
+                #expect(Set(reference.keys) == ["item_at", "offset_of", "set", "insert", "remove", "build"])
+                #expect(reference["item_at"]?["against"] as? String == "fenwick find")
+                #expect(reference["insert"]?["limit"] as? Double == 1.2)
+            } else {
+                let lines = run.stdout.split(separator: "\n")
+                #expect(lines.first?.hasPrefix("op (1000 items)") == true)
+                for label in ["build ", "offset_of ", "view_scroll_frame ", "bytes/item fresh ", "bytes/item ", "C tree vs plain-C references"] {
+                    #expect(lines.contains { $0.hasPrefix(label) }, "no \(label) line")
+                }
+            }
+            if let report = arguments.firstIndex(of: "--report").map({ arguments[$0 + 1] }) {
+                let page = try String(contentsOf: scratch.url.appendingPathComponent(report).appendingPathComponent("index.html"), encoding: .utf8)
+                #expect(page.components(separatedBy: "<svg ").count - 1 == 11, "one chart per operation")
+                #expect(page.contains(">C core</text>"))
+                #expect(page.contains("C tree vs plain-C references"))
+            }
+        }
     }
 
     @Test func whenTheReportFolderIsAFile_thenNothingIsMeasuredAndTheStatusIs73() throws {
@@ -39,5 +68,12 @@ import Testing
 
     @Test func whenItemsIsNotPositive_thenTheStatusIs64() throws {
         #expect(try RowKitTool.run(["bench", "--items", "0"]).status == 64)
+    }
+
+    @Test func theSweepRunsFromAThousandRowsUpToItems() {
+        #expect(BenchReport.sweepSizes(upTo: 1_000) == [1_000])
+        #expect(BenchReport.sweepSizes(upTo: 1_000_000) == [1_000, 10_000, 100_000, 1_000_000])
+        #expect(BenchReport.sweepSizes(upTo: 50_000) == [1_000, 10_000, 50_000])
+        #expect(BenchReport.sweepSizes(upTo: 200) == [200])
     }
 }

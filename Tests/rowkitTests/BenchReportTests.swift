@@ -65,7 +65,7 @@ import Testing
                 ])
         }
         let report = BenchReport(sweep: sweep)
-        #expect(report.charts.map(\.title) == ["Offset of a row (offset_of)", "Build from all heights (build)"])
+        #expect(report.charts.map(\.title) == ["Offset of a row (offset_of)", "Rebuild from all heights, reusing the tree's memory (build)"])
         #expect(report.charts[1].measure == "Time per build")
         #expect(report.charts[0].series.map(\.name) == ["C core", "Swift baseline"])
         #expect(report.charts[0].series[1].points == [

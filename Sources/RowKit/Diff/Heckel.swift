@@ -181,6 +181,10 @@ extension Heckel {
         /// determined by the symbols alone, so the shortcut changes the cost, not the result: about
         /// one table access per old element and one per changed new element.
         ///
+        /// The table is a ``SymbolTable``: slots of a hash and line numbers, the symbols themselves
+        /// staying in `old` and `new`, so it costs the same for any identity type (an `ItemID` of
+        /// three words as an `Int`).
+        ///
         /// A repeat is reported in `firstOldRepeat` or `firstNewRepeat`; the matching is then
         /// incomplete and must not be used.
         ///
@@ -188,42 +192,49 @@ extension Heckel {
         @inlinable
         init<T: Hashable>(uniqueOld old: [T], new: [T]) {
             precondition(old.count < Int32.max && new.count < Int32.max, "sequences longer than Int32.max")
-            var table = [T: Entry](minimumCapacity: old.count + old.count / 8 + 16)
+            var table = SymbolTable(capacity: old.count + 16)
+            defer { table.free() }
             var oldRepeat: (first: Int, second: Int)?
             var newRepeat: (first: Int, second: Int)?
-            for index in old.indices {
-                if let first = Entry.record(index, in: &table[old[index], default: Entry()].oldLine), oldRepeat == nil {
-                    oldRepeat = (first, index)
+            old.withUnsafeBufferPointer { old in
+                for index in old.indices {
+                    let slot = table.slot(for: old[index], named: Int32(index), in: old, new: nil)
+                    if let first = Entry.record(index, in: &table.slots[slot].entry.oldLine), oldRepeat == nil {
+                        oldRepeat = (first, index)
+                    }
                 }
             }
             var newToOld = [Int](repeating: -1, count: new.count)
             var oldToNew = [Int](repeating: -1, count: old.count)
             var guess = 0
-            for index in new.indices {
-                var oldIndex = -1
-                if guess < old.count && old[guess] == new[index] {
-                    oldIndex = guess
-                } else {
-                    let line = table[new[index], default: Entry()].oldLine
-                    if line >= 0 {
-                        oldIndex = Int(line)
-                    } else if line == Entry.absent {
-                        // Only in new: the table remembers it, to catch a repeat.
-                        if let first = Entry.record(index, in: &table[new[index], default: Entry()].newLine),
-                            newRepeat == nil
-                        {
-                            newRepeat = (first, index)
+            old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in
+                    for index in new.indices {
+                        var oldIndex = -1
+                        if guess < old.count && old[guess] == new[index] {
+                            oldIndex = guess
+                        } else {
+                            let slot = table.slot(for: new[index], named: ~Int32(index), in: old, new: new)
+                            let line = table.slots[slot].entry.oldLine
+                            if line >= 0 {
+                                oldIndex = Int(line)
+                            } else if line == Entry.absent {
+                                // Only in new: the table remembers it, to catch a repeat.
+                                if let first = Entry.record(index, in: &table.slots[slot].entry.newLine), newRepeat == nil {
+                                    newRepeat = (first, index)
+                                }
+                            }
                         }
+                        guard oldIndex >= 0 else { continue }
+                        if oldToNew[oldIndex] >= 0 {
+                            if newRepeat == nil { newRepeat = (oldToNew[oldIndex], index) }
+                            continue
+                        }
+                        newToOld[index] = oldIndex
+                        oldToNew[oldIndex] = index
+                        guess = oldIndex + 1
                     }
                 }
-                guard oldIndex >= 0 else { continue }
-                if oldToNew[oldIndex] >= 0 {
-                    if newRepeat == nil { newRepeat = (oldToNew[oldIndex], index) }
-                    continue
-                }
-                newToOld[index] = oldIndex
-                oldToNew[oldIndex] = index
-                guess = oldIndex + 1
             }
             self.newToOld = newToOld
             self.oldToNew = oldToNew
@@ -271,6 +282,90 @@ extension Heckel {
                 }
                 index -= 1
             }
+        }
+    }
+
+    /// Heckel's symbol table for sequences of unique symbols: open addressing with linear
+    /// probing over slots that hold 32 bits of a symbol's hash, where the symbol is (a line of the
+    /// old sequence, or of the new one as ~line), and its `Entry`. The symbols stay in their
+    /// sequences and are compared there only when the stored hash bits match, so a slot is 16
+    /// bytes whatever the symbol type. At most three quarters full: it doubles (placing slots by
+    /// their stored bits) as symbols only in the new sequence arrive.
+    @usableFromInline
+    struct SymbolTable {
+        @usableFromInline
+        struct Slot {
+            @usableFromInline var hash: UInt32
+            /// The old line of the symbol (>= 0), or ~line of the new sequence; `Int32.min` when
+            /// the slot is empty.
+            @usableFromInline var symbol: Int32
+            @usableFromInline var entry: Matching.Entry
+
+            @inlinable init(hash: UInt32, symbol: Int32) {
+                self.hash = hash
+                self.symbol = symbol
+                entry = Matching.Entry()
+            }
+        }
+
+        @usableFromInline var slots: UnsafeMutablePointer<Slot>
+        @usableFromInline var mask: Int
+        @usableFromInline var count = 0
+
+        /// A table for up to `capacity` symbols.
+        @inlinable
+        init(capacity: Int) {
+            var size = 16
+            while size * 3 < capacity * 4 { size <<= 1 }
+            slots = .allocate(capacity: size)
+            slots.initialize(repeating: Slot(hash: 0, symbol: .min), count: size)
+            mask = size - 1
+        }
+
+        @inlinable
+        func free() {
+            slots.deinitialize(count: mask + 1)
+            slots.deallocate()
+        }
+
+        /// The slot of `symbol`, a new one named `name` (its old line, or ~ its new line) when the
+        /// table does not hold it. `old` holds the old symbols; `new`, when given, the new ones.
+        @inlinable
+        mutating func slot<T: Hashable>(for symbol: T, named name: Int32, in old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>?) -> Int {
+            if (count + 1) * 4 > (mask + 1) * 3 { grow() }
+            let hash = UInt32(truncatingIfNeeded: symbol.hashValue)
+            var i = Int(hash) & mask
+            while true {
+                let stored = slots[i].symbol
+                if stored == .min {
+                    slots[i] = Slot(hash: hash, symbol: name)
+                    count += 1
+                    return i
+                }
+                if slots[i].hash == hash {
+                    let other = stored >= 0 ? old[Int(stored)] : new![Int(~stored)]
+                    if other == symbol { return i }
+                }
+                i = (i + 1) & mask
+            }
+        }
+
+        /// Doubles the table, placing every slot by its stored hash.
+        @inlinable
+        mutating func grow() {
+            let old = slots
+            let oldSize = mask + 1
+            let size = oldSize * 2
+            slots = .allocate(capacity: size)
+            slots.initialize(repeating: Slot(hash: 0, symbol: .min), count: size)
+            mask = size - 1
+            for k in 0..<oldSize where old[k].symbol != .min {
+                var i = Int(old[k].hash) & mask
+                while slots[i].symbol != .min { i = (i + 1) & mask }
+                slots[i] = old[k]
+            }
+            old.deinitialize(count: oldSize)
+            old.deallocate()
         }
     }
 }

@@ -152,7 +152,17 @@ public final class COffsetTree: OffsetTree {
         try Self.check(status, index: culprit, count: count)
     }
 
-    /// Heap bytes the C tree holds.
+    /// Replaces every item with `heights`, reusing the C tree's nodes (`rk_offset_tree_assign`).
+    /// - Complexity: O(n) for n heights.
+    public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
+        var bad = 0
+        let status = heights.withUnsafeBufferPointer { buffer in
+            rk_offset_tree_assign(handle, buffer.baseAddress, buffer.count, &bad)
+        }
+        try Self.check(status, index: 0, count: count, heights: heights, badOffset: 0, bad: bad)
+    }
+
+    /// Heap bytes the C tree holds, the blocks it keeps for reuse included.
     /// - Complexity: O(1).
     public var memoryFootprint: Int { rk_offset_tree_bytes(handle) }
 

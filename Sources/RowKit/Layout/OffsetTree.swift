@@ -88,6 +88,14 @@ public protocol OffsetTree: AnyObject {
     /// - Complexity: O(k + log n) for k removed items.
     func removeSubrange(_ range: Range<Int>) throws(OffsetTreeError)
 
+    /// Replaces every item with `heights`, as a new tree of them would hold them, reusing the
+    /// tree's own memory (its nodes, and the blocks it keeps for reuse) instead of allocating
+    /// anew: the rebuild a view makes when it reloads everything.
+    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)`` (the tree is unchanged),
+    ///   ``OffsetTreeError/outOfMemory``.
+    /// - Complexity: O(n) for n heights.
+    func replaceAll(with heights: [Double]) throws(OffsetTreeError)
+
     /// Heap bytes the tree holds (nodes, leaves, allocator bookkeeping estimated at 16 bytes per
     /// block).
     /// - Complexity: O(1) for ``COffsetTree``; O(n / B) for ``SwiftOffsetTree``, B the leaf size.
@@ -101,6 +109,17 @@ public protocol OffsetTree: AnyObject {
 }
 
 extension OffsetTree {
+    /// Replaces every item with `heights`: removes all, then inserts them (a conforming type that
+    /// can reuse its memory overrides this).
+    /// - Complexity: O(n) for n heights.
+    public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
+        if let bad = heights.firstIndex(where: { !($0.isFinite && $0 >= 0) }) {
+            throw .invalidHeight(value: heights[bad], index: bad)
+        }
+        try removeSubrange(0..<count)
+        try insert(contentsOf: heights, at: 0)
+    }
+
     /// Creates an empty tree.
     /// - Complexity: O(1).
     public init() {

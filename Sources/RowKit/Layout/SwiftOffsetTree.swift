@@ -1,17 +1,20 @@
 /// An ``OffsetTree`` written in pure Swift: the same counted B+-tree as the C core, with the same
-/// node sizes, fill bounds, split, merge and summation rules, so the two can be compared fairly.
+/// node sizes, block layout, fill bounds, split, merge, summation and reuse rules, so the two can be
+/// compared fairly.
 ///
-/// Storage mirrors the C layout without a class per node: each leaf is one `ContiguousArray` of
-/// heights (its capacity kept to multiples of 16, like the C leaf blocks), and inner nodes live
-/// side by side in struct-of-arrays storage with a fixed stride of `fan` children, addressed by
-/// `Int32` slot numbers; freed slots are reused. Like the C inner nodes, each node also keeps the
-/// running prefixes of its child sums and counts (`innerEnd`, `innerCend`), recomputed from the
-/// children whenever the node's entry is taken; searches compare against them. Hot loops take each
-/// array's unsafe buffer pointer once per operation, so they pay no per-element exclusivity,
+/// Storage mirrors the C layout without a class per node: each leaf is one block of memory holding
+/// its 16 block prefixes, its heights (capacity a multiple of 16) and its block sums (one per 8
+/// heights); inner nodes live side by side in struct-of-arrays storage with a fixed stride of
+/// `fan` children (two-level prefixes: in-block `innerIs`/`innerIc`, over blocks
+/// `innerBs`/`innerBc`), addressed by `Int32` slot numbers. Freed leaves keep their memory on a
+/// free list per capacity, and freed node slots are reused, so `replaceAll(with:)` rebuilds from
+/// the tree's own memory. Hot loops work on raw pointers, so they pay no per-element exclusivity,
 /// uniqueness or bounds checks.
 ///
 /// Swift traps on allocation failure, so ``OffsetTreeError/outOfMemory`` is never thrown here.
-/// Not `Sendable`: a mutable reference type.
+/// Not `Sendable`: a mutable reference type, confined to one isolation domain like the C tree, so
+/// its stored properties skip the run-time exclusivity checks (`@exclusivity(unchecked)`), which
+/// the C tree does not pay either.
 public final class SwiftOffsetTree: OffsetTree {
     /// Most heights in a leaf.
     static let leafMax = 128
@@ -21,12 +24,23 @@ public final class SwiftOffsetTree: OffsetTree {
     static let leafFill = 112
     /// Leaf capacities are multiples of this.
     static let leafStep = 16
+    /// Heights per leaf block and children per node block.
+    static let block = 8
     /// Most children of an inner node.
-    static let fan = 64
+    static let fan = 128
+    /// Blocks of an inner node.
+    static let nodeBlocks = fan / block
     /// Fewest children of a non-root inner node.
-    static let innerMin = 16
+    static let innerMin = 32
     /// Children per inner node when building or splitting in bulk.
-    static let innerFill = 56
+    static let innerFill = 112
+    /// Free leaves and node slots kept for reuse: at least this many...
+    static let freeMin = 32
+    /// ... and beyond that at most one per this many live ones.
+    static let freeShare = 64
+    static let leafClasses = leafMax / leafStep
+    /// Block prefixes a leaf keeps, before its heights.
+    static let leafBlocks = leafMax / block
 
     private struct Entry {
         var node: Int32
@@ -34,31 +48,39 @@ public final class SwiftOffsetTree: OffsetTree {
         var cnt: Int
     }
 
-    fileprivate(set) var leaves: ContiguousArray<ContiguousArray<Double>> = []
-    fileprivate(set) var freeLeaves: ContiguousArray<Int32> = []
-    fileprivate(set) var innerLen: ContiguousArray<Int32> = []
-    fileprivate(set) var innerSum: ContiguousArray<Double> = []
-    fileprivate(set) var innerCnt: ContiguousArray<Int> = []
-    fileprivate(set) var innerChild: ContiguousArray<Int32> = []
-    /// Per inner node, `innerEnd[base + j]` is the left-to-right sum of child sums `0...j`.
-    fileprivate(set) var innerEnd: ContiguousArray<Double> = []
-    /// Per inner node, `innerCend[base + j]` is the sum of child counts `0...j`.
-    fileprivate(set) var innerCend: ContiguousArray<Int> = []
-    fileprivate(set) var freeInner: ContiguousArray<Int32> = []
-    fileprivate(set) var root: Int32 = 0
-    fileprivate(set) var depth = 0
-    private var pathNode = ContiguousArray<Int32>(repeating: 0, count: 32)
-    private var pathIdx = ContiguousArray<Int32>(repeating: 0, count: 32)
-    private var pieces: ContiguousArray<Entry> = []
-    private var list: ContiguousArray<Entry> = []
+    // Leaves: slot → its heights (`cap` of them), with the 16 block prefixes right before them (at a
+    // fixed distance, as in the C leaf) and the `cap / 8` block sums right after.
+    @exclusivity(unchecked) fileprivate(set) var leafBlock: ContiguousArray<UnsafeMutablePointer<Double>?> = []
+    @exclusivity(unchecked) fileprivate(set) var leafLen: ContiguousArray<Int> = []
+    @exclusivity(unchecked) fileprivate(set) var leafCap: ContiguousArray<Int> = []
+    /// Free leaf slots that keep their block, by capacity class.
+    @exclusivity(unchecked) fileprivate(set) var freeLeaf = [ContiguousArray<Int32>](repeating: [], count: leafClasses)
+    /// Free leaf slots without a block.
+    @exclusivity(unchecked) fileprivate(set) var bareLeaf: ContiguousArray<Int32> = []
+    // Inner nodes: slot s owns [s * fan, (s + 1) * fan) and [s * nodeBlocks, (s + 1) * nodeBlocks).
+    @exclusivity(unchecked) fileprivate(set) var innerLen: ContiguousArray<Int> = []
+    @exclusivity(unchecked) fileprivate(set) var innerBc = Slab<Int>()
+    @exclusivity(unchecked) fileprivate(set) var innerBs = Slab<Double>()
+    @exclusivity(unchecked) fileprivate(set) var innerIc = Slab<Int>()
+    @exclusivity(unchecked) fileprivate(set) var innerIs = Slab<Double>()
+    @exclusivity(unchecked) fileprivate(set) var innerSum = Slab<Double>()
+    @exclusivity(unchecked) fileprivate(set) var innerCnt = Slab<Int>()
+    @exclusivity(unchecked) fileprivate(set) var innerChild = Slab<Int32>()
+    @exclusivity(unchecked) fileprivate(set) var freeInner: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) fileprivate(set) var root: Int32 = -1
+    @exclusivity(unchecked) fileprivate(set) var depth = 0
+    @exclusivity(unchecked) private var pathNode = [Int32](repeating: 0, count: 32)
+    @exclusivity(unchecked) private var pathIdx = [Int](repeating: 0, count: 32)
+    @exclusivity(unchecked) private var pieces: [Entry] = []
+    @exclusivity(unchecked) private var list: [Entry] = []
 
     /// The number of items.
     /// - Complexity: O(1).
-    public private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
 
     /// The sum of all heights.
     /// - Complexity: O(1).
-    public private(set) var totalHeight = 0.0
+    @exclusivity(unchecked) public private(set) var totalHeight = 0.0
 
     /// Creates a tree holding `heights`, in order.
     /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``.
@@ -67,7 +89,18 @@ public final class SwiftOffsetTree: OffsetTree {
         if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
             throw .invalidHeight(value: heights[bad], index: bad)
         }
-        heights.withUnsafeBufferPointer { build($0) }
+        heights.withUnsafeBufferPointer { rebuild(Segments($0)) }
+    }
+
+    deinit {
+        for block in leafBlock { (block.map { $0 - Self.leafBlocks })?.deallocate() }
+        innerBc.free()
+        innerBs.free()
+        innerIc.free()
+        innerIs.free()
+        innerSum.free()
+        innerCnt.free()
+        innerChild.free()
     }
 
     // MARK: - Helpers
@@ -80,49 +113,53 @@ public final class SwiftOffsetTree: OffsetTree {
         max(leafStep, ceilDiv(n, leafStep) * leafStep)
     }
 
+    private static func blocks(_ n: Int) -> Int { ceilDiv(n, block) }
+
     private static func pieces(_ total: Int, max: Int, fill: Int) -> Int {
         total <= max ? 1 : ceilDiv(total, fill)
     }
 
-    /// Sum with four independent accumulators, in the same order as the C core's `sum_doubles`.
-    static func sum(_ a: UnsafeBufferPointer<Double>) -> Double {
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
-        var i = 0
-        let n = a.count
-        while i + 4 <= n {
-            s0 += a[i]
-            s1 += a[i + 1]
-            s2 += a[i + 2]
-            s3 += a[i + 3]
-            i += 4
-        }
-        while i < n {
-            s0 += a[i]
-            i += 1
-        }
-        return (s0 + s1) + (s2 + s3)
+    /// The pairwise sum of one block's eight slots, as the C core's `block_sum`.
+    @inline(__always)
+    static func blockSum(_ b: UnsafePointer<Double>) -> Double {
+        ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]))
     }
 
-    private static func makeLeaf<C: Collection>(_ heights: C) -> ContiguousArray<Double>
-    where C.Element == Double {
-        var leaf = ContiguousArray<Double>()
-        leaf.reserveCapacity(roundCap(heights.count))
-        for h in heights { leaf.append(h + 0.0) }  // + 0.0 stores -0.0 as +0.0
-        return leaf
-    }
+    // MARK: - Blocks and free lists
 
-    private func newLeaf(_ heights: ContiguousArray<Double>) -> Int32 {
-        if let slot = freeLeaves.popLast() {
-            leaves[Int(slot)] = heights
+    /// A leaf slot with a block of capacity `cap` (length 0), from a free list when one is there.
+    private func newLeaf(cap: Int) -> Int32 {
+        let c = cap / Self.leafStep - 1
+        if let slot = freeLeaf[c].popLast() {
+            leafLen[Int(slot)] = 0
             return slot
         }
-        leaves.append(heights)
-        return Int32(leaves.count - 1)
+        let block = UnsafeMutablePointer<Double>.allocate(capacity: Self.leafBlocks + cap + cap / Self.block)
+            + Self.leafBlocks
+        if let slot = bareLeaf.popLast() {
+            leafBlock[Int(slot)] = block
+            leafLen[Int(slot)] = 0
+            leafCap[Int(slot)] = cap
+            return slot
+        }
+        leafBlock.append(block)
+        leafLen.append(0)
+        leafCap.append(cap)
+        return Int32(leafBlock.count - 1)
     }
 
-    private func freeLeaf(_ slot: Int32) {
-        leaves[Int(slot)] = []
-        freeLeaves.append(slot)
+    /// A leaf of capacity `cap` or, when that free list is empty, the smallest larger free one; a
+    /// new one when there is none.
+    private func leafFit(cap: Int) -> Int32 {
+        for c in (cap / Self.leafStep - 1)..<Self.leafClasses where !freeLeaf[c].isEmpty {
+            return newLeaf(cap: (c + 1) * Self.leafStep)
+        }
+        return newLeaf(cap: cap)
+    }
+
+    /// Puts a leaf on its free list (its block kept).
+    private func freeLeafSlot(_ slot: Int32) {
+        freeLeaf[leafCap[Int(slot)] / Self.leafStep - 1].append(slot)
     }
 
     private func newInner() -> Int32 {
@@ -131,12 +168,15 @@ public final class SwiftOffsetTree: OffsetTree {
             return slot
         }
         innerLen.append(0)
-        innerSum.append(contentsOf: repeatElement(0, count: Self.fan))
-        innerCnt.append(contentsOf: repeatElement(0, count: Self.fan))
-        innerChild.append(contentsOf: repeatElement(0, count: Self.fan))
-        innerEnd.append(contentsOf: repeatElement(0, count: Self.fan))
-        innerCend.append(contentsOf: repeatElement(0, count: Self.fan))
-        return Int32(innerLen.count - 1)
+        let nodes = innerLen.count
+        innerBc.grow(to: nodes * Self.nodeBlocks)
+        innerBs.grow(to: nodes * Self.nodeBlocks)
+        innerIc.grow(to: nodes * Self.fan)
+        innerIs.grow(to: nodes * Self.fan)
+        innerSum.grow(to: nodes * Self.fan)
+        innerCnt.grow(to: nodes * Self.fan)
+        innerChild.grow(to: nodes * Self.fan)
+        return Int32(nodes - 1)
     }
 
     private func freeInnerNode(_ slot: Int32) {
@@ -144,55 +184,119 @@ public final class SwiftOffsetTree: OffsetTree {
         freeInner.append(slot)
     }
 
-    private func freeSubtree(_ node: Int32, height: Int) {
+    private func releaseSubtree(_ node: Int32, height: Int) {
         if height == 0 {
-            freeLeaf(node)
+            freeLeafSlot(node)
             return
         }
         let base = Int(node) * Self.fan
-        for i in 0..<Int(innerLen[Int(node)]) {
-            freeSubtree(innerChild[base + i], height: height - 1)
-        }
+        for i in 0..<innerLen[Int(node)] { releaseSubtree(innerChild[base + i], height: height - 1) }
         freeInnerNode(node)
     }
 
-    private func leafEntry(_ slot: Int32) -> Entry {
-        let leaf = leaves[Int(slot)]
-        return Entry(node: slot, sum: leaf.withUnsafeBufferPointer(Self.sum), cnt: leaf.count)
-    }
-
-    /// The node's entry for its parent, after recomputing all of its prefixes (the C core's
-    /// `inner_entry`; call it after any edit of the node).
-    private func innerEntry(_ node: Int32) -> Entry {
-        let base = Int(node) * Self.fan
-        let n = Int(innerLen[Int(node)])
-        var s = 0.0
+    /// Keeps at most max(freeMin, live / freeShare) free leaf blocks, freeing the rest.
+    private func trim() {
+        let free = freeLeaf.reduce(0) { $0 + $1.count }
+        let live = leafBlock.count - bareLeaf.count - free
+        let keep = max(Self.freeMin, live / Self.freeShare)
+        var excess = free - keep
         var c = 0
-        innerSum.withUnsafeBufferPointer { sum in
-            innerCnt.withUnsafeBufferPointer { cnt in
-                innerEnd.withUnsafeMutableBufferPointer { end in
-                    innerCend.withUnsafeMutableBufferPointer { cend in
-                        for j in base..<base + n {
-                            s += sum[j]
-                            c += cnt[j]
-                            end[j] = s
-                            cend[j] = c
-                        }
-                    }
-                }
+        while excess > 0 && c < Self.leafClasses {
+            while excess > 0, let slot = freeLeaf[c].popLast() {
+                (leafBlock[Int(slot)].map { $0 - Self.leafBlocks })?.deallocate()
+                leafBlock[Int(slot)] = nil
+                leafCap[Int(slot)] = 0
+                bareLeaf.append(slot)
+                excess -= 1
             }
+            c += 1
         }
-        return Entry(node: node, sum: s, cnt: c)
     }
 
-    /// First child `j < n - 1` of the node at `base` whose prefix count exceeds `i` (the last
-    /// child when none does).
-    private static func child(
-        forIndex i: Int, _ cend: UnsafeBufferPointer<Int>, base: Int, n: Int
-    ) -> Int {
-        var j = 0
-        while j < n - 1 && i >= cend[base + j] { j += 1 }
-        return j
+    // MARK: - Leaves and nodes
+
+    /// Makes leaf `slot`'s prefixes and block sums match its heights from block `b0` on (zeroes the
+    /// slots after its last height in its last block, pads prefixes with +infinity); returns its sum.
+    private func leafFix(_ slot: Int32, from b0: Int) -> Double {
+        let h = leafBlock[Int(slot)]!
+        let n = leafLen[Int(slot)]
+        let cap = leafCap[Int(slot)]
+        let nb = Self.blocks(n)
+        let pre = h - Self.leafBlocks
+        let bsum = h + cap
+        for i in n..<nb * Self.block { h[i] = 0 }
+        let b0 = min(b0, nb)
+        for b in b0..<nb { bsum[b] = Self.blockSum(h + b * Self.block) }
+        var s = b0 > 0 ? pre[b0 - 1] : 0
+        for b in b0..<nb {
+            s += bsum[b]
+            pre[b] = s
+        }
+        for b in nb..<Self.leafBlocks { pre[b] = .infinity }
+        return s
+    }
+
+    private func leafEntry(_ slot: Int32) -> Entry {
+        Entry(node: slot, sum: leafFix(slot, from: 0), cnt: leafLen[Int(slot)])
+    }
+
+    private static func blockEnd(_ b: Int, _ n: Int) -> Int { min((b + 1) * block, n) }
+
+    /// Recomputes node `node`'s prefixes from child `from` on (the C core's `inner_fix`).
+    private func innerFix(_ node: Int32, from: Int) {
+        let n = innerLen[Int(node)]
+        let nb = Self.blocks(n)
+        let base = Int(node) * Self.fan
+        let bbase = Int(node) * Self.nodeBlocks
+        let sum = innerSum.base + base, cnt = innerCnt.base + base
+        let iss = innerIs.base + base, ic = innerIc.base + base
+        var s = from % Self.block != 0 ? iss[from - 1] : 0
+        var c = from % Self.block != 0 ? ic[from - 1] : 0
+        for j in from..<n {
+            if j % Self.block == 0 {
+                s = 0
+                c = 0
+            }
+            s += sum[j]
+            c += cnt[j]
+            iss[j] = s
+            ic[j] = c
+        }
+        for j in n..<nb * Self.block {
+            iss[j] = .infinity
+            ic[j] = .max
+        }
+        let bs = innerBs.base + bbase, bc = innerBc.base + bbase
+        var b = min(from / Self.block, nb)
+        var ps = b > 0 ? bs[b - 1] : 0
+        var pc = b > 0 ? bc[b - 1] : 0
+        while b < nb {
+            let last = Self.blockEnd(b, n) - 1
+            ps += iss[last]
+            pc += ic[last]
+            bs[b] = ps
+            bc[b] = pc
+            b += 1
+        }
+        for b in nb..<Self.nodeBlocks {
+            bs[b] = .infinity
+            bc[b] = .max
+        }
+    }
+
+    private func innerSumOf(_ node: Int32) -> Double {
+        let n = innerLen[Int(node)]
+        return n == 0 ? 0 : innerBs[Int(node) * Self.nodeBlocks + Self.blocks(n) - 1]
+    }
+
+    private func innerCountOf(_ node: Int32) -> Int {
+        let n = innerLen[Int(node)]
+        return n == 0 ? 0 : innerBc[Int(node) * Self.nodeBlocks + Self.blocks(n) - 1]
+    }
+
+    private func innerEntry(_ node: Int32) -> Entry {
+        innerFix(node, from: 0)
+        return Entry(node: node, sum: innerSumOf(node), cnt: innerCountOf(node))
     }
 
     private func entry(of node: Int32, height: Int) -> Entry {
@@ -216,19 +320,29 @@ public final class SwiftOffsetTree: OffsetTree {
         let d = Int(dst) * Self.fan + di
         let s = Int(src) * Self.fan + si
         if d == s || n == 0 { return }
-        if d < s {
-            for i in 0..<n {
-                innerChild[d + i] = innerChild[s + i]
-                innerSum[d + i] = innerSum[s + i]
-                innerCnt[d + i] = innerCnt[s + i]
-            }
-        } else {
-            for i in (0..<n).reversed() {
-                innerChild[d + i] = innerChild[s + i]
-                innerSum[d + i] = innerSum[s + i]
-                innerCnt[d + i] = innerCnt[s + i]
-            }
-        }
+        (innerChild.base + d).update(from: innerChild.base + s, count: n)
+        (innerSum.base + d).update(from: innerSum.base + s, count: n)
+        (innerCnt.base + d).update(from: innerCnt.base + s, count: n)
+    }
+
+    /// The child of `node` holding position `i` (relative to the node; the node's count lands in
+    /// its last child), and `i` made relative to that child (the C core's `child_for_index`).
+    @inline(__always)
+    private func child(forIndex i: inout Int, of node: Int32) -> Int {
+        let n = innerLen[Int(node)]
+        let nb = Self.blocks(n)
+        let bc = innerBc.base + Int(node) * Self.nodeBlocks
+        var b = 0
+        for k in 0..<Self.nodeBlocks where bc[k] <= i { b += 1 }
+        if b >= nb { b = nb - 1 }
+        if b > 0 { i -= bc[b - 1] }
+        let ic = innerIc.base + Int(node) * Self.fan + b * Self.block
+        let len = Self.blockEnd(b, n) - b * Self.block
+        var j = 0
+        for k in 0..<Self.block where ic[k] <= i { j += 1 }
+        if j >= len { j = len - 1 }
+        if j > 0 { i -= ic[j - 1] }
+        return b * Self.block + j
     }
 
     /// Descends to the leaf holding position `index` (`index == count` lands at the end of the last
@@ -236,67 +350,107 @@ public final class SwiftOffsetTree: OffsetTree {
     private func descend(_ index: Int) -> (leaf: Int32, local: Int) {
         var i = index
         var node = root
-        let depth = self.depth
-        innerCend.withUnsafeBufferPointer { cend in
-            innerLen.withUnsafeBufferPointer { len in
-                innerChild.withUnsafeBufferPointer { child in
-                    pathNode.withUnsafeMutableBufferPointer { pathNode in
-                        pathIdx.withUnsafeMutableBufferPointer { pathIdx in
-                            for d in 0..<depth {
-                                let base = Int(node) * Self.fan
-                                let j = Self.child(
-                                    forIndex: i, cend, base: base, n: Int(len[Int(node)]))
-                                if j > 0 { i -= cend[base + j - 1] }
-                                pathNode[d] = node
-                                pathIdx[d] = Int32(j)
-                                node = child[base + j]
-                            }
-                        }
-                    }
-                }
-            }
+        for d in 0..<depth {
+            let j = child(forIndex: &i, of: node)
+            pathNode[d] = node
+            pathIdx[d] = j
+            node = innerChild[Int(node) * Self.fan + j]
         }
         return (node, i)
     }
 
-    /// Stores `e` as the child on the recorded path and recomputes every entry above it.
-    private func fixPath(_ entry: Entry) {
-        var e = entry
+    /// After child `j`'s sum changed: the rest of its block and the block prefixes from there;
+    /// returns the node's sum.
+    private func innerFixSums(_ node: Int32, _ j: Int) -> Double {
+        let n = innerLen[Int(node)]
+        let b = j / Self.block
+        let nb = Self.blocks(n)
+        let base = Int(node) * Self.fan
+        let sum = innerSum.base + base, iss = innerIs.base + base
+        var e = j % Self.block != 0 ? iss[j - 1] : 0
+        for q in j..<Self.blockEnd(b, n) {
+            e += sum[q]
+            iss[q] = e
+        }
+        let bs = innerBs.base + Int(node) * Self.nodeBlocks
+        var s = b > 0 ? bs[b - 1] : 0
+        s += e
+        bs[b] = s
+        for q in (b + 1)..<max(nb, b + 1) {
+            s += iss[Self.blockEnd(q, n) - 1]
+            bs[q] = s
+        }
+        return s
+    }
+
+    /// After an edit inside the recorded path's leaf that made it `child` (sum `s`) and changed the
+    /// count by `dk`: counts adjusted and sums recomputed on the path, then the tree's totals.
+    private func fixPath(_ child: Int32, sum: Double, delta dk: Int) {
+        var s = sum
+        var child = child
         var d = depth - 1
         while d >= 0 {
             let node = pathNode[d]
-            setEntry(node, Int(pathIdx[d]), e)
-            e = innerEntry(node)
+            let j = pathIdx[d]
+            let n = innerLen[Int(node)]
+            let b = j / Self.block
+            let base = Int(node) * Self.fan
+            innerChild[base + j] = child
+            innerSum[base + j] = s
+            innerCnt[base + j] += dk
+            let ic = innerIc.base + base
+            for q in j..<Self.blockEnd(b, n) { ic[q] += dk }
+            let bc = innerBc.base + Int(node) * Self.nodeBlocks
+            for q in b..<Self.blocks(n) { bc[q] += dk }
+            s = innerFixSums(node, j)
+            child = node
             d -= 1
         }
-        setRoot(e)
+        if depth == 0 { root = child }
+        totalHeight = s
+        count += dk
     }
 
-    private func setRoot(_ e: Entry) {
-        root = e.node
-        totalHeight = e.sum
-        count = e.cnt
+    // MARK: - Build
+
+    /// The heights of a tree being built: up to three concatenated pieces.
+    private struct Segments {
+        var parts: [UnsafeBufferPointer<Double>]
+        init(_ parts: UnsafeBufferPointer<Double>...) { self.parts = parts }
+        var count: Int { parts.reduce(0) { $0 + $1.count } }
+
+        /// Copies items `from..<from + n` to `dst`, storing -0.0 as +0.0.
+        func copy(from: Int, _ n: Int, to dst: UnsafeMutablePointer<Double>) {
+            var from = from
+            var n = n
+            var dst = dst
+            for part in parts where n > 0 {
+                if from >= part.count {
+                    from -= part.count
+                    continue
+                }
+                let take = min(part.count - from, n)
+                for i in 0..<take { dst[i] = part[from + i] + 0.0 }
+                dst += take
+                n -= take
+                from = 0
+            }
+        }
     }
 
-    /// Replaces all storage with a freshly built tree of `heights` (already validated).
-    private func build(_ heights: UnsafeBufferPointer<Double>) {
-        leaves = []
-        freeLeaves = []
-        innerLen = []
-        innerSum = []
-        innerCnt = []
-        innerChild = []
-        innerEnd = []
-        innerCend = []
-        freeInner = []
-        let n = heights.count
+    /// Replaces the contents with `segments`, building from the tree's own leaves and nodes.
+    private func rebuild(_ segments: Segments) {
+        if root >= 0 { releaseSubtree(root, height: depth) }
+        let n = segments.count
         let m = Self.pieces(n, max: Self.leafMax, fill: Self.leafFill)
-        var entries = ContiguousArray<Entry>()
+        var entries: [Entry] = []
         entries.reserveCapacity(m)
         var from = 0
         for q in 0..<m {
             let len = n / m + (q < n % m ? 1 : 0)
-            let slot = newLeaf(Self.makeLeaf(heights[from..<from + len]))
+            let slot = leafFit(cap: Self.roundCap(len))
+            segments.copy(from: from, len, to: leafBlock[Int(slot)]!)
+            leafLen[Int(slot)] = len
             from += len
             entries.append(leafEntry(slot))
         }
@@ -306,23 +460,39 @@ public final class SwiftOffsetTree: OffsetTree {
             depth += 1
         }
         setRoot(entries[0])
+        trim()
+    }
+
+    private func setRoot(_ e: Entry) {
+        root = e.node
+        totalHeight = e.sum
+        count = e.cnt
     }
 
     /// Distributes `entries` evenly into new inner nodes and returns their entries.
-    private func group(_ entries: ContiguousArray<Entry>) -> ContiguousArray<Entry> {
+    private func group(_ entries: [Entry]) -> [Entry] {
         let t = entries.count
         let m = Self.pieces(t, max: Self.fan, fill: Self.innerFill)
-        var out = ContiguousArray<Entry>()
+        var out: [Entry] = []
         var start = 0
         for q in 0..<m {
             let node = newInner()
             let len = t / m + (q < t % m ? 1 : 0)
             for i in 0..<len { setEntry(node, i, entries[start + i]) }
-            innerLen[Int(node)] = Int32(len)
+            innerLen[Int(node)] = len
             start += len
             out.append(innerEntry(node))
         }
         return out
+    }
+
+    /// Replaces every item with `heights`, reusing the tree's leaves and nodes.
+    /// - Complexity: O(n) for n heights.
+    public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
+        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
+            throw .invalidHeight(value: heights[bad], index: bad)
+        }
+        heights.withUnsafeBufferPointer { rebuild(Segments($0)) }
     }
 
     // MARK: - Queries
@@ -334,7 +504,7 @@ public final class SwiftOffsetTree: OffsetTree {
             throw .indexOutOfRange(index: index, count: count)
         }
         let (leaf, local) = descend(index)
-        return leaves[Int(leaf)][local]
+        return leafBlock[Int(leaf)]![local]
     }
 
     /// The sum of the heights before `index`; `offset(of: count)` is the total.
@@ -347,80 +517,95 @@ public final class SwiftOffsetTree: OffsetTree {
         var i = index
         var acc = 0.0
         var node = root
-        let depth = self.depth
-        innerCend.withUnsafeBufferPointer { cend in
-            innerEnd.withUnsafeBufferPointer { end in
-                innerLen.withUnsafeBufferPointer { len in
-                    innerChild.withUnsafeBufferPointer { child in
-                        for _ in 0..<depth {
-                            let base = Int(node) * Self.fan
-                            let j = Self.child(
-                                forIndex: i, cend, base: base, n: Int(len[Int(node)]))
-                            if j > 0 {
-                                i -= cend[base + j - 1]
-                                acc += end[base + j - 1]
-                            }
-                            node = child[base + j]
-                        }
-                    }
-                }
-            }
+        for _ in 0..<depth {
+            let j = child(forIndex: &i, of: node)
+            let b = j / Self.block
+            if b > 0 { acc += innerBs[Int(node) * Self.nodeBlocks + b - 1] }
+            if j % Self.block != 0 { acc += innerIs[Int(node) * Self.fan + j - 1] }
+            node = innerChild[Int(node) * Self.fan + j]
         }
-        leaves[Int(node)].withUnsafeBufferPointer { h in
-            for k in 0..<i { acc += h[k] }
-        }
+        let h = leafBlock[Int(node)]!
+        let b = i / Self.block
+        if b > 0 { acc += (h - Self.leafBlocks)[b - 1] }
+        for k in b * Self.block..<i { acc += h[k] }
         return acc
     }
 
     /// The positive-height item with `offset <= y < end` (or `offset < y <= end` when
-    /// `closedRight`): on each level the first child whose prefix end passes `y` (never an empty
-    /// child), falling back to a subtree's last positive child or item when rounding leaves no
-    /// match, exactly like the C core's `locate`. Requires `totalHeight > 0`.
+    /// `closedRight`), exactly like the C core's `locate`. Requires `totalHeight > 0`.
     private func locate(_ y: Double, closedRight: Bool) -> Int? {
         var acc = 0.0
         var base = 0
         var node = root
-        let depth = self.depth
-        innerEnd.withUnsafeBufferPointer { end in
-            innerCend.withUnsafeBufferPointer { cend in
-                innerSum.withUnsafeBufferPointer { sum in
-                    innerLen.withUnsafeBufferPointer { len in
-                        innerChild.withUnsafeBufferPointer { child in
-                            for _ in 0..<depth {
-                                let b = Int(node) * Self.fan
-                                let n = Int(len[Int(node)])
-                                var j = 0
-                                if closedRight {
-                                    while j < n && y > acc + end[b + j] { j += 1 }
-                                } else {
-                                    while j < n && y >= acc + end[b + j] { j += 1 }
-                                }
-                                if j == n {  // rounding: the last child with a positive sum
-                                    j = n - 1
-                                    while j > 0 && !(sum[b + j] > 0) { j -= 1 }
-                                }
-                                if j > 0 {
-                                    acc += end[b + j - 1]
-                                    base += cend[b + j - 1]
-                                }
-                                node = child[b + j]
-                            }
-                        }
-                    }
-                }
+        for _ in 0..<depth {
+            let n = innerLen[Int(node)]
+            let nb = Self.blocks(n)
+            let bs = innerBs.base + Int(node) * Self.nodeBlocks
+            let bc = innerBc.base + Int(node) * Self.nodeBlocks
+            let fbase = Int(node) * Self.fan
+            var b = 0
+            if closedRight {
+                for k in 0..<Self.nodeBlocks where y > acc + bs[k] { b += 1 }
+            } else {
+                for k in 0..<Self.nodeBlocks where y >= acc + bs[k] { b += 1 }
             }
+            var j: Int
+            if b >= nb {  // rounding: the last child with a positive sum
+                j = n - 1
+                while j > 0 && !(innerSum[fbase + j] > 0) { j -= 1 }
+                b = j / Self.block
+            } else {
+                let a = b > 0 ? acc + bs[b - 1] : acc
+                let iss = innerIs.base + fbase + b * Self.block
+                let len = Self.blockEnd(b, n) - b * Self.block
+                var q = 0
+                if closedRight {
+                    for k in 0..<Self.block where y > a + iss[k] { q += 1 }
+                } else {
+                    for k in 0..<Self.block where y >= a + iss[k] { q += 1 }
+                }
+                if q >= len {  // rounding: the block's last child with a positive sum
+                    q = len - 1
+                    while q > 0 && !(innerSum[fbase + b * Self.block + q] > 0) { q -= 1 }
+                }
+                j = b * Self.block + q
+            }
+            if b > 0 {
+                acc += bs[b - 1]
+                base += bc[b - 1]
+            }
+            if j % Self.block != 0 {
+                acc += innerIs[fbase + j - 1]
+                base += innerIc[fbase + j - 1]
+            }
+            node = innerChild[fbase + j]
         }
-        return leaves[Int(node)].withUnsafeBufferPointer { h -> Int? in
-            var last: Int?
-            for i in 0..<h.count where h[i] > 0 {
-                let end = acc + h[i]
+        let h = leafBlock[Int(node)]!
+        let n = leafLen[Int(node)]
+        let nb = Self.blocks(n)
+        let pre = h - Self.leafBlocks
+        var b = 0
+        if closedRight {
+            for k in 0..<Self.leafBlocks where y > acc + pre[k] { b += 1 }
+        } else {
+            for k in 0..<Self.leafBlocks where y >= acc + pre[k] { b += 1 }
+        }
+        if b >= nb {  // rounding: the last block with a positive sum
+            let bsum = h + leafCap[Int(node)]
+            b = nb - 1
+            while b > 0 && !(bsum[b] > 0) { b -= 1 }
+        }
+        var a = b > 0 ? acc + pre[b - 1] : acc
+        var last: Int?
+        for i in b * Self.block..<min((b + 1) * Self.block, n) {
+            if h[i] > 0 {
+                let end = a + h[i]
                 if closedRight ? y <= end : y < end { return base + i }
                 last = base + i
-                acc = end
-                continue
             }
-            return last
+            a += h[i]
         }
+        return last
     }
 
     /// The item whose `[offset, offset + height)` contains `y`, or `nil`.
@@ -435,25 +620,30 @@ public final class SwiftOffsetTree: OffsetTree {
     public func items(intersecting range: Range<Double>) -> Range<Int> {
         let y0 = range.lowerBound
         let y1 = range.upperBound
-        guard y0 < y1 && y1 > 0 && y0 < totalHeight,
+        guard y0 < y1 && y1 > 0 && max(y0, 0) < totalHeight,
             let first = locate(max(y0, 0), closedRight: false),
             let last = locate(y1, closedRight: true)
         else { return 0..<0 }
         return first..<(max(last, first) + 1)
     }
 
-    /// Heap bytes held: live leaf arrays, inner-node storage, bookkeeping arrays.
-    /// - Complexity: O(n / B).
+    /// Heap bytes held: leaf blocks (the free ones included), inner-node storage, bookkeeping
+    /// arrays, estimating 16 bytes of allocator bookkeeping per block.
+    /// - Complexity: O(n / B), B the leaf size.
     public var memoryFootprint: Int {
         let header = 32 + 16  // array header + allocator bookkeeping per heap block
         var bytes = 0
-        for leaf in leaves where leaf.capacity > 0 { bytes += leaf.capacity * 8 + header }
-        bytes += leaves.capacity * 8 + header
-        bytes += innerLen.capacity * 4 + innerSum.capacity * 8 + innerCnt.capacity * 8
-        bytes += innerChild.capacity * 4 + innerEnd.capacity * 8 + innerCend.capacity * 8
-        bytes += 6 * header
-        bytes += (freeLeaves.capacity + freeInner.capacity) * 4 + 2 * header
-        return bytes + 2 * 32 * 4 + 2 * header + 64  // path buffers, the object itself
+        for (slot, block) in leafBlock.enumerated() where block != nil {
+            bytes += (Self.leafBlocks + leafCap[slot] + leafCap[slot] / Self.block) * 8 + 16
+        }
+        bytes += (leafBlock.capacity + leafLen.capacity + leafCap.capacity) * 8 + 3 * header
+        bytes += innerLen.capacity * 8 + header
+        bytes += (innerBc.capacity + innerBs.capacity) * 8 + 2 * 16
+        bytes += (innerIc.capacity + innerIs.capacity + innerSum.capacity + innerCnt.capacity) * 8 + 4 * 16
+        bytes += innerChild.capacity * 4 + 16
+        bytes += (freeLeaf.reduce(0) { $0 + $1.capacity } + bareLeaf.capacity + freeInner.capacity) * 4
+            + (Self.leafClasses + 2) * header
+        return bytes + 32 * 12 + 2 * header + 64  // path buffers, the object itself
     }
 
     // MARK: - Edits
@@ -466,36 +656,23 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         guard Self.isValid(height) else { throw .invalidHeight(value: height, index: index) }
         let (leaf, local) = descend(index)
-        var s = leaves[Int(leaf)].withUnsafeMutableBufferPointer { h in
-            h[local] = height + 0.0
-            return Self.sum(UnsafeBufferPointer(h))
+        let h = leafBlock[Int(leaf)]!
+        h[local] = height + 0.0
+        let pre = h - Self.leafBlocks
+        let bsum = h + leafCap[Int(leaf)]
+        let b = local / Self.block
+        bsum[b] = Self.blockSum(h + b * Self.block)
+        var s = b > 0 ? pre[b - 1] : 0
+        for q in b..<Self.blocks(leafLen[Int(leaf)]) {
+            s += bsum[q]
+            pre[q] = s
         }
-        // Counts are unchanged: on each node of the path store the child's new sum and recompute
-        // the height prefixes from that child on (the values innerEntry would compute).
-        let depth = self.depth
-        innerSum.withUnsafeMutableBufferPointer { sum in
-            innerEnd.withUnsafeMutableBufferPointer { end in
-                innerLen.withUnsafeBufferPointer { len in
-                    pathNode.withUnsafeBufferPointer { pathNode in
-                        pathIdx.withUnsafeBufferPointer { pathIdx in
-                            var d = depth - 1
-                            while d >= 0 {
-                                let node = pathNode[d]
-                                let base = Int(node) * Self.fan
-                                let j = Int(pathIdx[d])
-                                sum[base + j] = s
-                                var e = j > 0 ? end[base + j - 1] : 0
-                                for q in base + j..<base + Int(len[Int(node)]) {
-                                    e += sum[q]
-                                    end[q] = e
-                                }
-                                s = e
-                                d -= 1
-                            }
-                        }
-                    }
-                }
-            }
+        var d = depth - 1
+        while d >= 0 {
+            let node = pathNode[d]
+            innerSum[Int(node) * Self.fan + pathIdx[d]] = s
+            s = innerFixSums(node, pathIdx[d])
+            d -= 1
         }
         totalHeight = s
     }
@@ -555,23 +732,27 @@ public final class SwiftOffsetTree: OffsetTree {
         guard range.upperBound <= count else { throw .indexOutOfRange(index: range.upperBound, count: count) }
     }
 
-    /// Copies items `lo..<hi` of the subtree `node` (`height` inner levels above its leaves,
-    /// starting at offset `acc`) to `h`, and their offsets to `off` when given; visits only the
-    /// children that overlap the range. Offsets are summed in `offset(of:)`'s order: `acc` plus
-    /// the prefix before the child on each level, then the leaf's heights from its first item.
+    /// Copies items `lo..<hi` of the subtree `node` (starting at offset `acc`) to `h`, and their
+    /// offsets to `off` when given, summed in `offset(of:)`'s order.
     private func read(
         _ node: Int32, height: Int, acc: Double, lo: Int, hi: Int, _ h: UnsafeMutablePointer<Double>,
         _ off: UnsafeMutablePointer<Double>?
     ) {
         if height == 0 {
-            leaves[Int(node)].withUnsafeBufferPointer { leaf in
-                h.update(from: leaf.baseAddress! + lo, count: hi - lo)
-                guard let off else { return }
-                var y = acc
-                for i in 0..<lo { y += leaf[i] }
-                for i in lo..<hi {
-                    off[i - lo] = y
-                    y += leaf[i]
+            let leaf = leafBlock[Int(node)]!
+            h.update(from: leaf + lo, count: hi - lo)
+            guard let off else { return }
+            let pre = leaf - Self.leafBlocks
+            var i = lo
+            while i < hi {
+                let b = i / Self.block
+                let end = min((b + 1) * Self.block, hi)
+                var a = b > 0 ? acc + pre[b - 1] : acc
+                for q in b * Self.block..<i { a += leaf[q] }
+                while i < end {
+                    off[i - lo] = a
+                    a += leaf[i]
+                    i += 1
                 }
             }
             return
@@ -581,13 +762,15 @@ public final class SwiftOffsetTree: OffsetTree {
         var j = 0
         var h = h
         var off = off
-        let n = Int(innerLen[Int(node)])
+        let n = innerLen[Int(node)]
         while j < n && start < hi {
-            let end = innerCend[base + j]
+            let end = start + innerCnt[base + j]
             if end > lo {
                 let a = max(lo, start)
                 let b = min(hi, end)
-                let childAcc = j > 0 ? acc + innerEnd[base + j - 1] : acc
+                var childAcc = acc
+                if j >= Self.block { childAcc += innerBs[Int(node) * Self.nodeBlocks + j / Self.block - 1] }
+                if j % Self.block != 0 { childAcc += innerIs[base + j - 1] }
                 read(innerChild[base + j], height: height - 1, acc: childAcc, lo: a - start, hi: b - start, h, off)
                 h += b - a
                 off = off.map { $0 + (b - a) }
@@ -597,23 +780,21 @@ public final class SwiftOffsetTree: OffsetTree {
         }
     }
 
-    /// Writes `h` over items `lo..<hi` of the subtree `node` and returns its new height sum: each
-    /// touched leaf's sum is recomputed and each touched node's prefixes from its first touched
-    /// child on (the values `innerEntry` would compute; counts are unchanged).
+    /// Writes `h` over items `lo..<hi` of the subtree `node` and returns its new height sum (the
+    /// C core's `set_rec`).
     private func write(_ node: Int32, height: Int, lo: Int, hi: Int, from h: UnsafePointer<Double>) -> Double {
         if height == 0 {
-            return leaves[Int(node)].withUnsafeMutableBufferPointer { leaf in
-                for i in lo..<hi { leaf[i] = h[i - lo] + 0.0 }
-                return Self.sum(UnsafeBufferPointer(leaf))
-            }
+            let leaf = leafBlock[Int(node)]!
+            for i in lo..<hi { leaf[i] = h[i - lo] + 0.0 }
+            return leafFix(node, from: lo / Self.block)
         }
         let base = Int(node) * Self.fan
-        let n = Int(innerLen[Int(node)])
+        let n = innerLen[Int(node)]
         var start = 0
         var touched = n
         var j = 0
         while j < n && start < hi {
-            let end = innerCend[base + j]
+            let end = start + innerCnt[base + j]
             if end > lo {
                 let a = max(lo, start)
                 let b = min(hi, end)
@@ -624,12 +805,8 @@ public final class SwiftOffsetTree: OffsetTree {
             start = end
             j += 1
         }
-        var e = touched > 0 ? innerEnd[base + touched - 1] : 0
-        for q in touched..<n {
-            e += innerSum[base + q]
-            innerEnd[base + q] = e
-        }
-        return e
+        innerFix(node, from: touched)
+        return innerSumOf(node)
     }
 
     /// Inserts `heights` so that the first becomes the item at `index`.
@@ -643,50 +820,66 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         let k = heights.count
         if k == 0 { return }
+        heights.withUnsafeBufferPointer { insert($0, at: index) }
+    }
+
+    private func insert(_ heights: UnsafeBufferPointer<Double>, at index: Int) {
+        let k = heights.count
         if k >= count {  // rebuild: O(n + k) = O(k)
-            var all = ContiguousArray<Double>()
-            all.reserveCapacity(count + k)
-            for slot in leafSlotsInOrder() { all.append(contentsOf: leaves[Int(slot)]) }
-            all.insert(contentsOf: heights, at: index)
-            all.withUnsafeBufferPointer { build($0) }
+            let old = [Double](unsafeUninitializedCapacity: count) { buffer, done in
+                if count > 0 { read(root, height: depth, acc: 0, lo: 0, hi: count, buffer.baseAddress!, nil) }
+                done = count
+            }
+            old.withUnsafeBufferPointer { old in
+                rebuild(Segments(UnsafeBufferPointer(rebasing: old[..<index]), heights, UnsafeBufferPointer(rebasing: old[index...])))
+            }
             return
         }
         let (leaf, off) = descend(index)
-        let total = leaves[Int(leaf)].count + k
+        let n = leafLen[Int(leaf)]
+        let total = n + k
         if total <= Self.leafMax {
-            if total > leaves[Int(leaf)].capacity {
-                leaves[Int(leaf)].reserveCapacity(Self.roundCap(total))
-            }
-            if k == 1 {
-                leaves[Int(leaf)].insert(heights[0] + 0.0, at: off)
+            var slot = leaf
+            var fromBlock = off / Self.block
+            if total > leafCap[Int(leaf)] {
+                slot = newLeaf(cap: Self.roundCap(total))
+                let old = leafBlock[Int(leaf)]!
+                let new = leafBlock[Int(slot)]!
+                new.update(from: old, count: off)
+                (new + off + k).update(from: old + off, count: n - off)
+                freeLeafSlot(leaf)
+                fromBlock = 0
             } else {
-                leaves[Int(leaf)].insert(contentsOf: heights.lazy.map { $0 + 0.0 }, at: off)
+                let h = leafBlock[Int(leaf)]!
+                (h + off + k).update(from: h + off, count: n - off)
             }
-            fixPath(leafEntry(leaf))
+            let h = leafBlock[Int(slot)]!
+            for i in 0..<k { h[off + i] = heights[i] + 0.0 }
+            leafLen[Int(slot)] = total
+            fixPath(slot, sum: leafFix(slot, from: fromBlock), delta: k)
+            if slot != leaf { trim() }
             return
         }
-        var combined = leaves[Int(leaf)]
-        combined.insert(contentsOf: heights, at: off)
+        // Split the leaf into pieces, then the nodes up the path as needed.
+        let old = leafBlock[Int(leaf)]!
+        let segments = Segments(
+            UnsafeBufferPointer(start: old, count: off), heights, UnsafeBufferPointer(start: old + off, count: n - off))
         let m = Self.pieces(total, max: Self.leafMax, fill: Self.leafFill)
         pieces.removeAll(keepingCapacity: true)
         var from = 0
         for q in 0..<m {
             let len = total / m + (q < total % m ? 1 : 0)
-            let part = Self.makeLeaf(combined[from..<from + len])
+            let slot = newLeaf(cap: Self.roundCap(len))
+            segments.copy(from: from, len, to: leafBlock[Int(slot)]!)
+            leafLen[Int(slot)] = len
             from += len
-            let slot: Int32
-            if q == 0 {
-                leaves[Int(leaf)] = part
-                slot = leaf
-            } else {
-                slot = newLeaf(part)
-            }
             pieces.append(leafEntry(slot))
         }
+        freeLeafSlot(leaf)
         var d = depth - 1
         while d >= 0 {
             let node = pathNode[d]
-            let j = Int(pathIdx[d])
+            let j = pathIdx[d]
             let mb = pieces.count
             defer { d -= 1 }
             if mb == 1 {
@@ -694,12 +887,12 @@ public final class SwiftOffsetTree: OffsetTree {
                 pieces[0] = innerEntry(node)
                 continue
             }
-            let n = Int(innerLen[Int(node)])
+            let n = innerLen[Int(node)]
             let tl = n - 1 + mb
             if tl <= Self.fan {
                 moveEntries(node, j + mb, node, j + 1, n - j - 1)
                 for q in 0..<mb { setEntry(node, j + q, pieces[q]) }
-                innerLen[Int(node)] = Int32(tl)
+                innerLen[Int(node)] = tl
                 pieces.removeAll(keepingCapacity: true)
                 pieces.append(innerEntry(node))
                 continue
@@ -715,7 +908,7 @@ public final class SwiftOffsetTree: OffsetTree {
                 let dst = q == 0 ? node : newInner()
                 let len = tl / ml + (q < tl % ml ? 1 : 0)
                 for i in 0..<len { setEntry(dst, i, list[start + i]) }
-                innerLen[Int(dst)] = Int32(len)
+                innerLen[Int(dst)] = len
                 start += len
                 pieces.append(innerEntry(dst))
             }
@@ -725,21 +918,7 @@ public final class SwiftOffsetTree: OffsetTree {
             depth += 1
         }
         setRoot(pieces[0])
-    }
-
-    /// Leaf slots from first to last.
-    private func leafSlotsInOrder() -> [Int32] {
-        var out: [Int32] = []
-        func walk(_ node: Int32, _ height: Int) {
-            if height == 0 {
-                out.append(node)
-                return
-            }
-            let base = Int(node) * Self.fan
-            for i in 0..<Int(innerLen[Int(node)]) { walk(innerChild[base + i], height - 1) }
-        }
-        walk(root, depth)
-        return out
+        trim()
     }
 
     /// Removes the items in `range`.
@@ -755,21 +934,31 @@ public final class SwiftOffsetTree: OffsetTree {
         let at = range.lowerBound
         if k == 0 { return }
         if k == count {
-            build(UnsafeBufferPointer(start: nil, count: 0))
+            rebuild(Segments())
             return
         }
         let (leaf, off) = descend(at)
-        let n = leaves[Int(leaf)].count
+        let n = leafLen[Int(leaf)]
         if off + k <= n && (depth == 0 || n - k >= Self.leafMin) {
-            leaves[Int(leaf)].removeSubrange(off..<off + k)
-            let want = Self.roundCap(n - k) + Self.leafStep
-            if leaves[Int(leaf)].capacity >= want + 2 * Self.leafStep {
-                var smaller = ContiguousArray<Double>()
-                smaller.reserveCapacity(want)
-                smaller.append(contentsOf: leaves[Int(leaf)])
-                leaves[Int(leaf)] = smaller
+            let left = n - k
+            let want = Self.roundCap(left)
+            var slot = leaf
+            var fromBlock = off / Self.block
+            if leafCap[Int(leaf)] > want + Self.leafStep {  // shrink to the items' capacity
+                slot = newLeaf(cap: want)
+                let old = leafBlock[Int(leaf)]!
+                let new = leafBlock[Int(slot)]!
+                new.update(from: old, count: off)
+                (new + off).update(from: old + off + k, count: left - off)
+                freeLeafSlot(leaf)
+                fromBlock = 0
+            } else {
+                let h = leafBlock[Int(leaf)]!
+                (h + off).update(from: h + off + k, count: left - off)
             }
-            fixPath(leafEntry(leaf))
+            leafLen[Int(slot)] = left
+            fixPath(slot, sum: leafFix(slot, from: fromBlock), delta: -k)
+            if slot != leaf { trim() }
             return
         }
         removeRecursively(root, height: depth, lo: at, hi: at + k)
@@ -781,6 +970,7 @@ public final class SwiftOffsetTree: OffsetTree {
             depth -= 1
         }
         setRoot(entry(of: node, height: depth))
+        trim()
     }
 
     /// Removes items `lo..<hi` (relative to `node`, which they partially cover).
@@ -793,7 +983,7 @@ public final class SwiftOffsetTree: OffsetTree {
             first += 1
         }
         var w = first
-        let n = Int(innerLen[Int(node)])
+        let n = innerLen[Int(node)]
         for r in first..<n {
             let c0 = acc
             let c1 = acc + innerCnt[base + r]
@@ -805,34 +995,40 @@ public final class SwiftOffsetTree: OffsetTree {
             }
             let child = innerChild[base + r]
             if lo <= c0 && c1 <= hi {
-                freeSubtree(child, height: height - 1)
+                releaseSubtree(child, height: height - 1)
                 continue
             }
             let l = max(lo, c0) - c0
             let u = min(hi, c1) - c0
             if height == 1 {
-                leaves[Int(child)].removeSubrange(l..<u)
+                let h = leafBlock[Int(child)]!
+                let len = leafLen[Int(child)]
+                (h + l).update(from: h + u, count: len - u)
+                leafLen[Int(child)] = len - (u - l)
             } else {
                 removeRecursively(child, height: height - 1, lo: l, hi: u)
             }
             setEntry(node, w, entry(of: child, height: height - 1))
             w += 1
         }
-        innerLen[Int(node)] = Int32(w)
+        innerLen[Int(node)] = w
         if w >= 2 { fixNode(node, height: height) }
     }
 
     private func isUnderfull(_ child: Int32, height: Int) -> Bool {
-        height == 0
-            ? leaves[Int(child)].count < Self.leafMin
-            : Int(innerLen[Int(child)]) < Self.innerMin
+        height == 0 ? leafLen[Int(child)] < Self.leafMin : innerLen[Int(child)] < Self.innerMin
     }
 
-    /// Grows leaf `slot` to hold `need` heights, in capacity steps like the C leaves.
-    private func ensureCapacity(_ slot: Int32, _ need: Int) {
-        if leaves[Int(slot)].capacity < need {
-            leaves[Int(slot)].reserveCapacity(Self.roundCap(need))
-        }
+    /// Makes child `i` of `node` (a leaf) able to hold `need` heights, moving it to a larger leaf.
+    private func ensureCapacity(_ node: Int32, _ i: Int, _ need: Int) -> Int32 {
+        let slot = innerChild[Int(node) * Self.fan + i]
+        if leafCap[Int(slot)] >= need { return slot }
+        let bigger = newLeaf(cap: Self.leafMax)
+        leafBlock[Int(bigger)]!.update(from: leafBlock[Int(slot)]!, count: leafLen[Int(slot)])
+        leafLen[Int(bigger)] = leafLen[Int(slot)]
+        freeLeafSlot(slot)
+        innerChild[Int(node) * Self.fan + i] = bigger
+        return bigger
     }
 
     /// Merges or redistributes underfull children of `node` with a neighbour until every child
@@ -840,50 +1036,59 @@ public final class SwiftOffsetTree: OffsetTree {
     private func fixNode(_ node: Int32, height: Int) {
         let ch = height - 1
         while true {
-            let n = Int(innerLen[Int(node)])
+            let n = innerLen[Int(node)]
             if n < 2 { return }
             var j = 0
             while j < n && !isUnderfull(getEntry(node, j).node, height: ch) { j += 1 }
             if j == n { return }
             let a = j + 1 < n ? j : j - 1
             let b = a + 1
-            let ea = getEntry(node, a).node
-            let eb = getEntry(node, b).node
             if ch == 0 {
-                let na = leaves[Int(ea)].count
-                let nb = leaves[Int(eb)].count
+                var ea = getEntry(node, a).node
+                var eb = getEntry(node, b).node
+                let na = leafLen[Int(ea)]
+                let nb = leafLen[Int(eb)]
                 let tot = na + nb
                 if tot <= Self.leafMax {
-                    ensureCapacity(ea, tot)
-                    leaves[Int(ea)].append(contentsOf: leaves[Int(eb)])
-                    freeLeaf(eb)
+                    ea = ensureCapacity(node, a, tot)
+                    (leafBlock[Int(ea)]! + na).update(from: leafBlock[Int(eb)]!, count: nb)
+                    leafLen[Int(ea)] = tot
+                    freeLeafSlot(eb)
                     moveEntries(node, b, node, b + 1, n - b - 1)
-                    innerLen[Int(node)] = Int32(n - 1)
+                    innerLen[Int(node)] = n - 1
                     setEntry(node, a, leafEntry(ea))
                 } else {
                     let ta = tot / 2
                     if na < ta {
-                        ensureCapacity(ea, ta)
-                        leaves[Int(ea)].append(contentsOf: leaves[Int(eb)][0..<ta - na])
-                        leaves[Int(eb)].removeFirst(ta - na)
+                        let mv = ta - na
+                        ea = ensureCapacity(node, a, ta)
+                        let hb = leafBlock[Int(eb)]!
+                        (leafBlock[Int(ea)]! + na).update(from: hb, count: mv)
+                        hb.update(from: hb + mv, count: nb - mv)
                     } else {
-                        ensureCapacity(eb, tot - ta)
-                        leaves[Int(eb)].insert(contentsOf: leaves[Int(ea)][ta..<na], at: 0)
-                        leaves[Int(ea)].removeLast(na - ta)
+                        let mv = na - ta
+                        eb = ensureCapacity(node, b, tot - ta)
+                        let hb = leafBlock[Int(eb)]!
+                        (hb + mv).update(from: hb, count: nb)
+                        hb.update(from: leafBlock[Int(ea)]! + ta, count: mv)
                     }
+                    leafLen[Int(ea)] = ta
+                    leafLen[Int(eb)] = tot - ta
                     setEntry(node, a, leafEntry(ea))
                     setEntry(node, b, leafEntry(eb))
                 }
             } else {
-                let na = Int(innerLen[Int(ea)])
-                let nb = Int(innerLen[Int(eb)])
+                let ea = getEntry(node, a).node
+                let eb = getEntry(node, b).node
+                let na = innerLen[Int(ea)]
+                let nb = innerLen[Int(eb)]
                 let tot = na + nb
                 if tot <= Self.fan {
                     moveEntries(ea, na, eb, 0, nb)
-                    innerLen[Int(ea)] = Int32(tot)
+                    innerLen[Int(ea)] = tot
                     freeInnerNode(eb)
                     moveEntries(node, b, node, b + 1, n - b - 1)
-                    innerLen[Int(node)] = Int32(n - 1)
+                    innerLen[Int(node)] = n - 1
                     fixNode(ea, height: ch)
                     setEntry(node, a, innerEntry(ea))
                 } else {
@@ -897,8 +1102,8 @@ public final class SwiftOffsetTree: OffsetTree {
                         moveEntries(eb, mv, eb, 0, nb)
                         moveEntries(eb, 0, ea, ta, mv)
                     }
-                    innerLen[Int(ea)] = Int32(ta)
-                    innerLen[Int(eb)] = Int32(tot - ta)
+                    innerLen[Int(ea)] = ta
+                    innerLen[Int(eb)] = tot - ta
                     fixNode(ea, height: ch)
                     fixNode(eb, height: ch)
                     setEntry(node, a, innerEntry(ea))

@@ -11,8 +11,8 @@ public struct Section: Sendable, Identifiable {
     public var footer: HeaderFooter?
     /// The title of the section in the index bar (the A–Z bar), if any.
     public var indexTitle: String?
-    /// The rows, in order.
-    public var rows: [AnyRow]
+    /// The rows, in order (a `RowList`: index, iterate and edit it like an array).
+    public var rows: RowList
     /// Whether `id` was derived rather than given (the table replaces positional identities).
     var hasPositionalID: Bool
 
@@ -37,7 +37,7 @@ public struct Section: Sendable, Identifiable {
         self.header = header
         self.footer = footer
         self.indexTitle = indexTitle
-        self.rows = rows
+        self.rows = RowList(rows)
     }
 }
 

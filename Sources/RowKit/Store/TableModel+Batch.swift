@@ -22,9 +22,10 @@ extension TableModel {
     /// - An empty batch changes nothing and returns an empty changeset at the current revision.
     ///
     /// - Complexity: O(*s* + *c* log *c*) for *s* sections and *c* identities the batch touched,
-    ///   plus per operation the array work (a row edit at row *r* of a *k*-row section moves its
-    ///   *k* − *r* later rows in memory), O(log *k*) to look a row up by identity, and amortized
-    ///   O(*k* / log *k*) to renumber the section's index now and then (see `TableModel`).
+    ///   plus O(log *k*) per row operation in a section of *k* rows (amortized: a leaf split or
+    ///   merge re-homes half a leaf of rows in the index), O(*k*) per section operation, and for
+    ///   a row that the batch moves, removes or replaces after earlier shifts in its section, up to
+    ///   2√*k* more to find where it was before the batch (see `BatchLog.shiftLimit(rowCount:)`).
     @discardableResult
     public mutating func performBatch(_ body: (inout TableBatch) throws -> Void) throws(TableUpdateError) -> Changeset {
         var batch = TableBatch()
@@ -50,7 +51,6 @@ extension TableModel {
                 try apply(operation, log: &log)
             } catch {
                 rollBack(log)
-                renumberLongJournals(shiftedBy: log)
                 throw TableUpdateError(operationIndex: position, operation: operation, problem: error)
             }
         }
@@ -60,11 +60,9 @@ extension TableModel {
             try changeset.validate()
         } catch {
             rollBack(log)
-            renumberLongJournals(shiftedBy: log)
             throw TableUpdateError(
                 operationIndex: operations.count, operation: nil, problem: .inconsistentChangeset(error))
         }
-        renumberLongJournals(shiftedBy: log)
         revision = next
         return changeset
     }
@@ -203,7 +201,7 @@ extension TableModel {
             if let first = seen.updateValue(rowIndex, forKey: row.id) {
                 throw .duplicateRowID(row.id, existing: RowPath(section: position, row: first))
             }
-            if let location = index.location(of: row.id), location.section != replaced, let existing = index.path(of: location) {
+            if let existing = path(of: row.id), table.sections[existing.section].id != replaced {
                 throw .duplicateRowID(row.id, existing: existing)
             }
         }

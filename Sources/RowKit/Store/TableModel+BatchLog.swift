@@ -1,9 +1,9 @@
 /// What a batch has done so far: an undo journal, and the facts its changeset is computed from.
 ///
 /// The changeset is derived from identities: where each row and section was before the batch
-/// (`oldRowLocations`, or for a row the batch only shifted, its index entry moved through its
-/// section's journal up to `journalStarts`), where it is after, and what the batch explicitly did
-/// to it (`rows`, `sections`).
+/// (`oldRowLocations`, or for a row the batch only shifted, its index now moved back through the
+/// shifts the batch made in its section), where it is after, and what the batch explicitly did to
+/// it (`rows`, `sections`).
 struct BatchLog {
     /// The inverse of one primitive edit.
     enum Undo {
@@ -88,28 +88,59 @@ struct BatchLog {
     var isRecording = true
     /// Inverses of the primitive edits, oldest first.
     var undoJournal: [Undo] = []
-    /// The location before the batch of every pre-existing row the batch moved, removed or
-    /// replaced, or whose section it renumbered.
-    var oldRowLocations: [ItemID: TableIndex.Location] = [:]
-    /// Section identity → the length of its shift journal before the batch's first shift there,
-    /// or `sealed` once every entry of the section is one the batch wrote or noted (after the
-    /// section is inserted, removed, replaced or renumbered).
-    var journalStarts: [ItemID: Int] = [:]
-    /// The journal start of a sealed section: below every stamp.
-    static let sealed = -1
+    /// The location before the batch of every existing row the batch moved, removed or replaced
+    /// (or of every row of a section whose shifts passed the limit).
+    var oldRowLocations: [ItemID: OldRowLocation] = [:]
+    /// Section identity → the row shifts the batch made there, oldest first: an insert at index *i*
+    /// as *i*, a removal at *i* as ~*i*.
+    var shifts: [ItemID: [Int]] = [:]
+    /// Section identity → the indexes before the batch of the rows noted in `oldRowLocations`.
+    var notedRows: [ItemID: [Int]] = [:]
+    /// Sections that need no more noting: inserted, removed or replaced by the batch (the
+    /// changeset does not list their rows), or with every existing row noted.
+    var sealed: Set<ItemID> = []
     /// What the batch did to rows.
     var rows = Fates()
     /// What the batch did to sections.
     var sections = Fates()
+
+    /// The most shifts kept for a section of `rowCount` rows before every row's old location is
+    /// noted instead: 2√*k*, at least 64, so moving an index back through them costs O(√*k*) and
+    /// a batch of *m* shifts in one section O(min(*m*, √*k*) · *m* + *k*) in all.
+    static func shiftLimit(rowCount: Int) -> Int {
+        max(64, 2 * Int(Double(rowCount).squareRoot()))
+    }
 
     /// Journals `undo`.
     mutating func record(_ undo: Undo) {
         if isRecording { undoJournal.append(undo) }
     }
 
+    /// Marks the section with identity `id` as needing no more noting.
+    mutating func seal(_ id: ItemID) {
+        if isRecording { sealed.insert(id) }
+    }
+
     /// Whether the location before the batch of the row `id` is still to be noted: while
     /// recording, for a row the batch did not insert and whose location is not noted yet.
     func needsOldLocation(of id: ItemID) -> Bool {
         isRecording && !rows.inserted.contains(id) && oldRowLocations[id] == nil
+    }
+
+    /// The index before the batch of the existing row now at `row` in the section with identity
+    /// `id`: `row` moved back through the section's shifts, newest first.
+    ///
+    /// - Complexity: O(shifts in the section), at most `shiftLimit(rowCount:)`.
+    func rowBeforeBatch(_ row: Int, inSection id: ItemID) -> Int {
+        guard let journal = shifts[id] else { return row }
+        var row = row
+        for shift in journal.reversed() {
+            if shift >= 0 {
+                if row > shift { row -= 1 }
+            } else if row >= ~shift {
+                row += 1
+            }
+        }
+        return row
     }
 }

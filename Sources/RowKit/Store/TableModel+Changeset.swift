@@ -16,7 +16,8 @@ extension TableModel {
     /// Rows the batch did not move keep their relative order (inserts and deletes do not reorder the
     /// others), which is why shifts are never listed.
     ///
-    /// - Complexity: O(*s* + *c* log *c*) for *s* sections and *c* identities the batch touched.
+    /// - Complexity: O(*s* + *c* log *c* + *c* log *k*) for *s* sections, *c* identities the batch
+    ///   touched and sections of at most *k* rows.
     func makeChangeset(from before: BatchStart, log: BatchLog, to next: Revision) -> Changeset {
         var changes = Changeset()
         changes.fromRevision = before.revision
@@ -50,17 +51,20 @@ extension TableModel {
                 && !sections.recreated.contains(id) && !sections.reloaded.contains(id)
         }
         func oldPath(_ id: ItemID) -> RowPath? {
-            let location = log.oldRowLocations[id] ?? (rows.inserted.contains(id) ? nil : index.rowLocations[id].map {
-                index.resolved($0, through: log.journalStarts[$0.section] ?? index.journalLength(of: $0.section))
-            })
+            var location = log.oldRowLocations[id]
+            if location == nil, !rows.inserted.contains(id), let now = indexedPath(of: id) {
+                // Not moved, removed or replaced: where it is now, moved back through the shifts.
+                let section = table.sections[now.section].id
+                location = OldRowLocation(section: section, row: log.rowBeforeBatch(now.row, inSection: section))
+            }
             guard let location, tracked(location.section), let section = before.sectionPositions[location.section] else {
                 return nil
             }
             return RowPath(section: section, row: location.row)
         }
         func newPath(_ id: ItemID) -> RowPath? {
-            guard let location = index.location(of: id), tracked(location.section) else { return nil }
-            return index.path(of: location)
+            guard let path = indexedPath(of: id), tracked(table.sections[path.section].id) else { return nil }
+            return path
         }
         var candidates = Set(log.oldRowLocations.keys)
         candidates.formUnion(rows.inserted)

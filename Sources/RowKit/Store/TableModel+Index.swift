@@ -1,189 +1,175 @@
 /// The identity index of a `TableModel`: where every section and row is.
 ///
-/// Rows are located by their section's *identity* and their row index, so inserting, deleting or
-/// moving a section renumbers only sections (O(*s*)), never the rows of other sections.
-///
-/// Row indexes are renumbered lazily. Each section keeps a journal of the row shifts (an insert or
-/// a removal at some index) made since its rows were last renumbered, and each row's entry records
-/// how long that journal was when the entry was written (its *stamp*). A row's index now is its
-/// written index moved through the journal entries after its stamp. A journal is cleared by
-/// renumbering its section once it holds more than `shiftLimit(rowCount:)` entries (checked after
-/// each batch, and in the middle of a batch only at four times the limit), so a lookup replays at
-/// most 8 log₂ *k* shifts for a *k*-row section between batches, and an edit costs O(*k* / log *k*)
-/// amortized renumbering instead of O(*k*) per edit.
+/// A row is located by its section's *key* (a small number the index gives each section while it
+/// is in the table) and the leaf of the section's `RowList` that holds it. Its position follows
+/// from the leaf: the section's tree adds the rows before the leaf on the way up (O(log *k*) in a
+/// section of *k* rows). So inserting or removing a row rewrites no other row's entry, except the
+/// rows a leaf split or merge moves to another leaf (half a leaf, now and then); and inserting,
+/// deleting or moving a section renumbers only sections (O(*s*)).
 struct TableIndex: Sendable {
-    /// Where a row was when its entry was written.
+    /// Where a row is: its section's key and its leaf in that section's rows.
     struct Location: Hashable, Sendable {
-        /// The identity of the row's section.
-        var section: ItemID
-        /// The row's index in its section, as of `stamp`.
-        var row: Int
-        /// The length of the section's shift journal when this was its index.
-        var stamp: Int = 0
+        /// The key of the row's section (see `keyPositions`).
+        var key: Int32
+        /// The leaf of the section's `RowList` holding the row.
+        var leaf: Int32
     }
 
     /// Section identity → section index.
     var sectionPositions: [ItemID: Int] = [:]
-    /// Row identity → location, as written (see `resolved(_:through:)`).
-    var rowLocations: [ItemID: Location] = [:]
-    /// Section identity → the row shifts since the section was last renumbered, oldest first: an
-    /// insert at index *i* is stored as *i*, a removal at *i* as ~*i*. No entry is an empty journal.
-    var shifts: [ItemID: [Int]] = [:]
+    /// Section index → the section's key.
+    var sectionKeys: ContiguousArray<Int32> = []
+    /// Section key → the section's index (-1 for a free key).
+    var keyPositions: ContiguousArray<Int32> = []
+    /// Keys of removed sections, for reuse.
+    var freeKeys: [Int32] = []
+    /// Row identity → location.
+    var rowLocations = IdentityTable()
 
-    /// The most shifts a section of `rowCount` rows keeps before it is renumbered:
-    /// 8 ⌈log₂(`rowCount` + 1)⌉, at least 32.
-    static func shiftLimit(rowCount: Int) -> Int {
-        8 * max(4, Int.bitWidth - rowCount.leadingZeroBitCount)
-    }
-
-    /// The length of the shift journal of the section with identity `section`.
-    func journalLength(of section: ItemID) -> Int { shifts[section]?.count ?? 0 }
-
-    /// `location` moved through its section's shifts from its stamp to `end` (default: all of
-    /// them). A location stamped after `end` is returned as it is.
-    ///
-    /// - Complexity: O(shifts replayed): at most `shiftLimit(rowCount:)` between batches, four
-    ///   times that inside one.
-    func resolved(_ location: Location, through end: Int? = nil) -> Location {
-        guard let journal = shifts[location.section] else { return location }
-        let end = end ?? journal.count
-        guard location.stamp < end else { return location }
-        var row = location.row
-        for shift in journal[location.stamp..<end] {
-            if shift >= 0 {
-                if shift <= row { row += 1 }
-            } else if ~shift < row {
-                row -= 1
-            }
-        }
-        return Location(section: location.section, row: row, stamp: end)
-    }
-
-    /// The current location of the row with identity `id`, or `nil` when there is none.
-    func location(of id: ItemID) -> Location? {
-        rowLocations[id].map { resolved($0) }
-    }
-
-    /// The path of `location` (a resolved one), or `nil` when its section is not in the table.
-    func path(of location: Location) -> RowPath? {
-        sectionPositions[location.section].map { RowPath(section: $0, row: location.row) }
+    /// A key for a new section.
+    mutating func newKey() -> Int32 {
+        if let key = freeKeys.popLast() { return key }
+        keyPositions.append(-1)
+        return Int32(keyPositions.count - 1)
     }
 }
 
+/// Where a row was before a batch: its section's identity and its index there.
+struct OldRowLocation: Hashable, Sendable {
+    var section: ItemID
+    var row: Int
+}
+
 // The primitive edits every operation is made of. Each keeps `table` and `index` in step, records
-// its inverse in `log` (when recording) and notes the location before the batch of every existing
-// row it moves, removes or replaces, which is how the changeset finds old positions without a copy
-// of the old table. Rows that only shift are not touched: their old index is their written index
-// moved through the section's journal up to where it stood when the batch began
-// (`BatchLog.journalStarts`). Callers have checked the arguments; the primitives do not check again.
+// its inverse in `log` (when recording) and notes where every existing row it moves, removes or
+// replaces was before the batch, which is how the changeset finds old positions without a copy of
+// the old table. Rows that only shift are not touched: their old index is their index now moved
+// back through the shifts the batch made in their section (`BatchLog.shifts`). Callers have
+// checked the arguments; the primitives do not check again.
 extension TableModel {
-    /// Appends `shift` to the journal of the section at `section`, noting first where the journal
-    /// stood before the batch's first shift there.
-    mutating func journal(_ shift: Int, inSection section: Int, log: inout BatchLog) {
-        let id = table.sections[section].id
-        if log.isRecording, log.journalStarts[id] == nil { log.journalStarts[id] = index.journalLength(of: id) }
-        index.shifts[id, default: []].append(shift)
+    /// The path of the row with identity `id` from its index entry.
+    ///
+    /// - Complexity: O(log *k*) for a row in a section of *k* rows.
+    func indexedPath(of id: ItemID) -> RowPath? {
+        guard let location = index.rowLocations[id] else { return nil }
+        let section = Int(index.keyPositions[Int(location.key)])
+        guard let row = table.sections[section].rows.position(of: id, inLeaf: location.leaf) else { return nil }
+        return RowPath(section: section, row: row)
     }
 
-    /// Renumbers the section at `section`, in the middle of a batch, once its journal has grown
-    /// to four times the limit. Renumbering there notes the location before the batch of every
-    /// row in the section (O(*k*) notes the changeset then reads), so it waits as long as lookups
-    /// stay cheap; the batch's end renumbers at the limit itself, with nothing to note.
-    mutating func renumberIfLong(_ section: Int, log: inout BatchLog) {
-        let id = table.sections[section].id
-        guard index.journalLength(of: id) > 4 * TableIndex.shiftLimit(rowCount: table.sections[section].rows.count) else {
-            return
-        }
-        renumberRows(inSection: section, log: &log)
-    }
-
-    /// Renumbers, after a batch committed or rolled back, every section it shifted whose journal
-    /// is over the limit.
-    mutating func renumberLongJournals(shiftedBy log: BatchLog) {
-        var quiet = BatchLog(isRecording: false)
-        for id in log.journalStarts.keys {
-            guard let section = index.sectionPositions[id],
-                  index.journalLength(of: id) > TableIndex.shiftLimit(rowCount: table.sections[section].rows.count)
-            else { continue }
-            renumberRows(inSection: section, log: &quiet)
+    /// Writes the location of every row of leaf `leaf` of the section at `section`.
+    mutating func register(leaf: Int32, ofSection section: Int) {
+        let key = index.sectionKeys[section]
+        for id in table.sections[section].rows.ids(inLeaf: leaf) {
+            index.rowLocations[id] = TableIndex.Location(key: key, leaf: leaf)
         }
     }
 
-    /// Writes every row of the section at `section` at its current index and clears the journal.
-    /// During a batch, each existing row's location before the batch is noted first.
+    /// Writes the locations of all rows of the section at `section`.
     ///
     /// - Complexity: O(*k*) for *k* rows.
-    mutating func renumberRows(inSection section: Int, log: inout BatchLog) {
-        let id = table.sections[section].id
-        // Each entry is updated in place (its section stays), which between batches, the common
-        // case, costs one hash lookup per row and no copy of the entry.
-        for (row, item) in table.sections[section].rows.enumerated() {
-            guard let entry = index.rowLocations.index(forKey: item.id) else { continue }
-            if log.isRecording { noteOldLocation(of: item.id, stored: index.rowLocations.values[entry], log: &log) }
-            index.rowLocations.values[entry].row = row
-            index.rowLocations.values[entry].stamp = 0
+    mutating func registerRows(ofSection section: Int) {
+        let key = index.sectionKeys[section]
+        var locations = index.rowLocations
+        index.rowLocations = IdentityTable()  // one owner while the loop writes
+        table.sections[section].rows.forEachLeaf { leaf, ids in
+            for id in ids { locations[id] = TableIndex.Location(key: key, leaf: leaf) }
         }
-        index.shifts[id] = nil
-        sealJournal(of: id, log: &log)
-    }
-
-    /// Marks, during a batch, every entry of the section with identity `id` as written by the batch
-    /// or noted already, so none is ever taken for a location before the batch.
-    func sealJournal(of id: ItemID, log: inout BatchLog) {
-        if log.isRecording { log.journalStarts[id] = BatchLog.sealed }
-    }
-
-    /// Notes, during a batch, where the existing row `id` (whose entry was `stored`) was before the
-    /// batch. Nothing for rows the batch inserted or noted, nor for an entry the batch wrote: it is
-    /// stamped after the batch's first shift in its section (or its section is sealed), and belongs
-    /// to a row the batch inserted (possibly not marked yet) or moved (noted before the move).
-    func noteOldLocation(of id: ItemID, stored: TableIndex.Location, log: inout BatchLog) {
-        guard log.needsOldLocation(of: id) else { return }
-        let start = log.journalStarts[stored.section] ?? index.journalLength(of: stored.section)
-        guard stored.stamp <= start else { return }
-        log.oldRowLocations[id] = index.resolved(stored, through: start)
-    }
-
-    /// Writes the location of `id`: index `row` of the section with identity `section`, now.
-    mutating func writeLocation(of id: ItemID, section: ItemID, row: Int) {
-        index.rowLocations[id] = TableIndex.Location(section: section, row: row, stamp: index.journalLength(of: section))
+        index.rowLocations = locations
     }
 
     /// Renumbers the sections `range` in the index.
     ///
     /// - Complexity: O(`range.count`).
     mutating func reindexSections(_ range: Range<Int>) {
-        for section in range { index.sectionPositions[table.sections[section].id] = section }
+        for section in range {
+            index.sectionPositions[table.sections[section].id] = section
+            index.keyPositions[Int(index.sectionKeys[section])] = Int32(section)
+        }
+    }
+
+    /// Notes, during a batch, where the existing row `id` (now at `path`) was before the batch:
+    /// nothing for rows the batch inserted or noted already, nor in sections whose rows the
+    /// changeset does not list (inserted, removed or replaced by the batch).
+    mutating func noteOldLocation(of id: ItemID, at path: RowPath, log: inout BatchLog) {
+        guard log.needsOldLocation(of: id) else { return }
+        let section = table.sections[path.section].id
+        guard !log.sealed.contains(section) else { return }
+        let row = log.rowBeforeBatch(path.row, inSection: section)
+        log.oldRowLocations[id] = OldRowLocation(section: section, row: row)
+        log.notedRows[section, default: []].append(row)
+    }
+
+    /// Records, during a batch, a shift of the rows of the section at `section` (an insert at
+    /// index *i* as *i*, a removal at *i* as ~*i*). Once a section has more shifts than
+    /// `BatchLog.shiftLimit(rowCount:)`, where moving a row back through them would cost more than
+    /// noting every row once, every existing row's location before the batch is noted instead;
+    /// `inserted` is the row an insert just put in (not an existing row, though the batch has not
+    /// marked it inserted yet).
+    mutating func journal(_ shift: Int, inSection section: Int, inserted: ItemID? = nil, log: inout BatchLog) {
+        guard log.isRecording else { return }
+        let id = table.sections[section].id
+        guard !log.sealed.contains(id) else { return }
+        log.shifts[id, default: []].append(shift)
+        if log.shifts[id, default: []].count > BatchLog.shiftLimit(rowCount: table.sections[section].rows.count) {
+            noteAllRows(ofSection: section, except: inserted, log: &log)
+        }
+    }
+
+    /// Notes where every existing row of the section at `section` was before the batch and seals
+    /// the section (nothing more needs noting there).
+    ///
+    /// The rows the batch left alone kept their order, and they hold exactly the indexes before
+    /// the batch that the noted rows do not: so one pass, in order, hands them those indexes.
+    ///
+    /// - Complexity: O(*k* + *c* log *c*) for *k* rows and *c* rows noted before.
+    mutating func noteAllRows(ofSection section: Int, except inserted: ItemID?, log: inout BatchLog) {
+        let id = table.sections[section].id
+        let taken = (log.notedRows[id] ?? []).sorted()
+        var next = 0  // the next index before the batch
+        var skip = 0  // taken indexes passed
+        for row in table.sections[section].rows {
+            let rowID = row.id
+            guard rowID != inserted, log.needsOldLocation(of: rowID) else { continue }
+            while skip < taken.count && taken[skip] == next {
+                skip += 1
+                next += 1
+            }
+            log.oldRowLocations[rowID] = OldRowLocation(section: id, row: next)
+            next += 1
+        }
+        log.seal(id)
     }
 
     /// Inserts `row` at `path`.
     mutating func insertRow(_ row: AnyRow, at path: RowPath, log: inout BatchLog) {
-        table.sections[path.section].rows.insert(row, at: path.row)
-        journal(path.row, inSection: path.section, log: &log)
-        writeLocation(of: row.id, section: table.sections[path.section].id, row: path.row)
+        var moved: [Int32] = []
+        let leaf = table.sections[path.section].rows.insert(row, at: path.row, moved: &moved)
+        index.rowLocations[row.id] = TableIndex.Location(key: index.sectionKeys[path.section], leaf: leaf)
+        for leaf in moved { register(leaf: leaf, ofSection: path.section) }
+        journal(path.row, inSection: path.section, inserted: row.id, log: &log)
         log.record(.removeRow(path))
-        renumberIfLong(path.section, log: &log)
     }
 
     /// Removes and returns the row at `path`.
     mutating func removeRow(at path: RowPath, log: inout BatchLog) -> AnyRow {
-        let row = table.sections[path.section].rows.remove(at: path.row)
-        if let old = index.rowLocations.removeValue(forKey: row.id) { noteOldLocation(of: row.id, stored: old, log: &log) }
+        var moved: [Int32] = []
+        let row = table.sections[path.section].rows.remove(at: path.row, moved: &moved)
+        index.rowLocations[row.id] = nil
+        for leaf in moved { register(leaf: leaf, ofSection: path.section) }
+        noteOldLocation(of: row.id, at: path, log: &log)
         journal(~path.row, inSection: path.section, log: &log)
         log.record(.insertRow(row, path))
-        renumberIfLong(path.section, log: &log)
         return row
     }
 
     /// Replaces the row at `path` with `row` and returns the old row.
     mutating func replaceRow(at path: RowPath, with row: AnyRow, log: inout BatchLog) -> AnyRow {
-        let old = table.sections[path.section].rows[path.row]
-        table.sections[path.section].rows[path.row] = row
+        let (old, leaf) = table.sections[path.section].rows.replace(at: path.row, with: row)
         if old.id != row.id {
-            if let location = index.rowLocations.removeValue(forKey: old.id) {
-                noteOldLocation(of: old.id, stored: location, log: &log)
-                writeLocation(of: row.id, section: table.sections[path.section].id, row: path.row)
-            }
+            noteOldLocation(of: old.id, at: path, log: &log)
+            index.rowLocations[old.id] = nil
+            index.rowLocations[row.id] = TableIndex.Location(key: index.sectionKeys[path.section], leaf: leaf)
         }
         log.record(.replaceRow(old, path))
         return old
@@ -191,39 +177,39 @@ extension TableModel {
 
     /// Moves the row at `from` to `to` (its final path).
     mutating func moveRow(from: RowPath, to: RowPath, log: inout BatchLog) {
-        let row = table.sections[from.section].rows.remove(at: from.row)
-        if let old = index.rowLocations[row.id] { noteOldLocation(of: row.id, stored: old, log: &log) }
+        var moved: [Int32] = []
+        let row = table.sections[from.section].rows.remove(at: from.row, moved: &moved)
+        for leaf in moved { register(leaf: leaf, ofSection: from.section) }
+        noteOldLocation(of: row.id, at: from, log: &log)
         journal(~from.row, inSection: from.section, log: &log)
-        table.sections[to.section].rows.insert(row, at: to.row)
+        moved.removeAll()
+        let leaf = table.sections[to.section].rows.insert(row, at: to.row, moved: &moved)
+        index.rowLocations[row.id] = TableIndex.Location(key: index.sectionKeys[to.section], leaf: leaf)
+        for leaf in moved { register(leaf: leaf, ofSection: to.section) }
         journal(to.row, inSection: to.section, log: &log)
-        writeLocation(of: row.id, section: table.sections[to.section].id, row: to.row)
         log.record(.moveRow(from: to, to: from))
-        renumberIfLong(from.section, log: &log)
-        if to.section != from.section { renumberIfLong(to.section, log: &log) }
     }
 
     /// Inserts `section` at `position`.
     mutating func insertSection(_ section: Section, at position: Int, log: inout BatchLog) {
         table.sections.insert(section, at: position)
+        index.sectionKeys.insert(index.newKey(), at: position)
         reindexSections(position..<table.sections.count)
-        index.shifts[section.id] = nil
-        sealJournal(of: section.id, log: &log)
-        for (row, item) in section.rows.enumerated() {
-            index.rowLocations[item.id] = TableIndex.Location(section: section.id, row: row)
-        }
+        log.seal(section.id)
+        registerRows(ofSection: position)
         log.record(.removeSection(position))
     }
 
     /// Removes and returns the section at `position` with its rows.
     mutating func removeSection(at position: Int, log: inout BatchLog) -> Section {
         let section = table.sections.remove(at: position)
+        let key = index.sectionKeys.remove(at: position)
+        index.keyPositions[Int(key)] = -1
+        index.freeKeys.append(key)
         index.sectionPositions[section.id] = nil
         reindexSections(position..<table.sections.count)
-        for row in section.rows {
-            if let old = index.rowLocations.removeValue(forKey: row.id) { noteOldLocation(of: row.id, stored: old, log: &log) }
-        }
-        index.shifts[section.id] = nil
-        sealJournal(of: section.id, log: &log)
+        for row in section.rows { index.rowLocations[row.id] = nil }
+        log.seal(section.id)
         log.record(.insertSection(section, position))
         return section
     }
@@ -231,21 +217,13 @@ extension TableModel {
     /// Replaces the section at `position` with `section` and returns the old section.
     mutating func replaceSection(at position: Int, with section: Section, log: inout BatchLog) -> Section {
         let old = table.sections[position]
-        for row in old.rows {
-            if let location = index.rowLocations.removeValue(forKey: row.id) {
-                noteOldLocation(of: row.id, stored: location, log: &log)
-            }
-        }
-        index.shifts[old.id] = nil
+        for row in old.rows { index.rowLocations[row.id] = nil }
         table.sections[position] = section
         index.sectionPositions[old.id] = nil
         index.sectionPositions[section.id] = position
-        index.shifts[section.id] = nil
-        sealJournal(of: old.id, log: &log)
-        sealJournal(of: section.id, log: &log)
-        for (row, item) in section.rows.enumerated() {
-            index.rowLocations[item.id] = TableIndex.Location(section: section.id, row: row)
-        }
+        log.seal(old.id)
+        log.seal(section.id)
+        registerRows(ofSection: position)
         log.record(.replaceSection(old, position))
         return old
     }
@@ -254,6 +232,8 @@ extension TableModel {
     mutating func moveSection(from: Int, to: Int, log: inout BatchLog) {
         let section = table.sections.remove(at: from)
         table.sections.insert(section, at: to)
+        let key = index.sectionKeys.remove(at: from)
+        index.sectionKeys.insert(key, at: to)
         reindexSections(min(from, to)..<(max(from, to) + 1))
         log.record(.moveSection(from: to, to: from))
     }

@@ -5,32 +5,41 @@ extension TableModel {
     ///
     /// - Complexity: O(*n* + *s*) for *n* rows and *s* sections.
     func indexViolation() -> String? {
-        guard index.sectionPositions.count == table.sections.count else {
-            return "index has \(index.sectionPositions.count) sections, table \(table.sections.count)"
+        guard index.sectionPositions.count == table.sections.count, index.sectionKeys.count == table.sections.count else {
+            return "index has \(index.sectionPositions.count) sections (\(index.sectionKeys.count) keys), table \(table.sections.count)"
         }
         var rows = 0
         for (position, section) in table.sections.enumerated() {
             guard index.sectionPositions[section.id] == position else {
                 return "section \"\(section.id)\" is at \(position), index says \(String(describing: index.sectionPositions[section.id]))"
             }
-            let journal = index.journalLength(of: section.id)
-            guard journal <= TableIndex.shiftLimit(rowCount: section.rows.count) else {
-                return "section \"\(section.id)\" keeps \(journal) shifts, over the limit for \(section.rows.count) rows"
+            let key = index.sectionKeys[position]
+            guard index.keyPositions[Int(key)] == Int32(position) else {
+                return "section \"\(section.id)\" has key \(key), which points at \(index.keyPositions[Int(key)])"
             }
-            for (rowIndex, row) in section.rows.enumerated() {
-                guard let stored = index.rowLocations[row.id], stored.stamp <= journal,
-                      index.resolved(stored) == TableIndex.Location(section: section.id, row: rowIndex, stamp: journal)
-                else {
-                    return "row \"\(row.id)\" is at [\(position), \(rowIndex)], index says \(String(describing: index.rowLocations[row.id]))"
+            if let problem = section.rows.treeViolation() { return "section \"\(section.id)\": \(problem)" }
+            var problem: String?
+            var rowIndex = 0
+            section.rows.forEachLeaf { leaf, ids in
+                for id in ids {
+                    if problem == nil, index.rowLocations[id] != TableIndex.Location(key: key, leaf: leaf) {
+                        problem = "row \"\(id)\" is at [\(position), \(rowIndex)] in leaf \(leaf), index says \(String(describing: index.rowLocations[id]))"
+                    }
+                    if problem == nil, path(of: id) != RowPath(section: position, row: rowIndex) {
+                        problem = "row \"\(id)\" is at [\(position), \(rowIndex)], path(of:) says \(String(describing: path(of: id)))"
+                    }
+                    rowIndex += 1
                 }
             }
+            if let problem { return problem }
             rows += section.rows.count
         }
         guard index.rowLocations.count == rows else {
             return "index has \(index.rowLocations.count) rows, table \(rows)"
         }
-        if let stray = index.shifts.keys.first(where: { index.sectionPositions[$0] == nil }) {
-            return "index keeps shifts for \"\(stray)\", which is not a section"
+        let freeKeys = index.keyPositions.indices.filter { index.keyPositions[$0] < 0 }.map(Int32.init)
+        guard Set(freeKeys) == Set(index.freeKeys), freeKeys.count == index.freeKeys.count else {
+            return "section keys \(freeKeys) are unused, the index lists \(index.freeKeys) as free"
         }
         return nil
     }

@@ -13,12 +13,11 @@
 /// let changes = try model.performBatch { $0.delete(.id("Bluetooth"), animation: .fade) }
 /// ```
 ///
-/// Lookups by position are O(1); by identity O(log *k*) for a row in a section of *k* rows (a hash
-/// lookup, then at most 8 log₂ *k* pending shifts of its section replayed). An edit of one row at
-/// index *r* moves the *k* − *r* rows after it in memory (a `memmove`) and costs O(*k* / log *k*)
-/// amortized index work: the section's row indexes are renumbered once every 8 log₂ *k* edits, not
-/// on every edit. Building the changeset adds O(*s*) for *s* sections. Copies share storage; the
-/// first change after a copy copies it (O(*n*) for *n* rows).
+/// Rows live in each section's `RowList`, a counted B-tree: the row at a position, and a row's
+/// path by identity (a hash lookup, then O(log *k*) up its section's tree), take O(log *k*) for a
+/// row in a section of *k* rows; so does inserting, deleting or moving one row, anywhere in the
+/// section. Building the changeset adds O(*s*) for *s* sections. Copies share storage; the first
+/// change after a copy copies what it changes (O(*n*) for *n* rows).
 public struct TableModel: Sendable {
     /// The table: style and sections.
     public internal(set) var table: Table
@@ -40,18 +39,29 @@ public struct TableModel: Sendable {
     /// - Complexity: O(*n* + *s*) for *n* rows and *s* sections.
     public init(_ table: Table) throws(TableModelError) {
         var index = TableIndex()
+        index.rowLocations = IdentityTable(minimumCapacity: table.rowCount)
+        var duplicate: TableModelError?
         for (sectionIndex, section) in table.sections.enumerated() {
             if let first = index.sectionPositions.updateValue(sectionIndex, forKey: section.id) {
                 throw .duplicateSectionID(section.id, first: first, second: sectionIndex)
             }
-            for (rowIndex, row) in section.rows.enumerated() {
-                let location = TableIndex.Location(section: section.id, row: rowIndex)
-                if let first = index.rowLocations.updateValue(location, forKey: row.id) {
-                    throw .duplicateRowID(
-                        row.id, first: RowPath(section: index.sectionPositions[first.section] ?? sectionIndex, row: first.row),
-                        second: RowPath(section: sectionIndex, row: rowIndex))
+            let key = index.newKey()
+            index.sectionKeys.append(key)
+            index.keyPositions[Int(key)] = Int32(sectionIndex)
+            var rowIndex = 0
+            section.rows.forEachLeaf { leaf, ids in
+                for id in ids {
+                    let location = TableIndex.Location(key: key, leaf: leaf)
+                    if duplicate == nil, let first = index.rowLocations.updateValue(location, forKey: id) {
+                        let firstSection = Int(index.keyPositions[Int(first.key)])
+                        let firstRow = table.sections[firstSection].rows.position(of: id, inLeaf: first.leaf) ?? 0
+                        duplicate = .duplicateRowID(
+                            id, first: RowPath(section: firstSection, row: firstRow), second: RowPath(section: sectionIndex, row: rowIndex))
+                    }
+                    rowIndex += 1
                 }
             }
+            if let duplicate { throw duplicate }
         }
         self.table = table
         self.index = index
@@ -89,7 +99,7 @@ public struct TableModel: Sendable {
 
     /// The row at `path`, or `nil` when the path is out of range.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(log *k*) for a section of *k* rows.
     public func row(at path: RowPath) -> AnyRow? {
         guard let rows = section(at: path.section)?.rows, rows.indices.contains(path.row) else { return nil }
         return rows[path.row]
@@ -97,14 +107,14 @@ public struct TableModel: Sendable {
 
     /// The row at `path` as an `R`, or `nil` when the path is out of range or the row is another type.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(log *k*) for a section of *k* rows.
     public func row<R: Row>(at path: RowPath, as type: R.Type) -> R? {
         row(at: path)?.as(type)
     }
 
     /// The row at `path`; throws `sectionOutOfRange` or `rowOutOfRange` for a bad path.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(log *k*) for a section of *k* rows.
     public func requireRow(at path: RowPath) throws(TableModelError) -> AnyRow {
         guard let rows = section(at: path.section)?.rows else {
             throw .sectionOutOfRange(path.section, sectionCount: numberOfSections)
@@ -115,22 +125,23 @@ public struct TableModel: Sendable {
 
     /// The row with identity `id`, or `nil` when there is none.
     ///
-    /// - Complexity: O(1) expected.
+    /// - Complexity: O(log *k*) for a row in a section of *k* rows.
     public func row(withID id: ItemID) -> AnyRow? {
         path(of: id).flatMap(row(at:))
     }
 
     /// The path of the row with identity `id`, or `nil` when there is none.
     ///
-    /// - Complexity: O(log *k*) for a row in a section of *k* rows (two hash lookups and at most
-    ///   8 log₂ *k* pending shifts).
+    /// - Complexity: O(log *k*) for a row in a section of *k* rows: one hash lookup gives the
+    ///   row's section and leaf, then the section's tree adds the rows before the leaf on the way
+    ///   up.
     public func path(of id: ItemID) -> RowPath? {
-        index.location(of: id).flatMap(index.path(of:))
+        indexedPath(of: id)
     }
 
     /// The path of the row with identity `id`; throws `unknownRowID` when there is none.
     ///
-    /// - Complexity: O(1) expected.
+    /// - Complexity: O(log *k*) for a row in a section of *k* rows.
     public func requirePath(of id: ItemID) throws(TableModelError) -> RowPath {
         guard let path = path(of: id) else { throw .unknownRowID(id) }
         return path

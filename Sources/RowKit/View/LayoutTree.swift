@@ -19,6 +19,11 @@ struct LayoutTree {
         }
     }
 
+    /// Replaces every height, reusing the tree's memory. - Complexity: O(n).
+    func replaceAll(with heights: [Double]) {
+        do { try base.replaceAll(with: heights) } catch { preconditionFailure("offset tree: \(error)") }
+    }
+
     var count: Int { base.count }
     var totalHeight: Double { base.totalHeight }
     func item(at y: Double) -> Int? { base.item(at: y) }

@@ -57,7 +57,7 @@ public final class TableView {
     /// The model's sections (kept here so hot paths do not go through `model.table`).
     @exclusivity(unchecked) var sections: [Section] = []
     /// The rows of each section (an array copy is one retain; a `Section` copy is many).
-    @exclusivity(unchecked) var sectionRows: [[AnyRow]] = []
+    @exclusivity(unchecked) var sectionRows: [RowList] = []
     /// Whether each section has a header, and a footer.
     @exclusivity(unchecked) var hasHeader: [Bool] = []
     @exclusivity(unchecked) var hasFooter: [Bool] = []
@@ -203,7 +203,7 @@ public final class TableView {
         for section in sections {
             appendHeights(of: section, to: &heights)
         }
-        tree = LayoutTree(backend: backend, heights: heights)
+        tree.replaceAll(with: heights)
         needsLayout = true
     }
 

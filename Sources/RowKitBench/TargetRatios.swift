@@ -1,0 +1,70 @@
+/// The ratios one run of `rowkit-bench` is held to, all from that run: the C tree against the
+/// plain-C references, the model against the C tree, and the `ItemID` diff against the `Int` diff.
+public struct TargetRatios: Sendable, Equatable {
+    /// One ratio and its limit.
+    public struct Ratio: Sendable, Equatable {
+        /// A name for JSON and the table (`model_edit_vs_c_insert`).
+        public var name: String
+        /// What is compared, in words.
+        public var meaning: String
+        /// The measured ratio.
+        public var value: Double
+        /// The most it may be.
+        public var limit: Double
+
+        /// Whether the ratio is within its limit.
+        public var isMet: Bool { value <= limit }
+    }
+
+    /// The ratios, in display order.
+    public var ratios: [Ratio]
+
+    /// The ratios of a run: the reference comparison's (C tree / reference, medians of alternating
+    /// rounds), model edit / C insert (µs against ns of the offset-tree table), model `path(of:)` / C
+    /// `item_at`, and the `ItemID` / `Int` diff of 100,000 rows (median of alternating runs).
+    public init(results: BenchmarkResults, diffs: [PipelineBenchmarks.DiffFigure], model: PipelineBenchmarks.ModelFigure) {
+        var ratios: [Ratio] = []
+        for figure in results.reference?.figures ?? [] {
+            guard let limit = figure.limit else { continue }
+            let name = figure.op + "_vs_" + figure.reference.split(separator: " ")[0]
+            ratios.append(Ratio(name: name, meaning: "C \(figure.op) / \(figure.reference)", value: figure.ratio, limit: limit))
+        }
+        let c = { (op: String) in results.rows.first { $0.op == op }?.nanoseconds["c"] }
+        if let insert = c("insert"), insert > 0 {
+            ratios.append(
+                Ratio(name: "model_edit_vs_c_insert", meaning: "model single-row edit / C insert",
+                      value: model.editMicroseconds * 1_000 / insert, limit: 20))
+        }
+        if let itemAt = c("item_at"), itemAt > 0 {
+            ratios.append(
+                Ratio(name: "model_lookup_vs_c_item_at", meaning: "model path(of:) / C item_at",
+                      value: model.lookupNanoseconds / itemAt, limit: 2))
+        }
+        if let diff = diffs.first(where: { $0.identity == "ItemID" && $0.rows == 100_000 }), let ratio = diff.ratioToInt {
+            ratios.append(
+                Ratio(name: "diff_itemid_vs_int_100000", meaning: "ItemID diff / Int diff, 100000 rows", value: ratio, limit: 1.5))
+        }
+        self.ratios = ratios
+    }
+
+    /// The ratios as text lines.
+    public func table() -> String {
+        var lines = ["", "ratios of this run                        ratio     limit"]
+        lines.append(String(repeating: "-", count: 64))
+        for ratio in ratios {
+            lines.append(
+                ratio.meaning.padding(toLength: 42, withPad: " ", startingAt: 0)
+                    + (BenchmarkResults.format(ratio.value) + "x").padding(toLength: 10, withPad: " ", startingAt: 0)
+                    + "<= " + BenchmarkResults.format(ratio.limit) + "x" + (ratio.isMet ? "" : "  (over)"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The ratios as one JSON object member: `"ratios": {"<name>": {"value": x, "limit": x}}`.
+    public func jsonMember() -> String {
+        let fields = ratios.map {
+            "\"\($0.name)\": {\"value\": \(BenchmarkResults.format($0.value)), \"limit\": \(BenchmarkResults.format($0.limit))}"
+        }
+        return "\"ratios\": {" + fields.joined(separator: ", ") + "}"
+    }
+}
