@@ -176,12 +176,12 @@ public final class COffsetTree: OffsetTree {
     }
 
     /// Whether the C core was compiled with `RK_INTERNAL_CHECKS`.
-    static var internalChecksEnabled: Bool { rk_internal_checks_enabled() != 0 }
+    package static var internalChecksEnabled: Bool { rk_internal_checks_enabled() != 0 }
 
     /// Test hook: makes the `n`-th next C-core allocation on this thread (and all after it) fail;
     /// a negative `n` turns failures off. Returns `false` when the C core lacks the hook.
     @discardableResult
-    static func failAllocations(after n: Int) -> Bool {
+    package static func failAllocations(after n: Int) -> Bool {
         rk_debug_fail_alloc_after(n) == RK_OK
     }
 

@@ -219,5 +219,5 @@ extension RowList {
     /// The first broken invariant of the tree, or `nil`.
     ///
     /// - Complexity: O(*n*).
-    func treeViolation() -> String? { storage.violation() }
+    package func treeViolation() -> String? { storage.violation() }
 }

@@ -4,7 +4,7 @@
 /// (`oldRowLocations`, or for a row the batch only shifted, its index now moved back through the
 /// shifts the batch made in its section), where it is after, and what the batch explicitly did to
 /// it (`rows`, `sections`).
-struct BatchLog {
+package struct BatchLog {
     /// The inverse of one primitive edit.
     enum Undo {
         case removeRow(RowPath)

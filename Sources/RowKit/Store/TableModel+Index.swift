@@ -6,7 +6,7 @@
 /// section of *k* rows). So inserting or removing a row rewrites no other row's entry, except the
 /// rows a leaf split or merge moves to another leaf (half a leaf, now and then); and inserting,
 /// deleting or moving a section renumbers only sections (O(*s*)).
-struct TableIndex: Sendable {
+package struct TableIndex: Sendable {
     /// Where a row is: its section's key and its leaf in that section's rows.
     struct Location: Hashable, Sendable {
         /// The key of the row's section (see `keyPositions`).

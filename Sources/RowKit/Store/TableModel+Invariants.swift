@@ -4,7 +4,7 @@ extension TableModel {
     /// For tests: the randomized tests call it after every batch, failed or not.
     ///
     /// - Complexity: O(*n* + *s*) for *n* rows and *s* sections.
-    func indexViolation() -> String? {
+    package func indexViolation() -> String? {
         guard index.sectionPositions.count == table.sections.count, index.sectionKeys.count == table.sections.count else {
             return "index has \(index.sectionPositions.count) sections (\(index.sectionKeys.count) keys), table \(table.sections.count)"
         }

@@ -25,7 +25,7 @@ public struct TableModel: Sendable {
     /// batch throws.
     public internal(set) var revision: Revision
     /// Identity → position, kept in step with `table` by every change.
-    var index: TableIndex
+    package var index: TableIndex
 
     /// An empty model.
     public init(style: TableStyle = .insetGrouped) {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 import RowKitBench
 
 /// The diff's symbol table keeps the symbols in their sequences and grows as symbols only in the

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 
 /// Randomized differential tests: seeded random pairs of sectioned tables, diffed, then replayed on
 /// the naive mirror with UIKit's rules; the replay must end exactly at the new table.

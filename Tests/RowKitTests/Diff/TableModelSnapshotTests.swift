@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 
 @Suite struct TableModelSnapshotTests {
     private func table(_ names: [String], footer: String? = nil) -> Table {

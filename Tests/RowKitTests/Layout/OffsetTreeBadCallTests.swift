@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 
 /// A tree's observable state, to show a refused call changed nothing.
 private struct Snapshot: Equatable {

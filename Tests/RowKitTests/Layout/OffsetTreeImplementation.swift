@@ -1,4 +1,4 @@
-@testable import RowKit
+import RowKit
 
 /// The implementations every offset-tree test runs on.
 enum OffsetTreeImplementation: String, CaseIterable, CustomTestStringConvertible, Sendable {

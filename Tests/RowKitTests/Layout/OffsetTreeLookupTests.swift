@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 
 @Suite("Offset tree: lookup semantics")
 struct OffsetTreeLookupTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 
 /// One randomized run: start with `initial` items, drift around `target`, `ops` operations.
 struct OffsetTreeScenario: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 
 /// Runs the same section-index checks on either tree implementation.
 private func checkAgainstNaive<Tree: OffsetTree>(_: Tree.Type, seed: UInt64) throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 
 /// The pool implementations every reuse test runs on.
 enum ReusePoolImplementation: String, CaseIterable, CustomTestStringConvertible, Sendable {

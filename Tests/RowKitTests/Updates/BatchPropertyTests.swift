@@ -1,4 +1,4 @@
-@testable import RowKit
+import RowKit
 import Testing
 
 /// Randomized differential tests of `TableModel.performBatch`: thousands of seeded batches against a

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKit
+import RowKit
 
 /// The parts of RowKit that run concurrently: revisions are drawn from many threads, and diffs of
 /// shared `Sendable` tables run in parallel off the main actor. `scripts/test.sh` runs this suite
