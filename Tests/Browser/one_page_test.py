@@ -147,6 +147,18 @@ def on_screen(page, element_id):
     }""", element_id)
 
 
+def settled(page, element_id):
+    """Waits (up to 10 s: a jump may wait for a row file) until the element is drawn inside the
+    viewport, then two more frames; returns where it is, or None."""
+    try:
+        page.wait_for_function("""(id) => { const n = document.getElementById(id); if (!n) return false;
+            const b = n.getBoundingClientRect(); return b.bottom > 0 && b.top < innerHeight; }""", arg=element_id, timeout=10000)
+    except Exception:
+        pass
+    page.evaluate(PROBE)
+    return on_screen(page, element_id)
+
+
 def link_checks(browser, site, rows):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     errors = []
@@ -155,21 +167,18 @@ def link_checks(browser, site, rows):
     anchor = "row-row-%d" % deep
     page.goto(url(site, "index.html#" + anchor))
     ready(page)
-    page.evaluate(PROBE)
-    where = on_screen(page, anchor)
+    where = settled(page, anchor)
     check(where is not None and 0 <= where["top"] < 844 and where["hit"],
           "links: index.html#%s opens at that row (%s)" % (anchor, where))
     figures["deep_link_first_rows_ms"] = round(page.evaluate("() => window.RowKitListing.firstRows"))
     # #r-<n> on first load, and page-N.html opens at its first row.
     page.goto(url(site, "index.html#r-%d" % (rows - 3)))
     ready(page)
-    page.evaluate(PROBE)
-    where = on_screen(page, "r-%d" % (rows - 3))
+    where = settled(page, "r-%d" % (rows - 3))
     check(where is not None and 0 <= where["top"] < 844 and where["hit"], "links: index.html#r-%d shows that row (%s)" % (rows - 3, where))
     page.goto(url(site, "page-3.html"))
     ready(page)
-    page.evaluate(PROBE)
-    where = on_screen(page, "r-1001")
+    where = settled(page, "r-1001")
     check(where is not None and 0 <= where["top"] < 200, "links: page-3.html opens at its first row, r-1001 (%s)" % where)
     # A detail page and back: its back link, then the browser's Back, return to the row.
     page.goto(url(site, "index.html#" + anchor))
@@ -179,8 +188,7 @@ def link_checks(browser, site, rows):
     page.wait_for_url("**/rows/*.html")
     page.click("a.back")
     ready(page)
-    page.evaluate(PROBE)
-    where = on_screen(page, anchor)
+    where = settled(page, anchor)
     check(where is not None and 0 <= where["top"] < 844, "links: the detail page's back link returns to the row (%s)" % where)
     # Scrolled away from the hash's place, the browser's Back returns to where the page was.
     other = "row-row-%d" % (deep - 1000)
@@ -193,8 +201,7 @@ def link_checks(browser, site, rows):
     page.wait_for_url("**/rows/*.html")
     page.go_back()
     ready(page)
-    page.evaluate(PROBE)
-    where = on_screen(page, other)
+    where = settled(page, other)
     check(before is not None and where is not None and abs(where["top"] - before["top"]) < 2,
           "links: Back from a detail page returns to the same place (%s, then %s)" % (before, where))
     # The index bar and a search result jump through the tree.
