@@ -223,6 +223,18 @@ def link_checks(browser, site, rows):
     where = on_screen(page, "r-%d" % late)
     check(page.url.endswith("#r-%d" % late) and where is not None and 0 <= where["top"] < 844,
           "links: a search result jumps to its row in the one page (%s, %s)" % (page.url[-30:], where))
+    # Searching hides the list; Cancel shows it again at the same place.
+    page.evaluate(PROBE)
+    before = on_screen(page, "r-%d" % late)
+    page.fill(".search-input", "item")
+    page.wait_for_function("() => document.body.classList.contains('searching')")
+    page.click(".search-cancel")
+    page.wait_for_function("() => !document.body.classList.contains('searching')")
+    page.evaluate(PROBE)
+    after = on_screen(page, "r-%d" % late)
+    check(before is not None and after is not None and abs(before["top"] - after["top"]) < 2,
+          "links: the list keeps its place while search results are shown (%s, then %s)" % (before, after))
+    check("Page" not in page.title(), "links: the one page's title names no page (%s)" % page.title())
     check(not errors, "links: no script errors (%s)" % errors[:3])
     page.close()
 
