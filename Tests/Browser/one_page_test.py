@@ -257,11 +257,12 @@ def style_checks(browser, styles, shots):
             continue
         for scheme in ["light", "dark"]:
             page = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
-            page.goto(url(site, "index.html#r-2400"))
+            # The end of section A and the start of B; in the plain style, B's header pinned.
+            page.goto(url(site, "index.html#section-b"))
             ready(page)
             page.evaluate(PROBE)
             page.wait_for_timeout(100)
-            page.evaluate("() => window.scrollBy(0, 150)")
+            page.evaluate("(d) => window.scrollBy(0, d)", 150 if style == "plain" else -300)
             page.evaluate(PROBE)
             if shots:
                 page.screenshot(path=os.path.join(shots, "one-page-%s-%s.png" % (style, scheme)))
