@@ -11,7 +11,10 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(20))) struct OnePageBrowserTests {
     static let rows = Int(ProcessInfo.processInfo.environment["ROWKIT_ONE_PAGE_ROWS"] ?? "") ?? 100_000
 
-    @Test(.enabled(if: SearchBrowserTests.isAvailable, "needs /usr/bin/chromium and .build/browser-venv (scripts/ensure-deps.sh --test)"))
+    @Test(
+        .enabled(
+            if: SearchBrowserTests.isAvailable,
+            "needs /usr/bin/chromium and .build/browser-venv (scripts/ensure-deps.sh --test)"))
     func theListingScrollsAsOnePageAndItsLinksJumpThroughTheTree() throws {
         let scratch = try TemporaryDirectory()
         let large = scratch.path("large-site"), styles = scratch.path("styles")
@@ -21,16 +24,22 @@ import Testing
             ["generate-example", "--rows", "6000", "--format", "csv", "-o", scratch.path("small.csv")],
         ]
         for style in ["plain", "grouped", "insetGrouped"] {
-            commands.append(["export", scratch.path("small.csv"), "-o", styles + "/" + style, "--section-by", "section", "--table-style", style, "-q"])
+            commands.append([
+                "export", scratch.path("small.csv"), "-o", styles + "/" + style, "--section-by", "section",
+                "--table-style", style, "-q",
+            ])
         }
         for arguments in commands {
             let run = try RowKitTool.run(arguments)
             try #require(run.status == 0, "rowkit \(arguments.joined(separator: " ")): \(run.stderr)")
         }
         let shots = RowKitTool.packageRoot.appendingPathComponent(".build/screenshots")
-        let run = try RowKitTool.runProcess(SearchBrowserTests.python.path, [
-            "Tests/Browser/one_page_test.py", "--large", large, "--rows", "\(Self.rows)", "--styles", styles, "--shots", shots.path,
-        ])
+        let run = try RowKitTool.runProcess(
+            SearchBrowserTests.python.path,
+            [
+                "Tests/Browser/one_page_test.py", "--large", large, "--rows", "\(Self.rows)", "--styles", styles,
+                "--shots", shots.path,
+            ])
         let summary: String = run.stdout.split(separator: "\n").last.map { String($0) } ?? ""
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(3000))")
         let result = (try? JSONSerialization.jsonObject(with: Data(summary.utf8))) as? [String: Any] ?? [:]

@@ -47,8 +47,10 @@ struct OnePageIndex {
     }
 
     /// Writes `s-.js` and the anchor buckets through `emit` (a name without `.js`, the data).
-    func write(sections: [Section], rowCount: Int, rowsPerShard: Int, pageSize: Int,
-               emit: (_ name: String, _ data: [UInt8]) throws -> Void) throws {
+    func write(
+        sections: [Section], rowCount: Int, rowsPerShard: Int, pageSize: Int,
+        emit: (_ name: String, _ data: [UInt8]) throws -> Void
+    ) throws {
         let buckets = anchors.isEmpty ? 0 : (anchors.count + Self.anchorsPerBucket - 1) / Self.anchorsPerBucket
         var outline: [UInt8] = []
         outline.append(contentsOf: "{\"n\":\(rowCount),\"r\":\(rowsPerShard),\"p\":\(pageSize),\"k\":[".utf8)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import RowKit
+import Testing
+
 @testable import RowKitHTML
 
 /// What the exporter writes for the one-page list (`docs/one-page.md`): its scripts in `assets/`
@@ -25,11 +26,15 @@ import RowKit
         let site = folder.url.appendingPathComponent("s")
         try SiteExporter(ExportOptions(pageSize: 500)).export(SiteExporterTests.numbered(1200, body: true), to: site)
         let files = Set(TemporaryFolder.files(in: site))
-        for name in ["assets/listing.js", "assets/rowkit-core.js", "assets/rowkit-core.wasm.js", "search/s-.js", "search/i-0.js"] {
+        for name in [
+            "assets/listing.js", "assets/rowkit-core.js", "assets/rowkit-core.wasm.js", "search/s-.js", "search/i-0.js",
+        ] {
             #expect(files.contains(name), "\(name)")
         }
         let bundled = try TemplateSet.bundledDirectory().appendingPathComponent("assets/rowkit-core.wasm.js")
-        #expect(try Data(contentsOf: site.appendingPathComponent("assets/rowkit-core.wasm.js")) == Data(contentsOf: bundled))
+        #expect(
+            try Data(contentsOf: site.appendingPathComponent("assets/rowkit-core.wasm.js")) == Data(contentsOf: bundled)
+        )
         let page = try String(contentsOf: site.appendingPathComponent("page-2.html"), encoding: .utf8)
         #expect(page.contains("<script src=\"assets/listing.js\" defer></script>"))
         #expect(page.contains("<main class=\"table\" data-page=\"2\" data-page-size=\"500\">"))
@@ -66,7 +71,9 @@ import RowKit
         let summary = try SiteExporter(ExportOptions(pageSize: 5000)).export(SiteExporterTests.numbered(1200), to: site)
         let files = Set(TemporaryFolder.files(in: site))
         #expect(!files.contains("assets/listing.js") && !files.contains("search/s-.js"))
-        #expect(Set(["assets/listing.js", "assets/rowkit-core.js", "assets/rowkit-core.wasm.js", "search/s-.js"]).isSubset(of: Set(summary.removedFiles)))
+        #expect(
+            Set(["assets/listing.js", "assets/rowkit-core.js", "assets/rowkit-core.wasm.js", "search/s-.js"]).isSubset(
+                of: Set(summary.removedFiles)))
         let page = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(!page.contains("listing.js") && !page.contains("data-page="))
     }
