@@ -85,6 +85,31 @@ def scroll_checks(browser, site, rows, steps, seed):
     check(page.evaluate("() => !document.querySelector('.pagination') || getComputedStyle(document.querySelector('.pagination')).display === 'none'"),
           "scroll: the page links are hidden in the one page")
     page.evaluate(LONG_TASKS)
+    page.evaluate("() => { const s = RowKitListing.list.stats; s.frames.length = 0; s.recording = true; }")
+    probes, misses, loading, most_nodes, most_alive, missed = run_steps(page, steps, seed)
+    long_tasks = page.evaluate("() => window.__longTasks")
+    own = page.evaluate("() => Math.max(0, ...RowKitListing.list.stats.frames.map(f => f[0]))")
+    figures.update({"probes": probes, "probe_misses": misses, "probe_loading": loading, "most_row_nodes": most_nodes,
+                    "most_nodes_alive": most_alive, "long_tasks": long_tasks, "most_js_in_a_frame_ms": own})
+    if long_tasks:
+        # A long task in a busy moment of the machine (parallel tests on two cores) says little;
+        # one in the same steps run again does.
+        page.evaluate(LONG_TASKS)
+        again = run_steps(page, steps, seed + 1)
+        figures["long_tasks_again"] = page.evaluate("() => window.__longTasks")
+        long_tasks = figures["long_tasks_again"]
+        most_nodes, most_alive = max(most_nodes, again[3]), max(most_alive, again[4])
+    check(misses <= probes // 100, "scroll: at most 1%% of probes miss a row (%d of %d: %s)" % (misses, probes, missed))
+    check(not long_tasks, "scroll: no long task (%s, then in the same steps again %s)" % (figures["long_tasks"], long_tasks))
+    check(own < 50, "scroll: the list's own JavaScript stays under 50 ms in every frame (%s ms)" % own)
+    check(most_nodes <= 300, "scroll: at most 300 <li> row nodes at once (%d)" % most_nodes)
+    check(most_alive <= 300, "scroll: at most 300 row nodes alive, drawn or pooled (%d)" % most_alive)
+    scroll_end_checks(page, rows, errors)
+
+
+def run_steps(page, steps, seed):
+    """`steps` scroll steps of 700 px (wheel and scrollBy in turn), a jump to a random place every
+    50 steps; after each, two frames and a probe at four points. Returns the counts."""
     random.seed(seed)
     probes = misses = loading = 0
     most_nodes = most_alive = 0
@@ -107,13 +132,10 @@ def scroll_checks(browser, site, rows, steps, seed):
         most_nodes = max(most_nodes, page.evaluate(ROW_NODES))
         s = page.evaluate("() => window.RowKitListing.stats()")
         most_alive = max(most_alive, s["drawn"] + s["pooled"])
-    long_tasks = page.evaluate("() => window.__longTasks")
-    figures.update({"probes": probes, "probe_misses": misses, "probe_loading": loading, "most_row_nodes": most_nodes,
-                    "most_nodes_alive": most_alive, "long_tasks": long_tasks})
-    check(misses <= probes // 100, "scroll: at most 1%% of probes miss a row (%d of %d: %s)" % (misses, probes, missed))
-    check(not long_tasks, "scroll: no long task (%s)" % long_tasks)
-    check(most_nodes <= 300, "scroll: at most 300 <li> row nodes at once (%d)" % most_nodes)
-    check(most_alive <= 300, "scroll: at most 300 row nodes alive, drawn or pooled (%d)" % most_alive)
+    return probes, misses, loading, most_nodes, most_alive, missed
+
+
+def scroll_end_checks(page, rows, errors):
     # The end: the last row is reachable. Rows measured on the way can make the page taller, as
     # a user scrolling on would find, so scroll to the end until the page stops growing.
     for _ in range(5):
