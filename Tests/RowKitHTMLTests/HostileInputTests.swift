@@ -62,8 +62,9 @@ import RowKit
             let html = try String(contentsOf: site.appendingPathComponent(file), encoding: .utf8)
             let problems = MarkupChecker.problems(in: html)
             #expect(problems.isEmpty, "\(file): \(problems.prefix(5))")
-            // The site's own search script is the only script element.
-            #expect(html.lowercased().components(separatedBy: "<script").count - 1 == (html.contains("assets/search.js\" defer></script>") ? 1 : 0))
+            // The site's own scripts are the only script elements.
+            let own = MarkupChecker.siteScripts.filter { html.contains("assets/\($0)\" defer></script>") }.count
+            #expect(html.lowercased().components(separatedBy: "<script").count - 1 == own)
             #expect(!html.contains("\u{0}"))
         }
         // Nothing outside the site: the parent holds only the site itself.

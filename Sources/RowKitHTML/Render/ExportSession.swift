@@ -27,6 +27,8 @@ struct ExportSession {
     /// What the search indexes of the export wrote.
     private(set) var searchFiles = 0
     private(set) var searchBytes = 0
+    /// Whether the one-page list's scripts are in the site (see `ExportSession+OnePage.swift`).
+    var wroteOnePageAssets = false
 
     init(options: ExportOptions, templates: TemplateSet, writer: SiteWriter, progress: ((Int, Int) -> Void)?, totalRows: Int) {
         self.options = options
@@ -125,7 +127,7 @@ struct ExportSession {
         }
         try writeListPage(pageNumber, parts, context)
         if let search {
-            try search.finish()
+            try search.finish(sections: context.pageCount > 1 ? Self.onePageSections(outlines, anchors: anchors) : nil, pageSize: pageSize)
             searchFiles += search.files
             searchBytes += search.bytes
         }
@@ -157,6 +159,10 @@ struct ExportSession {
             page.key.append(1)
         }
         if table.pageCount > 1 { context["pagination"] = Self.pagination(number, of: table.pageCount, &page) }
+        if options.search && table.pageCount > 1 {
+            try writeOnePageAssets()
+            context["onePage"] = ["page": page.slot("\(number)"), "pageSize": page.slot("\(options.pageSize)")]
+        }
         let shell: [RowTemplate.Segment]
         if let known = pageShells[page.key] {
             shell = known
@@ -260,7 +266,7 @@ struct ExportSession {
                 var shape = RowTemplate.Shape(layout: .default, accessory: .none)
                 shape.isCustom = true
                 shape.hasAnchor = true
-                try search?.add(SearchRow(text: "", layout: .default, accessory: .none, href: ""))
+                try search?.add(SearchRow(text: "", layout: .default, accessory: .none, href: "", html: fragment, isCustom: true))
                 try rowTemplate.render(shape, values, appendingTo: &output)
                 return
             }
@@ -272,6 +278,7 @@ struct ExportSession {
         var shape = RowTemplate.Shape(layout: layout, accessory: content.accessory)
         var searchImage: String?
         var searchHref: String
+        var searchSlug: String?
         HTMLEscaping.escape(content.text, appendingTo: &values.text)
         if let detail = content.detail, !detail.isEmpty {
             shape.hasDetail = true
@@ -296,6 +303,7 @@ struct ExportSession {
             values.href.append(contentsOf: "rows/\(slug).html".utf8)
             values.anchor.append(contentsOf: "row-\(slug)".utf8)
             searchHref = "rows/\(slug).html"
+            searchSlug = slug
             try writeDetailPage(slug: slug, content: content, body: body, page: page, table: table)
         } else {
             searchHref = TableContext.pageFile(page) + "#r-\(tableRow)"
@@ -314,7 +322,7 @@ struct ExportSession {
         try search?.add(SearchRow(
             text: content.text, detail: shape.hasDetail && layout != .default ? content.detail : nil, header: searchHeader, layout: layout,
             accessory: content.accessory, image: searchImage, imageLabel: shape.hasAlt ? content.image?.accessibilityLabel : nil,
-            href: searchHref))
+            href: searchHref, html: shape.hasBody ? String(decoding: values.body, as: UTF8.self) : nil, slug: searchSlug))
         try rowTemplate.render(shape, values, appendingTo: &output)
     }
 

@@ -15,6 +15,9 @@ import RowKit
 ///   ``SearchTrieWriter`` from the word–row pairs, which ``SearchPostingRuns`` keeps in bounded
 ///   memory (sorted runs spilled to a temporary folder and merged).
 ///
+/// With ``finish(sections:pageSize:)`` it also writes what the one-page list needs
+/// (``OnePageIndex``: `s-.js` and `i-<n>.js`).
+///
 /// Memory: the last shard's rows, a buffer of at most 2^20 word–row pairs, and the open path of
 /// the word trie.
 final class SearchIndexBuilder {
@@ -26,6 +29,7 @@ final class SearchIndexBuilder {
     private let write: (_ name: String, _ data: [UInt8]) throws -> Void
     private let pairs: SearchPostingRuns
     private var shard: [UInt8] = []
+    private var onePage = OnePageIndex()
     private(set) var rowCount = 0
     /// Bytes of every index file written so far.
     private(set) var bytes = 0
@@ -49,6 +53,7 @@ final class SearchIndexBuilder {
         if let header = row.header { texts.append(header) }
         for word in SearchText.distinctWords(in: texts) { try pairs.add(word, row: number) }
         appendDisplay(row)
+        onePage.add(row, number: rowCount)
         rowCount += 1
         if rowCount % Self.rowsPerShard == 0 { try writeShard() }
     }
@@ -56,8 +61,14 @@ final class SearchIndexBuilder {
     /// Runs spilled to the temporary folder so far.
     var spilledRuns: Int { pairs.runCount }
 
-    /// Writes the last row shard and the word files.
-    func finish() throws {
+    /// Writes the last row shard and the word files, and, given the table's `sections`, the
+    /// one-page list's files.
+    func finish(sections: [OnePageIndex.Section]? = nil, pageSize: Int = 500) throws {
+        if let sections {
+            try onePage.write(sections: sections, rowCount: rowCount, rowsPerShard: Self.rowsPerShard, pageSize: pageSize) { name, data in
+                try emit(name, data)
+            }
+        }
         if rowCount % Self.rowsPerShard != 0 || rowCount == 0 { try writeShard() }
         var trie = SearchTrieWriter(rowCount: rowCount, rowsPerShard: Self.rowsPerShard) { name, data in
             try self.emit(name, data)
@@ -77,16 +88,17 @@ final class SearchIndexBuilder {
         files += 1
     }
 
-    /// One row's display data: `[code, text, detail, href, image, image label]`, where code is
-    /// the layout (0 default, 1 value1, 2 value2, 3 subtitle) plus 4 times the accessory (0 none,
-    /// 1 disclosure indicator, 2 checkmark, 3 detail button, 4 detail disclosure button); empty
-    /// strings at the end are left out.
+    /// One row's display data: `[code, text, detail, href, image, image label, html]`, where
+    /// code is the layout (0 default, 1 value1, 2 value2, 3 subtitle) plus 4 times the accessory
+    /// (0 none, 1 disclosure indicator, 2 checkmark, 3 detail button, 4 detail disclosure button)
+    /// plus 32 for a custom row (drawn by `html` alone); `html` is what the list page draws besides
+    /// the cell (an inline body's rendered Markdown); empty strings at the end are left out.
     private func appendDisplay(_ row: SearchRow) {
         shard.append(contentsOf: shard.isEmpty ? "[[".utf8 : ",[".utf8)
         let layout = CellLayout.allCases.firstIndex(of: row.layout) ?? 0
         let accessory = Accessory.allCases.firstIndex(of: row.accessory) ?? 0
-        shard.append(contentsOf: String(layout + 4 * accessory).utf8)
-        var fields = [row.text, row.detail ?? "", row.href, row.image ?? "", row.imageLabel ?? ""]
+        shard.append(contentsOf: String(layout + 4 * accessory + (row.isCustom ? 32 : 0)).utf8)
+        var fields = [row.text, row.detail ?? "", row.href, row.image ?? "", row.imageLabel ?? "", row.html ?? ""]
         while fields.count > 1 && fields.last!.isEmpty { fields.removeLast() }
         for field in fields {
             shard.append(UInt8(ascii: ","))

@@ -22,4 +22,12 @@ struct SearchRow {
     /// Where the result leads, relative to the table's folder (`rows/wifi.html`,
     /// `page-3.html#r-1203`), or an absolute URL that passed `SafeURL`.
     var href: String
+    /// Markup the list page draws for the row besides its cell: the rendered Markdown of an
+    /// inline body, or a custom row's whole fragment (with ``isCustom``); `nil` for none. The
+    /// exporter's own output, as the static page holds it.
+    var html: String? = nil
+    /// Whether the row is a custom row drawn by its fragment (``html``).
+    var isCustom = false
+    /// The slug of the row's detail page (its anchor is `row-<slug>`), if it has one.
+    var slug: String? = nil
 }

@@ -78,17 +78,22 @@ enum MarkupChecker {
         return problems
     }
 
-    /// The one script element the exporter writes, the site's own search script:
-    /// `<script src="(../)*assets/search.js" defer></script>`, nothing inside. Returns the index
+    /// The site's own scripts, the only script elements the exporter writes.
+    static let siteScripts = ["search.js", "rowkit-core.wasm.js", "rowkit-core.js", "listing.js"]
+
+    /// A script element the exporter writes, one of the site's own scripts:
+    /// `<script src="(../)*assets/<name>" defer></script>`, nothing inside. Returns the index
     /// after it when `index` starts exactly that, else `nil` (any other script is a problem).
     private static func searchScriptEnd(_ scalars: [Unicode.Scalar], _ index: Int) -> Int? {
         let opening = "<script src=\""
         guard matches(scalars, index, opening) else { return nil }
         var cursor = index + opening.unicodeScalars.count
         while matches(scalars, cursor, "../") { cursor += 3 }
-        let rest = "assets/search.js\" defer></script>"
-        guard matches(scalars, cursor, rest) else { return nil }
-        return cursor + rest.unicodeScalars.count
+        for name in siteScripts {
+            let rest = "assets/\(name)\" defer></script>"
+            if matches(scalars, cursor, rest) { return cursor + rest.unicodeScalars.count }
+        }
+        return nil
     }
 
     private static func isNameChar(_ scalar: Unicode.Scalar) -> Bool {

@@ -45,8 +45,36 @@
   }
 
   // ---- Loading index files with script elements. ----
+  // One cache for the page, shared with the one-page list (listing.js), which draws its rows
+  // from the same row files: each file is loaded once, its script element removed once it ran.
   var pending = Object.create(null);
+  var cache = Object.create(null);
   var loadedFiles = [];
+
+  /* The data of file `name` (without .js) of table `key`, whose files are in folder `base`:
+     a promise of the data, or of null when the file is missing. Files the search loads are
+     listed in loadedFiles; the one-page list's (`quiet`) are not. */
+  function file(base, key, name, quiet) {
+    var id = key + "\n" + name;
+    if (!cache[id]) {
+      cache[id] = new Promise(function (resolve) {
+        var script = document.createElement("script");
+        pending[id] = resolve;
+        script.src = base + name + ".js";
+        script.async = true;
+        script.onerror = function () { delete pending[id]; script.remove(); resolve(null); };
+        script.onload = function () { script.remove(); if (pending[id]) { delete pending[id]; resolve(null); } };
+        if (!quiet) loadedFiles.push(script.src);
+        document.head.appendChild(script);
+      });
+    }
+    return cache[id];
+  }
+
+  /* Lets the cache drop a file's data (the one-page list keeps a bounded number of row files). */
+  function forget(key, name) {
+    delete cache[key + "\n" + name];
+  }
 
   function Table(key, base, hrefPrefix, root, name) {
     this.key = key;
@@ -54,25 +82,10 @@
     this.hrefPrefix = hrefPrefix;
     this.root = root;
     this.name = name;
-    this.files = Object.create(null);
   }
 
   Table.prototype.file = function (name) {
-    var table = this;
-    if (!table.files[name]) {
-      table.files[name] = new Promise(function (resolve) {
-        var id = table.key + "\n" + name;
-        var script = document.createElement("script");
-        pending[id] = resolve;
-        script.src = table.base + name + ".js";
-        script.async = true;
-        script.onerror = function () { delete pending[id]; resolve(null); };
-        script.onload = function () { if (pending[id]) { delete pending[id]; resolve(null); } };
-        loadedFiles.push(script.src);
-        document.head.appendChild(script);
-      });
-    }
-    return table.files[name];
+    return file(this.base, this.key, name);
   };
 
   function load(key, name, data) {
@@ -288,7 +301,7 @@
   function cell(table, data) {
     var code = data[0], text = data[1] || "", detail = data[2] || "", href = data[3] || "";
     var image = data[4] || "", label = data[5] || "";
-    var accessory = code >> 2;
+    var accessory = (code >> 2) & 7;
     var item = element("li", "row" + (image ? " has-image" : ""));
     var link = element(SAFE_HREF.test(href) ? "a" : "div", "cell " + LAYOUTS[code & 3]);
     if (link.tagName === "A") link.href = /^(?:https?:|mailto:)/i.test(href) ? href : table.hrefPrefix + href;
@@ -502,7 +515,7 @@
     }
   };
 
-  window.RowKitSearch = { load: load, foldWords: foldWords, loadedFiles: loadedFiles };
+  window.RowKitSearch = { load: load, file: file, forget: forget, foldWords: foldWords, loadedFiles: loadedFiles };
 
   function start() {
     var bar = document.querySelector(".search[data-search-key]");
