@@ -4,7 +4,7 @@
 #      wasi-libc);
 #   2. builds everything with warnings as errors (the flags and why they are not in Package.swift:
 #      scripts/lib/build.sh), the Swift code of the README and the DocC articles (Snippets/) too;
-#   3. runs the Swift test suite (swift test); checks the public API against api/ (scripts/api.sh);
+#   3. runs the Swift test suite (swift test; the browser suites after the rest, one at a time); checks the public API against api/ (scripts/api.sh);
 #      checks that Snippets/ holds the docs' code as written and runs it (scripts/snippets.py), and
 #      builds the DocC documentation, failing on any warning (scripts/docs.sh);
 #   4. rebuilds the C core's WebAssembly module, fails if the committed one differs, and runs the
@@ -35,7 +35,12 @@ if grep -E '(^|: )warning:' "$log" | grep -v '^warning: .*Package.resolved' >/de
 fi
 
 step "swift test"
-swift test --skip-build
+# The browser suites run afterwards, one at a time, so a frame's timing in Chromium is the page's
+# own and not the rest of the suite's building and testing on the same cores.
+swift test --skip-build --skip BrowserTests
+
+step "browser tests (Chromium, one suite at a time)"
+swift test --skip-build --no-parallel --filter BrowserTests
 
 step "public API against api/"
 scripts/api.sh

@@ -59,8 +59,11 @@ PROBE = """async () => {
 
 LONG_TASKS = """() => {
     window.__longTasks = [];
-    new PerformanceObserver(list => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration); })
-        .observe({ type: 'longtask', buffered: false });
+    if (window.__longTaskObserver) return;
+    window.__longTaskObserver = new PerformanceObserver(list => {
+        for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    });
+    window.__longTaskObserver.observe({ type: 'longtask', buffered: false });
 }"""
 
 ROW_NODES = "() => document.querySelectorAll('li.row').length"
