@@ -39,4 +39,17 @@ struct YAMLScalarTagTests {
             #expect(resolved(text) == expected(text), "\(text.debugDescription)")
         }
     }
+
+    /// Yams' resolution of the same texts, kept as a golden file.
+    @Test func yamsResolutionIsRecordedAsAGoldenFile() throws {
+        var random = SeededRandom(seed: 0x5EED_4A11)
+        let alphabet = Array("0123456789_-+.:eEoxbTtZ \tinfaNnulyes~<=")
+        var lines: [String] = []
+        for _ in 0..<8_000 {
+            let length = Int(random.next() % 14)
+            let text = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            lines.append("\(text.debugDescription) \(expected(text).dropFirst("tag:yaml.org,2002:".count))")
+        }
+        try ReaderGoldenTests.check(lines.joined(separator: "\n") + "\n", golden: "yaml-scalar-tags.txt")
+    }
 }
