@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
-#   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
+#   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer) and libyaml (the
+#                                   listing reader's YAML parser)
 #   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind and fonts
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -euo pipefail
@@ -15,15 +16,19 @@ fi
 
 case "$(uname -s)" in
   Darwin)
-    if ! pkg-config --exists libcmark 2>/dev/null; then
-      command -v brew >/dev/null 2>&1 || { echo "rowkit: Homebrew is needed to install cmark" >&2; exit 69; }
-      brew install cmark pkg-config
+    formulas=()
+    pkg-config --exists libcmark 2>/dev/null || formulas+=(cmark)
+    pkg-config --exists yaml-0.1 2>/dev/null || formulas+=(libyaml)
+    if [ "${#formulas[@]}" -gt 0 ]; then
+      command -v brew >/dev/null 2>&1 || { echo "rowkit: Homebrew is needed to install ${formulas[*]}" >&2; exit 69; }
+      brew install "${formulas[@]}" pkg-config
     fi
     ;;
   Linux)
     missing=()
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     if ! pkg-config --exists libcmark 2>/dev/null; then missing+=(libcmark-dev); fi
+    if ! pkg-config --exists yaml-0.1 2>/dev/null; then missing+=(libyaml-dev); fi
     if [ "$want_test_deps" = 1 ]; then
       command -v chromium >/dev/null 2>&1 || missing+=(chromium)
       command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RowKit
 import RowKitHTML
+import RowKitListing
 
 /// `rowkit export`: reads listings, validates them all, and writes a static site.
 ///
@@ -54,7 +55,7 @@ struct ExportCommand: ParsableCommand {
     var output: String
 
     @Option(help: ArgumentHelp("Override the table style of every input.", valueName: "plain|grouped|insetGrouped"))
-    var tableStyle: ListingStyle?
+    var tableStyle: TableStyle?
 
     @Option(help: ArgumentHelp("Rows per page; longer tables are split into numbered pages.", valueName: "n"))
     var pageSize = ExportOptions().pageSize
@@ -99,7 +100,7 @@ struct ExportCommand: ParsableCommand {
         let names = Self.uniqueNames(documents.map(\.title))
         let tables = documents.map { document in
             var table = document.makeTable(imageBase: imageBase)
-            if let tableStyle { table.style = tableStyle.tableStyle }
+            if let tableStyle { table.style = tableStyle }
             return table
         }
         let options = ExportOptions(
@@ -229,4 +230,4 @@ struct ExportCommand: ParsableCommand {
     }
 }
 
-extension ListingStyle: ExpressibleByArgument {}
+extension TableStyle: ExpressibleByArgument {}

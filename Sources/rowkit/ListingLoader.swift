@@ -1,6 +1,8 @@
 import ArgumentParser
+import RowKit
 import Foundation
 import RowKitHTML
+import RowKitListing
 
 /// Reads a command's inputs: first checks that every file can be opened (exit 66 naming each one
 /// that cannot), then reads and validates every file, so one run reports every problem.
@@ -8,7 +10,7 @@ struct ListingLoader {
     /// The inputs and how to read them.
     var options: InputOptions
     /// The table style CSV inputs get (YAML and JSON inputs name their own).
-    var csvTableStyle: ListingStyle?
+    var csvTableStyle: TableStyle?
 
     /// Throws `ExitCode.noInput` after printing one line per input that does not exist, is not a
     /// regular file or cannot be read.

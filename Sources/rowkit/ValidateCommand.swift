@@ -1,5 +1,7 @@
 import ArgumentParser
+import RowKit
 import RowKitHTML
+import RowKitListing
 
 /// `rowkit validate`: reports every problem in the inputs without writing anything.
 struct ValidateCommand: ParsableCommand {
