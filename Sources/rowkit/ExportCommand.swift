@@ -14,11 +14,14 @@ struct ExportCommand: ParsableCommand {
         abstract: "Write a static HTML site that shows listings as iOS tables.",
         usage: "rowkit export <input> ... --output <dir> [<options>] [<csv-columns>]",
         discussion: """
-            Reads and validates every input first. If any input has a problem, every problem is \
-            printed on standard error as file:line:column: message, nothing is written and the \
-            status is 65. One input becomes the site itself; several inputs become one folder \
-            each, linked from a shared index.html. Unchanged files are kept, so re-exporting is \
-            cheap. A progress bar is shown on standard error when it is a terminal and the export \
+            Reads each input as a stream and renders its pages while reading, on every core \
+            (--jobs), into a temporary folder: a listing of any size is exported in bounded \
+            memory. If any input has a problem, every problem is printed on standard error as \
+            file:line:column: message, nothing is published and the status is 65. One input \
+            becomes the site itself; several inputs become one folder each, linked from a shared \
+            index.html. Re-exporting renders only the pages whose rows changed and keeps the \
+            others; with unchanged inputs the site is kept as it is. A progress bar (input read, \
+            rows per second) is shown on standard error when it is a terminal and the export \
             takes more than a moment; a one-line summary goes to standard output.
 
             Exit status: 0 on success, 64 for a usage error, 65 when an input has a problem, 66 \
@@ -74,6 +77,11 @@ struct ExportCommand: ParsableCommand {
             discussion: "By default raw HTML in bodies is replaced by a comment. Use this only for listings you trust."))
     var unsafeHTML = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Pages rendered at once, each on a thread of its own (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
     @Flag(name: .shortAndLong, help: "Print nothing but problems: no progress bar, no summary.")
     var quiet = false
 
@@ -82,6 +90,7 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1 (got \(pageSize))") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
         guard progressDelay >= 0 else { throw ValidationError("--progress-delay must not be negative") }
     }
 
@@ -93,37 +102,27 @@ struct ExportCommand: ParsableCommand {
 
         let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: progressDelay)
         defer { progress.finish() }
-        let documents = try loader.readAll { path in progress.activity("Reading \(path)") }
-        progress.activity("Preparing the export")
-
-        let imageBase = Self.commonFolder(of: documents.map(\.path))
-        let names = Self.uniqueNames(documents.map(\.title))
-        let tables = documents.map { document in
-            var table = document.makeTable(imageBase: imageBase)
-            if let tableStyle { table.style = tableStyle }
-            return table
-        }
-        let options = ExportOptions(
+        let imageBase = Self.commonFolder(of: input.inputs)
+        let single = input.inputs.count == 1
+        let listings = loader.readers().map { ListingExport($0, title: single ? title : nil, style: tableStyle) }
+        var options = ExportOptions(
             pageSize: pageSize, baseDirectory: imageBase.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            templatesDirectory: templatesURL,
-            title: title ?? (documents.count == 1 ? documents[0].title : "Listings"),
-            markdown: Markdown.Options(unsafeHTML: unsafeHTML))
+            templatesDirectory: templatesURL, title: title ?? "Listings", markdown: Markdown.Options(unsafeHTML: unsafeHTML))
+        if let jobs { options.jobs = jobs }
         let exporter = SiteExporter(options)
         let outputURL = URL(fileURLWithPath: output, isDirectory: true)
-        let report: (Int, Int) -> Void = { done, total in
-            progress.update(done: done, total: total, unit: "rows", label: "Exporting")
-        }
         let summary: ExportSummary
         do {
-            if tables.count == 1 {
-                summary = try exporter.export(tables[0], to: outputURL, progress: report)
-            } else {
-                let named = zip(names, tables).map { (name: $0, table: $1 as any ExportableTable) }
-                summary = try exporter.export(named, to: outputURL, progress: report)
+            summary = try exporter.export(listings: listings, to: outputURL) { report in
+                progress.update(reading: report)
             }
+        } catch let error as ListingExportError {
+            progress.finish()
+            StandardError.line(error.description)
+            throw ExitCode.dataError
         } catch let error as ExportError {
             progress.finish()
-            throw Self.exitCode(reporting: error, documents: documents)
+            throw Self.exitCode(reporting: error)
         } catch {
             progress.finish()
             StandardError.line("rowkit: cannot write the site: \(error.localizedDescription)")
@@ -156,20 +155,16 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// Prints `error` and returns the status it means: 73 for the file system, 65 for the data
-    /// and the templates (an image the exporter cannot use is reported at the row's image field),
-    /// 1 for anything else, which the checks before the export should have ruled out.
-    static func exitCode(reporting error: ExportError, documents: [ListingDocument]) -> ExitCode {
+    /// and the templates (an image the exporter cannot use is reported at the row's image field,
+    /// as a ``ListingExportError``), 1 for anything else, which the checks before the export should
+    /// have ruled out.
+    static func exitCode(reporting error: ExportError) -> ExitCode {
         switch error {
         case .fileSystem(let operation, let path, let message):
             StandardError.line("rowkit: cannot write the site: \(operation) \(path): \(message)")
             return .cannotCreate
-        case .imageNotFound(_, _, let row), .imageOutsideBaseDirectory(_, let row),
-            .unsupportedImageType(_, let row), .noBaseDirectory(_, let row):
-            if let located = documents.lazy.flatMap(\.allRows).first(where: { $0.id == row }) {
-                StandardError.line("\(located.fieldLocations[.image] ?? located.location): \(error.description)")
-            } else {
-                StandardError.line("rowkit: \(error.description)")
-            }
+        case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory:
+            StandardError.line("rowkit: \(error.description)")
             return .dataError
         case .templateSyntax, .templateInvalid, .templateMissing:
             StandardError.line("rowkit: \(error.description)")
@@ -204,21 +199,6 @@ struct ExportCommand: ParsableCommand {
             common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
         }
         return "/" + common.joined(separator: "/")
-    }
-
-    /// The titles, with " (2)", " (3)", ... added to repeats so every page has its own name.
-    static func uniqueNames(_ titles: [String]) -> [String] {
-        var seen: [String: Int] = [:]
-        var taken = Set(titles)
-        return titles.map { title in
-            let count = seen[title, default: 0] + 1
-            seen[title] = count
-            guard count > 1 else { return title }
-            var number = count
-            while taken.contains("\(title) (\(number))") { number += 1 }
-            taken.insert("\(title) (\(number))")
-            return "\(title) (\(number))"
-        }
     }
 
     /// `path` as a shell word: unchanged when it is plain, else in single quotes.

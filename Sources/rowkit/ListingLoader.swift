@@ -4,8 +4,8 @@ import Foundation
 import RowKitHTML
 import RowKitListing
 
-/// Reads a command's inputs: first checks that every file can be opened (exit 66 naming each one
-/// that cannot), then reads and validates every file, so one run reports every problem.
+/// A command's inputs: first checks that every file can be opened (exit 66 naming each one that
+/// cannot), then makes a reader for each.
 struct ListingLoader {
     /// The inputs and how to read them.
     var options: InputOptions
@@ -22,37 +22,10 @@ struct ListingLoader {
         }
     }
 
-    /// Every input read and validated, in order: a document or the error listing its problems.
-    ///
-    /// `willRead` is called before each input with its path.
-    func readEach(willRead: (String) -> Void = { _ in }) -> [(input: String, result: Result<ListingDocument, ListingError>)] {
+    /// A reader for each input, in order.
+    func readers() -> [ListingReader] {
         let csv = options.csv.listingOptions(tableStyle: csvTableStyle)
-        return options.inputs.map { input in
-            willRead(input)
-            let result = Result { () throws(ListingError) in
-                try ListingReader.read(contentsOfFile: input, format: options.format, csv: csv)
-            }
-            return (input, result)
-        }
-    }
-
-    /// Every input as a document; when any input has problems, prints them all on standard error
-    /// (`file:line:column: message`) and throws `ExitCode.dataError`.
-    func readAll(willRead: (String) -> Void = { _ in }) throws(ExitCode) -> [ListingDocument] {
-        let results = readEach(willRead: willRead)
-        var documents: [ListingDocument] = []
-        var failed = false
-        for (_, result) in results {
-            switch result {
-            case .success(let document):
-                documents.append(document)
-            case .failure(let error):
-                failed = true
-                error.diagnostics.forEach { StandardError.line($0.description) }
-            }
-        }
-        if failed { throw .dataError }
-        return documents
+        return options.inputs.map { ListingReader(contentsOfFile: $0, format: options.format, csv: csv) }
     }
 
     /// Why `path` cannot be opened as an input, or `nil` when it can.

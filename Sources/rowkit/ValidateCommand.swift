@@ -34,14 +34,13 @@ struct ValidateCommand: ParsableCommand {
         let loader = ListingLoader(options: input, csvTableStyle: nil)
         try loader.checkInputsExist()
         var failed = false
-        for (path, result) in loader.readEach() {
-            switch result {
-            case .success(let document):
-                let rows = document.sections.reduce(0) { $0 + $1.rows.count }
-                print("\(path): ok (\(Formatting.plural(document.sections.count, "section")), \(Formatting.plural(rows, "row")))")
-            case .failure(let error):
+        for reader in loader.readers() {
+            let summary = reader.validate()
+            if summary.isValid {
+                print("\(reader.path): ok (\(Formatting.plural(summary.sectionCount, "section")), \(Formatting.plural(summary.rowCount, "row")))")
+            } else {
                 failed = true
-                error.diagnostics.forEach { StandardError.line($0.description) }
+                summary.diagnostics.forEach { StandardError.line($0.description) }
             }
         }
         if failed { throw ExitCode.dataError }

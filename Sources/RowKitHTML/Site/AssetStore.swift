@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 #if canImport(Glibc)
 import Glibc
@@ -17,16 +18,34 @@ struct AssetStore {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
 
     private let base: String?
+    /// Each image file copied: its site path, by real path.
     private var copied: [String: String] = [:]
     private var written: Set<String> = []
+    /// The resolution of recent sources, so rows sharing an icon resolve it once.
+    private var recent: [String: String?] = [:]
+    /// The image files copied, for the manifest, with paths relative to the base folder.
+    private(set) var sources: [ManifestSource] = []
 
     init(baseDirectory: URL?) {
         base = baseDirectory.flatMap { Self.realPath($0.path) }
     }
 
-    /// The site-relative path (or remote URL) to use for `source`, copying the file on first use;
-    /// `nil` when the source is refused by the URL policy.
-    mutating func resolve(_ source: String, row: String, writer: SiteWriter) throws -> String? {
+    /// The site-relative path (or remote URL) to use for `source`, copying the file (through
+    /// `write`, with its site path) on first use; `nil` when the source is refused by the URL
+    /// policy.
+    mutating func resolve(
+        _ source: String, row: String, write: (String, [UInt8]) throws -> Void
+    ) throws -> String? {
+        if let known = recent[source] { return known }
+        let resolved = try resolveUncached(source, row: row, write: write)
+        if recent.count >= 4096 { recent.removeAll(keepingCapacity: true) }
+        recent[source] = resolved
+        return resolved
+    }
+
+    private mutating func resolveUncached(
+        _ source: String, row: String, write: (String, [UInt8]) throws -> Void
+    ) throws -> String? {
         let trimmed = source.trimmingASCIIWhitespace()
         let lowered = trimmed.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
@@ -60,8 +79,11 @@ struct AssetStore {
         }
         let bytes = [UInt8](data)
         let name = "assets/images/\(ContentHash(bytes)).\(fileExtension == "jpeg" ? "jpg" : fileExtension)"
-        if written.insert(name).inserted { try writer.write(name, bytes) }
+        if written.insert(name).inserted { try write(name, bytes) }
         copied[resolved] = name
+        // Recorded relative to the base folder (every image file is inside it).
+        let relative = String(resolved.dropFirst(base == "/" ? 1 : base.count + 1))
+        sources.append(ManifestSource(path: relative, size: bytes.count, hash: bytes.withUnsafeBytes { StableHash($0).value }))
         return name
     }
 

@@ -21,13 +21,19 @@ public struct ExportOptions: Sendable {
     /// Flushes every written file and folder to disk (`fsync`) before the new site is swapped in,
     /// so it survives a power loss, not only a crash of the process. Slower. Default: `false`.
     public var durable: Bool
+    /// How many pages are rendered at once, each on a thread of its own (1: on the calling
+    /// thread only). The output is the same for any number. Default: the number of active
+    /// processors.
+    public var jobs: Int
 
     /// Creates options.
     public init(
         pageSize: Int = 500, baseDirectory: URL? = nil, templatesDirectory: URL? = nil, title: String = "Table",
-        markdown: Markdown.Options = .default, language: String = "en", durable: Bool = false
+        markdown: Markdown.Options = .default, language: String = "en", durable: Bool = false,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.durable = durable
+        self.jobs = max(1, jobs)
         self.pageSize = pageSize
         self.baseDirectory = baseDirectory
         self.templatesDirectory = templatesDirectory

@@ -1,4 +1,5 @@
 import CFileSwap
+import RowKitListing
 import Foundation
 
 #if canImport(Glibc)
@@ -31,17 +32,21 @@ import Darwin
 /// `.site.rowkit-old`, then `.site.rowkit-new` to `site`, then remove the backup; a crash between
 /// the two renames leaves the previous site whole under the backup name, restored by step 1 of the
 /// next export. One export at a time per output folder.
-final class SiteWriter {
+///
+/// ``write(_:_:previous:)`` and ``keep(_:previous:)`` may be called from several threads at once.
+final class SiteWriter: @unchecked Sendable {
     let output: URL
     let temporary: URL
     let backup: URL
     private let durable: Bool
-    private let previous: Manifest
-    private var manifest = Manifest()
+    /// The previous site's manifest, read as the export goes.
+    let previous: ManifestReader?
+    /// Guards the folder set and the counters.
+    private let lock = NSLock()
     private var createdFolders: Set<String> = [""]
-    private(set) var filesWritten = 0
-    private(set) var filesUnchanged = 0
-    private(set) var bytes = 0
+    private var written = 0
+    private var unchanged = 0
+    private var byteCount = 0
 
     init(output: URL, durable: Bool) throws {
         self.output = output.standardizedFileURL
@@ -70,9 +75,9 @@ final class SiteWriter {
                     operation: "replace", path: self.output.path,
                     message: "exists and is not a RowKit site (no \(Manifest.fileName)); refusing to replace it")
             }
-            previous = Manifest.load(from: self.output)
+            previous = ManifestReader(site: self.output)
         } else {
-            previous = Manifest()
+            previous = nil
         }
         if mkdir(temporary.path, 0o755) != 0 { throw ExportError.posix("create folder", temporary.path) }
     }
@@ -93,22 +98,29 @@ final class SiteWriter {
         }
     }
 
-    /// Writes `bytes` at `path` (relative, made by the exporter from slugs and fixed names).
-    func write(_ path: String, _ contents: [UInt8]) throws {
+    /// Files written with new content so far.
+    var filesWritten: Int { lock.withLock { written } }
+    /// Files kept from the previous site so far.
+    var filesUnchanged: Int { lock.withLock { unchanged } }
+    /// Bytes of all files in the new site so far.
+    var bytes: Int { lock.withLock { byteCount } }
+
+    /// Writes `contents` at `path` (relative, made by the exporter from slugs and fixed names), or
+    /// keeps the previous site's file when `previous` (its entry in the previous manifest) says it
+    /// has the same content. Returns the file's entry for the new manifest.
+    @discardableResult
+    func write(_ path: String, _ contents: [UInt8], previous: ManifestEntry? = nil) throws -> ManifestEntry {
         precondition(!path.hasPrefix("/") && !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
                      "site paths are relative and stay inside the site")
-        precondition(manifest.files[path] == nil, "\(path) written twice")
-        let hash = ContentHash(contents)
-        let entry = Manifest.entry(hash: hash, size: contents.count)
-        manifest.files[path] = entry
-        bytes += contents.count
+        let hash = contents.withUnsafeBytes { StableHash($0).value }
+        let entry = ManifestEntry(path: path, hash: hash, size: contents.count)
         try createFolders(for: path)
         let target = temporary.path + "/" + path
-        if previous.files[path] == entry, keep(path, at: target, size: contents.count) {
-            filesUnchanged += 1
-            return
+        if let previous, previous.hash == hash, previous.size == contents.count, keep(path, at: target, size: contents.count) {
+            count(bytes: contents.count, written: false)
+            return entry
         }
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw ExportError.posix("create", target) }
         defer { close(descriptor) }
         var offset = 0
@@ -123,7 +135,55 @@ final class SiteWriter {
             }
         }
         if durable && fsync(descriptor) != 0 { throw ExportError.posix("flush", target) }
-        filesWritten += 1
+        count(bytes: contents.count, written: true)
+        return entry
+    }
+
+    /// Keeps the previous site's file at `path`, unread, as `previous` describes it; `false` when
+    /// it is not there as described (then the caller writes it).
+    func keep(_ path: String, previous: ManifestEntry) throws -> Bool {
+        try createFolders(for: path)
+        guard keep(path, at: temporary.path + "/" + path, size: previous.size) else { return false }
+        count(bytes: previous.size, written: false)
+        return true
+    }
+
+    /// The bytes of the previous site's file at `path`, if it is there as `previous` describes it.
+    func previousContents(_ path: String, _ previous: ManifestEntry) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: output.path + "/" + path), data.count == previous.size else { return nil }
+        let bytes = [UInt8](data)
+        guard bytes.withUnsafeBytes({ StableHash($0).value }) == previous.hash else { return nil }
+        return bytes
+    }
+
+    private func count(bytes size: Int, written wrote: Bool) {
+        lock.withLock {
+            byteCount += size
+            if wrote { written += 1 } else { unchanged += 1 }
+        }
+    }
+
+    /// Removes the folder `path` (relative) of the new site with everything in it, and takes
+    /// back its counts: what was written there is to be written again.
+    func removeFolder(_ path: String) throws {
+        let full = temporary.path + "/" + path
+        var files = 0
+        var kept = 0
+        var size = 0
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? [] {
+            var info = stat()
+            guard lstat(full + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            // A kept file is a hard link to the previous site's.
+            if info.st_nlink > 1 { kept += 1 } else { files += 1 }
+            size += Int(info.st_size)
+        }
+        if FileManager.default.fileExists(atPath: full) { try Self.remove(URL(fileURLWithPath: full)) }
+        lock.withLock {
+            createdFolders = createdFolders.filter { $0 != path && !$0.hasPrefix(path + "/") }
+            written -= files
+            unchanged -= kept
+            byteCount -= size
+        }
     }
 
     /// Keeps the previous site's file: a hard link, or a copy with the same mtime.
@@ -144,22 +204,26 @@ final class SiteWriter {
         var folder = ""
         for component in path.split(separator: "/").dropLast() {
             folder += (folder.isEmpty ? "" : "/") + component
-            if createdFolders.insert(folder).inserted {
+            let isNew = lock.withLock { createdFolders.insert(folder).inserted }
+            if isNew {
                 let full = temporary.path + "/" + folder
                 if mkdir(full, 0o755) != 0 && errno != EEXIST { throw ExportError.posix("create folder", full) }
             }
         }
     }
 
-    /// Files of the previous site not in the new one.
-    var filesRemoved: Int { previous.files.keys.filter { manifest.files[$0] == nil }.count }
-
     /// Steps 3 to 6: writes the manifest and swaps the new site into place.
-    func commit() throws {
-        let encoded = manifest.encoded()
+    func commit(manifest: ManifestBuilder) throws {
         let manifestPath = temporary.path + "/" + Manifest.fileName
-        guard FileManager.default.createFile(atPath: manifestPath, contents: Data(encoded)) else {
-            throw ExportError.posix("write", manifestPath)
+        let descriptor = open(manifestPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ExportError.posix("write", manifestPath) }
+        do {
+            try manifest.write(to: descriptor)
+            if durable && fsync(descriptor) != 0 { throw ExportError.posix("flush", manifestPath) }
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            throw error
         }
         if durable { syncTree() }
         let hadPrevious = FileManager.default.fileExists(atPath: output.path)
@@ -187,6 +251,12 @@ final class SiteWriter {
     /// Removes the temporary folder after a failed export; the previous site is untouched.
     func abandon() {
         try? FileManager.default.removeItem(at: temporary)
+    }
+
+    /// Ends an export whose site would be the previous one unchanged: the temporary folder is
+    /// removed and the previous site stays as it is.
+    func keepPreviousSite() {
+        abandon()
     }
 
     private func syncTree() {

@@ -152,3 +152,43 @@ private struct DocumentCollector: ListingVisitor {
         rows = []
     }
 }
+
+extension ListingReader {
+    /// The document's header as the reader would guess it when handing out the first row (its
+    /// title and style, from what precedes the rows or, failing that, from the end of the file),
+    /// read without going further; `nil` when the document has a problem before its first row.
+    package func peekHeader() -> ListingHeader? {
+        var peek = HeaderPeek()
+        _ = try? read(into: &peek)
+        return peek.header
+    }
+
+    /// The size and ``StableHash`` of the input's bytes, or `nil` when it cannot be read or its
+    /// size is not `expectedSize` (then it is not read).
+    package func contentHash(expectedSize: Int? = nil) -> (size: Int, hash: UInt64)? {
+        let input: ListingInput
+        if let data {
+            input = ListingInput(data: data, path: path)
+        } else {
+            guard case .success(let opened) = ListingInput.open(path: path) else { return nil }
+            input = opened
+        }
+        if let expectedSize, let size = input.size, size != expectedSize { return nil }
+        input.start()
+        while input.refill() { input.position = input.limit }
+        guard let hash = input.contentHash, let size = input.size, input.readError == nil else { return nil }
+        return (size, hash)
+    }
+}
+
+/// Stops a read at its first section, keeping the header it starts with.
+private struct HeaderPeek: ListingVisitor {
+    var header: ListingHeader?
+
+    struct Enough: Error {}
+
+    mutating func begin(_ header: ListingHeader) throws {
+        self.header = header
+        throw Enough()
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import RowKit
+import RowKitListing
+
+/// A listing file to export, and what replaces its own settings.
+public struct ListingExport: Sendable {
+    /// The listing.
+    public var reader: ListingReader
+    /// The table's title instead of the listing's.
+    public var title: String?
+    /// The table's style instead of the listing's.
+    public var style: TableStyle?
+
+    /// A listing to export as it is, or with another title or style.
+    public init(_ reader: ListingReader, title: String? = nil, style: TableStyle? = nil) {
+        self.reader = reader
+        self.title = title
+        self.style = style
+    }
+}
+
+/// How far an export of listings has come.
+public struct ExportProgress: Sendable, Equatable {
+    /// The listing being read (its path as given).
+    public var path: String
+    /// Which listing it is (from 0), and how many there are.
+    public var listing: Int
+    public var listings: Int
+    /// Bytes of it read so far, and its size.
+    public var bytesRead: Int
+    public var bytesTotal: Int?
+    /// Rows read and sent to the renderers so far, over all listings.
+    public var rows: Int
+}
+
+/// Why listings could not be exported: their problems, or a row's image.
+public enum ListingExportError: Error, Equatable, CustomStringConvertible {
+    /// The listings have problems: every one, listing by listing, each in file order.
+    case invalidListings([ListingDiagnostic])
+    /// A row's image cannot be exported (where the row's `image` is, and why).
+    case image(SourceLocation, ExportError)
+
+    public var description: String {
+        switch self {
+        case .invalidListings(let diagnostics): return diagnostics.map(\.description).joined(separator: "\n")
+        case .image(let location, let error): return "\(location): \(error.description)"
+        }
+    }
+}
+
+extension SiteExporter {
+    /// Exports listing files to the folder `output`, reading each as a stream: one listing becomes
+    /// the site itself, several become one folder each (named by the slug of the table's title)
+    /// with an `index.html` linking them (titled ``ExportOptions/title``).
+    ///
+    /// Rows are rendered as they are read, on ``ExportOptions/jobs`` threads, into the new site's
+    /// temporary folder. Nothing is published unless every listing reads without problems: the
+    /// problems of every listing are collected (rendering stops at the first one) and thrown as
+    /// ``ListingExportError/invalidListings(_:)``; a row whose image cannot be exported stops the
+    /// export with ``ListingExportError/image(_:_:)`` once every listing has been checked. Images
+    /// resolve against ``ExportOptions/baseDirectory``.
+    ///
+    /// When the previous site was made from the same bytes of the same listings and images, with
+    /// the same options, templates and exporter, it is kept as it is.
+    ///
+    /// - Parameter progress: called on the calling thread, every megabyte of input or so.
+    @discardableResult
+    public func export(
+        listings: [ListingExport], to output: URL, progress: ((ExportProgress) -> Void)? = nil
+    ) throws -> ExportSummary {
+        var titles: [String?] = listings.map { listing in
+            listing.title ?? (listings.count > 1 ? listing.reader.peekHeader()?.title : nil)
+        }
+        // A listing's title is known for certain only once it has been read; with several
+        // listings the folders depend on all titles, so a guess proved wrong means another go.
+        for _ in 0..<2 {
+            switch try export(listings, titles: titles, to: output, progress: progress) {
+            case .done(let summary): return summary
+            case .retitled(let final): titles = final
+            }
+        }
+        preconditionFailure("the second export uses every listing's final title")
+    }
+
+    private enum Attempt {
+        case done(ExportSummary)
+        case retitled([String?])
+    }
+
+    private func export(
+        _ listings: [ListingExport], titles: [String?], to output: URL, progress: ((ExportProgress) -> Void)?
+    ) throws -> Attempt {
+        let imageBase = options.baseDirectory.flatMap { AssetStore.realPath($0.path) }
+        var settings = listings.map { listing -> String in
+            let reader = listing.reader
+            return [reader.path, reader.format?.rawValue ?? "", "\(reader.csv)", listing.title ?? "", listing.style?.rawValue ?? ""]
+                .joined(separator: "\u{0}")
+        }
+        settings.append(imageBase ?? "")
+        var current = (path: "", listing: 0, bytesRead: 0, bytesTotal: Int?.none)
+        let pipeline = try ExportPipeline(options: options, output: output, settings: settings, progress: progress.map { report in
+            { rows in
+                report(ExportProgress(
+                    path: current.path, listing: current.listing, listings: listings.count, bytesRead: current.bytesRead,
+                    bytesTotal: current.bytesTotal, rows: rows))
+            }
+        })
+        do {
+            if let previous = pipeline.writer.previous, previous.settings == pipeline.settingsKey,
+                Self.inputsUnchanged(listings, previous.inputs), pipeline.imagesUnchanged(previous.images)
+            {
+                return .done(pipeline.keepPreviousSite(previous))
+            }
+            try writeStyleSheet(pipeline)
+            let names = listings.count > 1 ? Self.uniqueNames(titles.enumerated().map { $1 ?? "Listing \($0 + 1)" }) : []
+            var folders = SlugAllocator(reserved: ["assets", "rows", "index"])
+            var diagnostics: [ListingDiagnostic] = []
+            var imageProblem: ListingExportError?
+            var inputs: [ManifestSource] = []
+            var finalTitles: [String?] = []
+            var listed: [(name: String, folder: String, rows: Int)] = []
+            for (index, listing) in listings.enumerated() {
+                let folder = listings.count > 1 ? folders.allocate(for: names[index]) + "/" : ""
+                current = (listing.reader.path, index, 0, nil)
+                var visitor = ListingTableVisitor(
+                    pipeline: pipeline, index: index, title: listings.count > 1 ? names[index] : listing.title,
+                    style: listing.style, folder: folder,
+                    siteIndex: listings.count > 1 ? (href: "../index.html", label: HTMLEscaping.escape(options.title)) : nil,
+                    imageBase: imageBase, rendering: diagnostics.isEmpty && imageProblem == nil)
+                visitor.onProgress = { [pipeline] read in
+                    current.bytesRead = read.bytesRead
+                    current.bytesTotal = read.bytesTotal
+                    progress?(ExportProgress(
+                        path: current.path, listing: index, listings: listings.count, bytesRead: read.bytesRead,
+                        bytesTotal: read.bytesTotal, rows: pipeline.rowsPlanned))
+                }
+                let summary = try listing.reader.read(into: &visitor)
+                finalTitles.append(listing.title ?? summary.header.title)
+                if !summary.isValid {
+                    diagnostics += summary.diagnostics
+                    continue
+                }
+                if imageProblem == nil, let (location, error) = visitor.imageError { imageProblem = .image(location, error) }
+                guard diagnostics.isEmpty, imageProblem == nil, let planner = visitor.planner else { continue }
+                try planner.finish()
+                listed.append((listings.count > 1 ? names[index] : summary.header.title, String(folder.dropLast()), planner.rowCount))
+                inputs.append(ManifestSource(
+                    path: listing.reader.path, size: summary.byteCount, hash: summary.contentHash ?? 0))
+            }
+            if !diagnostics.isEmpty { throw ListingExportError.invalidListings(diagnostics) }
+            if let imageProblem { throw imageProblem }
+            if listings.count > 1 {
+                let finalNames = Self.uniqueNames(finalTitles.enumerated().map { $1 ?? "Listing \($0 + 1)" })
+                guard finalNames == names else {
+                    pipeline.abandon()
+                    return .retitled(finalTitles)
+                }
+                try writeSiteIndex(listed, pipeline)
+            }
+            return .done(try pipeline.commit(inputs: inputs))
+        } catch {
+            pipeline.abandon()
+            throw error
+        }
+    }
+
+    /// Whether every listing is the same file, with the same bytes, as the previous site's input.
+    private static func inputsUnchanged(_ listings: [ListingExport], _ inputs: [ManifestSource]) -> Bool {
+        guard listings.count == inputs.count else { return false }
+        for (listing, input) in zip(listings, inputs) {
+            guard listing.reader.path == input.path, let (size, hash) = listing.reader.contentHash(expectedSize: input.size),
+                size == input.size, hash == input.hash
+            else { return false }
+        }
+        return true
+    }
+
+    /// The titles, with " (2)", " (3)", ... added to repeats so every table has its own name.
+    public static func uniqueNames(_ titles: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        var taken = Set(titles)
+        return titles.map { title in
+            let count = seen[title, default: 0] + 1
+            seen[title] = count
+            guard count > 1 else { return title }
+            var number = count
+            while taken.contains("\(title) (\(number))") { number += 1 }
+            taken.insert("\(title) (\(number))")
+            return "\(title) (\(number))"
+        }
+    }
+}
+
+/// Turns the rows a listing reader hands out into a table of the export.
+private struct ListingTableVisitor: ListingVisitor {
+    let pipeline: ExportPipeline
+    let index: Int
+    let title: String?
+    let style: TableStyle?
+    let folder: String
+    let siteIndex: (href: String, label: String)?
+    let imageBase: String?
+    /// Whether rows are rendered (not after a problem in this listing or an earlier one).
+    var rendering: Bool
+    private(set) var planner: TablePlanner?
+    /// The first row whose image cannot be exported, and why.
+    private(set) var imageError: (SourceLocation, ExportError)?
+    var onProgress: ((ListingProgress) -> Void)?
+    private var section = -1
+    private var started = false
+
+    init(
+        pipeline: ExportPipeline, index: Int, title: String?, style: TableStyle?, folder: String,
+        siteIndex: (href: String, label: String)?, imageBase: String?, rendering: Bool
+    ) {
+        self.pipeline = pipeline
+        self.index = index
+        self.title = title
+        self.style = style
+        self.folder = folder
+        self.siteIndex = siteIndex
+        self.imageBase = imageBase
+        self.rendering = rendering
+    }
+
+    mutating func begin(_ header: ListingHeader) throws {
+        guard rendering else { return }
+        if started { try discard() }
+        started = true
+        section = -1
+        planner = TablePlanner(
+            pipeline: pipeline, index: index, title: title ?? header.title, folder: folder, style: style ?? header.style,
+            siteIndex: siteIndex, imageBase: imageBase)
+    }
+
+    mutating func row(_ row: ListingRow, section: Int) throws {
+        guard rendering, let planner else { return }
+        if section != self.section {
+            planner.beginSection()
+            self.section = section
+        }
+        do {
+            try planner.add(row)
+        } catch let error as ExportError {
+            switch error {
+            case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory:
+                imageError = (row.location(of: .image) ?? row.location, error)
+                rendering = false
+                try discard()
+            default:
+                throw error
+            }
+        }
+    }
+
+    mutating func endSection(_ section: ListingSection, index: Int) throws {
+        guard rendering, let planner else { return }
+        if index != self.section {
+            planner.beginSection()
+            self.section = index
+        }
+        planner.endSection(header: .some(section.header), footer: .some(section.footer), indexTitle: .some(section.indexTitle))
+    }
+
+    mutating func abandon() {
+        guard planner != nil else { return }
+        // A read that goes on after a problem only checks; a read that starts again renders again.
+        try? discard()
+    }
+
+    mutating func progress(_ progress: ListingProgress) {
+        onProgress?(progress)
+    }
+
+    /// Forgets what was rendered of this table: its detail pages and manifest entries.
+    private mutating func discard() throws {
+        planner = nil
+        _ = try pipeline.workers.drain()
+        try pipeline.writer.removeFolder(folder + "rows")
+        pipeline.manifest.removeUnits(ofTable: index)
+    }
+}
