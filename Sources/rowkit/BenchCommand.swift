@@ -53,6 +53,22 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .hidden)
     var iterations: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also export generated listings of these row counts (comma-separated) from file to site.",
+            valueName: "rows"))
+    var fileExport: String?
+
+    @Option(help: ArgumentHelp("The listing formats of --file-export.", valueName: "yaml,json,csv"))
+    var formats = "yaml,json,csv"
+
+    @Flag(help: "With --file-export: give every row a detail page instead of showing its body under it.")
+    var detailPages = false
+
+    /// The child process of the file export's peak-memory measurement.
+    @Option(help: .hidden)
+    var fileExportChild: String?
+
     @Flag(name: .shortAndLong, help: "Print no progress messages.")
     var quiet = false
 
@@ -63,10 +79,28 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let fileExportChild {
+            try FileExportBenchmark.export(
+                URL(fileURLWithPath: fileExportChild), to: URL(fileURLWithPath: fileExportChild + ".site"),
+                jobs: ProcessInfo.processInfo.activeProcessorCount)
+            try? FileManager.default.removeItem(atPath: fileExportChild + ".site")
+            print(FileExportBenchmark.peakResidentBytes())
+            return
+        }
         try checkReportFolder()
         let suite = iterations.map { BenchmarkSuite([OffsetTreeBenchmark(batches: 3, treeIterations: $0)]) } ?? .standard
         let results = suite.run(items: items)
-        print(json ? results.json() : results.table(), terminator: "")
+        let files = try runFileExport()
+        if json {
+            var document = results.json().trimmingCharacters(in: .whitespacesAndNewlines)
+            if !files.isEmpty {
+                document.removeLast()  // the closing brace
+                document += ", " + FileExportBenchmark.jsonMember(files) + "}"
+            }
+            print(document)
+        } else {
+            print(results.table() + (files.isEmpty ? "" : FileExportBenchmark.table(files)), terminator: "")
+        }
         guard let report else { return }
 
         let sizes = sweep.isEmpty ? Self.sweepSizes : sweep
@@ -93,6 +127,34 @@ struct BenchCommand: ParsableCommand {
             StandardError.line("rowkit: \(error.description)")
             throw ExitCode.failure
         }
+    }
+
+    /// The file-to-site figures of `--file-export`, with each case's peak memory measured in a
+    /// child process (this command again, with the hidden `--file-export-child`).
+    private func runFileExport() throws -> [FileExportBenchmark.Figure] {
+        guard let fileExport else { return [] }
+        let sizes = fileExport.split(separator: ",").compactMap { Int($0) }
+        let chosen = formats.split(separator: ",").compactMap { ListingGenerator.Format(rawValue: String($0)) }
+        guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }), !chosen.isEmpty else {
+            throw ValidationError("--file-export needs row counts such as 100000,1000000 and --formats yaml, json or csv")
+        }
+        let benchmark = FileExportBenchmark(sizes: sizes, formats: chosen, detailPages: detailPages)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-files-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: 0)
+        defer { progress.finish() }
+        return try benchmark.run(in: folder, peak: { file in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+            process.arguments = ["bench", "--file-export-child", file.path]
+            let output = Pipe()
+            process.standardOutput = output
+            guard (try? process.run()) != nil else { return nil }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { return nil }
+            return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }) { progress.activity("File export: \($0)") }
     }
 
     /// Exits 73 before measuring anything when the report folder is a file.

@@ -18,6 +18,11 @@ struct PageRenderer {
     private var pageShells: [[Int]: [RowTemplate.Segment]] = [:]
     private var detailShells: [Int: [RowTemplate.Segment]] = [:]
     private let markdown = Markdown.Renderer()
+    /// The detail pages' values that are the same for every row of a table, as bytes.
+    private var detailConstants: (table: UInt64, language: [UInt8], root: [UInt8], titleSuffix: [UInt8], style: [UInt8], backLabel: [UInt8])?
+    /// The slots of the detail page being written, and the page, reused from row to row.
+    private var detailSlots: [[UInt8]] = Array(repeating: [], count: 10)
+    private var detailHTML: [UInt8] = []
 
     init(options: ExportOptions, templates: TemplateSet) {
         self.options = options
@@ -106,19 +111,30 @@ struct PageRenderer {
             shell = try RowTemplate.split(Array(templates.render("detail", context).utf8), template: "detail", slots: 10)
             detailShells[key] = shell
         }
-        var bodyHTML: [UInt8] = []
-        markdown.render(body, options: options.markdown, appendingTo: &bodyHTML)
-        let title = HTMLEscaping.escape(row.text)
-        let slots: [[UInt8]] = [
-            Array(HTMLEscaping.escape(options.language).utf8), Array((table.root + "../").utf8),
-            Array((title + " – " + table.escapedTitle).utf8), Array(title.utf8), Array(table.style.rawValue.utf8),
-            Array(("../" + TableFacts.pageFile(page) + "#row-" + slug).utf8), Array(table.escapedTitle.utf8), bodyHTML,
-            Array(row.detail.map(HTMLEscaping.escape)?.utf8 ?? "".utf8), Array(safeLink.map(HTMLEscaping.escape)?.utf8 ?? "".utf8),
-        ]
-        var html: [UInt8] = []
-        html.reserveCapacity(bodyHTML.count + 2048)
-        RowTemplate.write(shell, slots, appendingTo: &html)
-        var entry = try writer.write(path, html, previous: plan?.previous)
+        if detailConstants?.table != table.key {
+            detailConstants = (
+                table.key, Array(HTMLEscaping.escape(options.language).utf8), Array((table.root + "../").utf8),
+                Array((" – " + table.escapedTitle).utf8), Array(table.style.rawValue.utf8), Array(table.escapedTitle.utf8))
+        }
+        guard let constants = detailConstants else { preconditionFailure("set above") }
+        for index in detailSlots.indices { detailSlots[index].removeAll(keepingCapacity: true) }
+        detailSlots[0].append(contentsOf: constants.language)
+        detailSlots[1].append(contentsOf: constants.root)
+        HTMLEscaping.escape(row.text, appendingTo: &detailSlots[3])
+        detailSlots[2].append(contentsOf: detailSlots[3])
+        detailSlots[2].append(contentsOf: constants.titleSuffix)
+        detailSlots[4].append(contentsOf: constants.style)
+        detailSlots[5].append(contentsOf: "../".utf8)
+        detailSlots[5].append(contentsOf: TableFacts.pageFile(page).utf8)
+        detailSlots[5].append(contentsOf: "#row-".utf8)
+        detailSlots[5].append(contentsOf: slug.utf8)
+        detailSlots[6].append(contentsOf: constants.backLabel)
+        markdown.render(body, options: options.markdown, appendingTo: &detailSlots[7])
+        if let text = row.detail { HTMLEscaping.escape(text, appendingTo: &detailSlots[8]) }
+        if let safeLink { HTMLEscaping.escape(safeLink, appendingTo: &detailSlots[9]) }
+        detailHTML.removeAll(keepingCapacity: true)
+        RowTemplate.write(shell, detailSlots, appendingTo: &detailHTML)
+        var entry = try writer.write(path, detailHTML, previous: plan?.previous)
         entry.unit = plan?.unit
         entry.key = plan?.key
         return entry

@@ -64,27 +64,62 @@ struct ManifestEntry: Sendable, Equatable {
 
     /// The entry as one line of the manifest (without the separating comma).
     var line: String {
-        var out = "[" + Self.jsonString(path) + ",\"" + StableHash.hex(hash) + "\"," + String(size)
+        var out: [UInt8] = []
+        append(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the entry's line (without the separating comma) to `out`.
+    func append(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        Self.appendJSONString(path, to: &out)
+        out.append(contentsOf: ",\"".utf8)
+        Self.appendHex(hash, to: &out)
+        out.append(contentsOf: "\",".utf8)
+        out.append(contentsOf: String(size).utf8)
         if let unit, let key {
-            out += ",\"\(unit.table)/\(unit.page)\",\"" + StableHash.hex(key) + "\""
+            out.append(contentsOf: ",\"\(unit.table)/\(unit.page)\",\"".utf8)
+            Self.appendHex(key, to: &out)
+            out.append(UInt8(ascii: "\""))
             if !parts.isEmpty {
-                out += ",[" + parts.map { "[\($0.lowerBound),\($0.count)]" }.joined(separator: ",") + "]"
+                out.append(contentsOf: ",[".utf8)
+                for (index, part) in parts.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    out.append(contentsOf: "[\(part.lowerBound),\(part.count)]".utf8)
+                }
+                out.append(UInt8(ascii: "]"))
             }
         }
-        return out + "]"
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// 16 lower-case hex digits.
+    static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) { out.append(hexDigits[Int((value >> UInt64(shift)) & 0xF)]) }
+    }
+
+    static func appendJSONString(_ string: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     static func jsonString(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        appendJSONString(string, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -375,9 +410,13 @@ final class ManifestBuilder {
 
     /// Adds the row pages of `unit` (units come in order).
     func addRowPages(_ entries: [ManifestEntry], of unit: ManifestUnit) throws {
-        var text = ""
-        for entry in entries { text += entry.line + ",\n" }
-        let range = try scratch.append(Array(text.utf8))
+        var text: [UInt8] = []
+        text.reserveCapacity(entries.count * 96)
+        for entry in entries {
+            entry.append(to: &text)
+            text.append(contentsOf: ",\n".utf8)
+        }
+        let range = try scratch.append(text)
         if let index = unitIndex[unit] {
             units[index].rows = units[index].rows.lowerBound..<range.upperBound
         } else {

@@ -110,8 +110,7 @@ final class SiteWriter: @unchecked Sendable {
     /// has the same content. Returns the file's entry for the new manifest.
     @discardableResult
     func write(_ path: String, _ contents: [UInt8], previous: ManifestEntry? = nil) throws -> ManifestEntry {
-        precondition(!path.hasPrefix("/") && !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
-                     "site paths are relative and stay inside the site")
+        precondition(Self.isSitePath(path), "site paths are relative and stay inside the site")
         let hash = contents.withUnsafeBytes { StableHash($0).value }
         let entry = ManifestEntry(path: path, hash: hash, size: contents.count)
         try createFolders(for: path)
@@ -200,9 +199,33 @@ final class SiteWriter: @unchecked Sendable {
         return true
     }
 
+    /// Whether `path` is relative, without empty, `.` or `..` components.
+    private static func isSitePath(_ path: String) -> Bool {
+        var start = true
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if start || dots == 1 || dots == 2 { return false }
+                start = true
+                dots = 0
+            } else if start || dots > 0, byte == UInt8(ascii: "."), dots < 2 {
+                start = false
+                dots += 1
+            } else {
+                start = false
+                dots = 3
+            }
+        }
+        return !start && dots != 1 && dots != 2
+    }
+
+    /// Creates the folders `path` is in, each once.
     private func createFolders(for path: String) throws {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = String(path[..<slash])
+        if lock.withLock({ createdFolders.contains(parent) }) { return }
         var folder = ""
-        for component in path.split(separator: "/").dropLast() {
+        for component in parent.split(separator: "/") {
             folder += (folder.isEmpty ? "" : "/") + component
             let isNew = lock.withLock { createdFolders.insert(folder).inserted }
             if isNew {

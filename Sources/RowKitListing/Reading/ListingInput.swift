@@ -28,7 +28,7 @@ final class ListingInput {
     private var sourceOffset = 0
     /// The buffer.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
+    private var capacity: Int
     /// The next byte to read.
     var position = 0
     /// The end of the validated bytes in the buffer.
@@ -160,6 +160,14 @@ final class ListingInput {
             position = 0
         }
         let before = limit
+        if end == capacity {
+            // Full of unread bytes: a caller that wants more than a buffer holds gets a larger one.
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            larger.update(from: bytes, count: end)
+            bytes.deallocate()
+            bytes = larger
+            capacity *= 2
+        }
         while limit == before && !exhausted && invalidUTF8Offset == nil && readError == nil {
             let count = read(into: bytes + end, count: capacity - end)
             if count < 0 { break }

@@ -175,7 +175,7 @@ extension ListingReader {
         }
         if let expectedSize, let size = input.size, size != expectedSize { return nil }
         input.start()
-        while input.refill() { input.position = input.limit }
+        repeat { input.position = input.limit } while input.refill()
         guard let hash = input.contentHash, let size = input.size, input.readError == nil else { return nil }
         return (size, hash)
     }

@@ -179,7 +179,7 @@ struct ListingScan<Visitor: ListingVisitor> {
     /// Reads what a pass left unread, so the whole input is checked for UTF-8.
     private func readRest() {
         guard let input else { return }
-        while input.refill() { input.position = input.limit }
+        repeat { input.position = input.limit } while input.refill()
     }
 
     private mutating func reportProgress(rows: Int) {
@@ -236,7 +236,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         var schema = ListingSchema(file: file, defaultTitle: defaultTitle)
         let keepDiagnostics: Bool
         if case .track = mode { keepDiagnostics = true } else { keepDiagnostics = false }
-        let yaml = format == .yaml ? YAMLEventReader(input: input, file: file) : nil
+        var yaml = format == .yaml ? YAMLEventReader(input: input, file: file) : nil
         let json = format == .json ? JSONEventReader(input: input, file: file) : nil
         var events = 0
         while let event = yaml?.next() ?? json?.next() {

@@ -61,23 +61,53 @@ struct ListingIdentity {
     /// The identity for the next row without an explicit id, in document order.
     mutating func derive(from text: String) -> String {
         let base = Self.slug(text)
-        var candidate = base
-        if taken.contains(Self.hash(candidate)) {
-            var suffix = nextSuffix[base] ?? 2
-            var tried = 0
-            repeat {
-                candidate = "\(base)-\(suffix)"
-                suffix += 1
-                tried += 1
-            } while taken.contains(Self.hash(candidate))
-            if tried > 1 || nextSuffix[base] != nil { nextSuffix[base] = suffix }
-        }
-        taken.insert(Self.hash(candidate))
+        // `insert` adds a hash only when it is free, so each candidate costs one probe.
+        if taken.insert(Self.hash(base)) { return base }
+        var suffix = nextSuffix[base] ?? 2
+        var tried = 0
+        var candidate: String
+        repeat {
+            candidate = "\(base)-\(suffix)"
+            suffix += 1
+            tried += 1
+        } while !taken.insert(Self.hash(candidate))
+        if tried > 1 || nextSuffix[base] != nil { nextSuffix[base] = suffix }
         return candidate
+    }
+
+    /// The slug of an all-ASCII `text`, byte by byte (the same as the general rule), or `nil` when
+    /// `text` has other characters.
+    private static func asciiSlug(_ text: String) -> String? {
+        var copy = text
+        return copy.withUTF8 { utf8 -> String? in
+            var slug: [UInt8] = []
+            slug.reserveCapacity(min(utf8.count, ListingLimits.maxDerivedIDLength))
+            var pendingDash = false
+            for byte in utf8 {
+                guard byte < 0x80 else { return nil }
+                guard slug.count < ListingLimits.maxDerivedIDLength else { break }
+                let keep: UInt8
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): keep = byte
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): keep = byte + 32
+                default:
+                    pendingDash = !slug.isEmpty
+                    continue
+                }
+                if pendingDash {
+                    guard slug.count + 2 <= ListingLimits.maxDerivedIDLength else { break }
+                    slug.append(UInt8(ascii: "-"))
+                }
+                pendingDash = false
+                slug.append(keep)
+            }
+            return slug.isEmpty ? "row" : String(decoding: slug, as: UTF8.self)
+        }
     }
 
     /// The slug of `text` (see the type's discussion).
     static func slug(_ text: String) -> String {
+        if let ascii = asciiSlug(text) { return ascii }
         var scalars = String.UnicodeScalarView()
         var pendingDash = false
         var count = 0

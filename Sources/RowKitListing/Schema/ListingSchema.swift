@@ -137,6 +137,16 @@ struct ListingSchema {
             values = Array(repeating: nil, count: names.count)
         }
 
+        /// Forgets every key and value, keeping the storage.
+        mutating func reset() {
+            for index in keys.indices {
+                keys[index] = nil
+                values[index] = nil
+            }
+            pairCount = 0
+            pending = nil
+        }
+
         subscript(name: String) -> Value? {
             guard let index = names.firstIndex(of: name) else { return nil }
             return values[index]
@@ -151,7 +161,7 @@ struct ListingSchema {
         /// kept and its value awaited. Returns the key's position among the mapping's keys and,
         /// for an unknown or repeated key, the problem (`location` names the first key's place).
         mutating func note(
-            key: String, at line: Int, _ column: Int, context: String, location: (Int, Int) -> SourceLocation
+            key: String, at line: Int, _ column: Int, context: String, file: String
         ) -> (pair: Int, problem: String?) {
             let pair = pairCount
             pairCount += 1
@@ -164,7 +174,7 @@ struct ListingSchema {
                 return (pair, "unknown field '\(name)' in \(context); expected one of: \(names.joined(separator: ", "))")
             }
             if let first = keys[index] {
-                return (pair, "duplicate key '\(key)'; first at \(location(first.line, first.column))")
+                return (pair, "duplicate key '\(key)'; first at \(SourceLocation(file: file, line: first.line, column: first.column))")
             }
             keys[index] = (line, column)
             pending = index
@@ -261,7 +271,7 @@ struct ListingSchema {
             rowItems += 1
             if isMapping {
                 level = .row
-                row = Fields(names: Self.rowFields)
+                row.reset()
                 rowLine = line
                 rowColumn = column
                 rowRank = rank
@@ -299,11 +309,13 @@ struct ListingSchema {
             section.pending = nil
             level = .section
         case .row:
-            let fields = row
+            var fields = Fields(names: [])
+            swap(&fields, &row)
             if let draft = checkRow(fields, line: rowLine, column: rowColumn, rank: rowRank) {
                 outputs.append(.row(draft))
                 rowsPassed += 1
             }
+            swap(&fields, &row)
             level = .rows
         case .root, .done:
             break
@@ -314,13 +326,13 @@ struct ListingSchema {
         guard skipDepth == 0 else { return }
         switch level {
         case .document:
-            let (pair, problem) = document.note(key: text, at: line, column, context: "the document", location: location)
+            let (pair, problem) = document.note(key: text, at: line, column, context: "the document", file: file)
             if let problem { add(DiagnosticRank([0, pair]), line, column, problem) }
         case .section:
-            let (pair, problem) = section.note(key: text, at: line, column, context: "a section", location: location)
+            let (pair, problem) = section.note(key: text, at: line, column, context: "a section", file: file)
             if let problem { add(sectionRank.appending(0, pair), line, column, problem) }
         case .row:
-            let (pair, problem) = row.note(key: text, at: line, column, context: "a row", location: location)
+            let (pair, problem) = row.note(key: text, at: line, column, context: "a row", file: file)
             if let problem { add(rowRank.appending(0, pair), line, column, problem) }
         default: break
         }
@@ -350,7 +362,7 @@ struct ListingSchema {
             if section.pending == 3, !value.isNull { rowsNotASequence(value) }
             record(value, in: &section)
         case .rows:
-            notAMapping(value, context: "a row", rank: sectionRank.appending(1, rowItems, 0, 0))
+            notAMapping(value, context: "a row", rank: sectionRank.appending(1, rowItems).appending(0, 0))
             rowItems += 1
         case .row:
             record(value, in: &row)
@@ -517,11 +529,20 @@ struct ListingSchema {
                 return nil
             }
         }
-        if text.utf8.contains(0) {
+        if Self.containsNUL(text) {
             add(rank, value.line, value.column, "'\(key)' contains a NUL character")
             return nil
         }
         return text
+    }
+
+    /// Whether `text` holds a NUL byte.
+    static func containsNUL(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return false }
+            return memchr(base, 0, utf8.count) != nil
+        }
     }
 
     private mutating func enumValue<T: RawRepresentable & CaseIterable>(

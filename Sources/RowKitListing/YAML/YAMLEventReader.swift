@@ -11,11 +11,11 @@ import Cyaml
 /// Plain scalars get their kind from the YAML 1.1 implicit rules (``ScalarTag``). A mapping key
 /// that is not a scalar is reported and skipped with its value; two equal ones in a mapping are
 /// a duplicate. This is the only file that imports Cyaml.
-final class YAMLEventReader {
+struct YAMLEventReader {
     private let input: ListingInput
     private let file: String
-    private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private var initialized = false
+    private let parser: YAMLParser
+    private let feed: YAMLFeed
 
     /// Problems that stop the read: syntax, aliases, depth, size, documents, duplicate scalar keys.
     private(set) var problems = DiagnosticList()
@@ -26,14 +26,10 @@ final class YAMLEventReader {
     private var documents = 0
     private var rootSeen = false
     private var stopped = false
-    /// Events made by one libyaml event and not handed out yet.
-    private var pending: [ListingEvent] = []
-
-    /// Input bytes handed to libyaml since it last produced an event.
-    private var fedSinceEvent = 0
+    /// The event made by the last libyaml event, not handed out yet (one makes at most one).
+    private var pending: ListingEvent?
     /// Where the last event ended (for a value too long to read).
     private var lastEnd = (line: 1, column: 1)
-    private var valueTooLong = false
 
     /// Plain scalars longer than this are text: no YAML number, boolean or null is that long.
     private static let maxResolvedScalarLength = 1024
@@ -50,8 +46,9 @@ final class YAMLEventReader {
         var expectingKey = true
         /// For a mapping, whether the value that comes next has a scalar key (else it is dropped).
         var hasPendingKey = false
-        /// For a mapping, its scalar keys so far and where each first appears.
-        var keys: [(text: String, location: SourceLocation)] = []
+        /// For a mapping, where its scalar keys start in ``YAMLEventReader/keys`` (they are
+        /// there while it is open), or, once it has many, an index of them.
+        var keysStart = 0
         var keyIndex: [String: SourceLocation]?
         /// Whether this collection is a key of the mapping it is in.
         var isKey = false
@@ -63,6 +60,8 @@ final class YAMLEventReader {
     }
 
     private var stack: [Frame] = []
+    /// The scalar keys of the open mappings, innermost last, with where each first appears.
+    private var keys: [(text: String, line: Int, column: Int)] = []
     /// The canonical text (tags and values) of the non-scalar keys being read, to compare them.
     private var fingerprint: [UInt8] = []
     /// How many of the open collections are non-scalar keys.
@@ -71,45 +70,19 @@ final class YAMLEventReader {
     init(input: ListingInput, file: String) {
         self.input = input
         self.file = file
-        parser = .allocate(capacity: 1)
-        parser.initialize(to: yaml_parser_t())
-        guard yaml_parser_initialize(parser) == 1 else {
-            problems.add(location(1, 1), "cannot initialize the YAML parser (out of memory)")
+        parser = YAMLParser()
+        feed = YAMLFeed(input: input)
+        guard parser.initialized else {
+            problems.add(SourceLocation(file: file, line: 1, column: 1), "cannot initialize the YAML parser (out of memory)")
             stopped = true
             return
         }
-        initialized = true
-        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        yaml_parser_set_input(parser, { context, buffer, size, sizeRead in
+        yaml_parser_set_encoding(parser.state, YAML_UTF8_ENCODING)
+        let context = Unmanaged.passUnretained(feed).toOpaque()
+        yaml_parser_set_input(parser.state, { context, buffer, size, sizeRead in
             guard let context, let buffer, let sizeRead else { return 0 }
-            let reader = Unmanaged<YAMLEventReader>.fromOpaque(context).takeUnretainedValue()
-            return reader.feed(buffer, size, sizeRead)
+            return Unmanaged<YAMLFeed>.fromOpaque(context).takeUnretainedValue().feed(buffer, size, sizeRead)
         }, context)
-    }
-
-    deinit {
-        if initialized { yaml_parser_delete(parser) }
-        parser.deinitialize(count: 1)
-        parser.deallocate()
-    }
-
-    /// libyaml's read handler: copies the next validated bytes of the input.
-    private func feed(_ buffer: UnsafeMutablePointer<UInt8>, _ size: Int, _ sizeRead: UnsafeMutablePointer<Int>) -> Int32 {
-        if fedSinceEvent > ListingLimits.maxValueSize + (1 << 20) {
-            valueTooLong = true
-            return 0
-        }
-        if input.position == input.limit, !input.refill() {
-            sizeRead.pointee = 0
-            return 1
-        }
-        let count = min(size, input.limit - input.position)
-        buffer.update(from: input.bytes + input.position, count: count)
-        input.position += count
-        fedSinceEvent += count
-        sizeRead.pointee = count
-        return 1
     }
 
     private func location(_ line: Int, _ column: Int) -> SourceLocation {
@@ -128,26 +101,27 @@ final class YAMLEventReader {
     }
 
     /// The next event, or `nil` at the end of the stream or when reading stops.
-    func next() -> ListingEvent? {
-        while pending.isEmpty {
+    mutating func next() -> ListingEvent? {
+        while pending == nil {
             guard !stopped else { return nil }
             var event = yaml_event_t()
-            guard yaml_parser_parse(parser, &event) == 1 else {
+            guard yaml_parser_parse(parser.state, &event) == 1 else {
                 problems.add(contentsOf: parserError())
                 stopped = true
                 return nil
             }
-            fedSinceEvent = 0
+            feed.fedSinceEvent = 0
             lastEnd = (Int(clamping: event.end_mark.line) + 1, Int(clamping: event.end_mark.column) + 1)
             consume(event)
             yaml_event_delete(&event)
         }
-        return pending.removeFirst()
+        defer { pending = nil }
+        return pending
     }
 
     // MARK: - Events
 
-    private func consume(_ event: yaml_event_t) {
+    private mutating func consume(_ event: yaml_event_t) {
         let at = location(Int(clamping: event.start_mark.line) + 1, Int(clamping: event.start_mark.column) + 1)
         switch event.type {
         case YAML_STREAM_END_EVENT:
@@ -179,7 +153,7 @@ final class YAMLEventReader {
     }
 
     /// Notes that a node starts; returns whether it is a mapping key.
-    private func beginNode() -> Bool {
+    private mutating func beginNode() -> Bool {
         guard let top = stack.indices.last, stack[top].isMapping else { return false }
         let isKey = stack[top].expectingKey
         stack[top].expectingKey.toggle()
@@ -194,13 +168,13 @@ final class YAMLEventReader {
 
     /// Hands on a scalar value (or drops it, when its key was not a scalar) and clears its
     /// mapping's pending key.
-    private func finishScalarValue(_ event: ListingEvent?) {
-        if valueIsEmitted, let event { pending.append(event) }
+    private mutating func finishScalarValue(_ event: ListingEvent?) {
+        if valueIsEmitted, let event { pending = (event) }
         if let top = stack.indices.last, stack[top].isMapping { stack[top].hasPendingKey = false }
         if stack.isEmpty { rootSeen = true }
     }
 
-    private func scalar(_ event: yaml_event_t, at location: SourceLocation) {
+    private mutating func scalar(_ event: yaml_event_t, at location: SourceLocation) {
         let data = event.data.scalar
         let bytes = UnsafeBufferPointer(start: data.value, count: data.value == nil ? 0 : data.length)
         guard bytes.count <= ListingLimits.maxValueSize else {
@@ -222,7 +196,7 @@ final class YAMLEventReader {
                 problems.add(location, "duplicate key '\(ListingText.shorten(text))'; first at \(first)")
             }
             stack[top].hasPendingKey = true
-            if stack[top].emitting { pending.append(.key(text, location.line, location.column)) }
+            if stack[top].emitting { pending = (.key(text, location.line, location.column)) }
             return
         }
         guard valueIsEmitted else {
@@ -246,26 +220,31 @@ final class YAMLEventReader {
         finishScalarValue(.scalar(text, kind, true, location.line, location.column))
     }
 
-    /// Where the mapping at `index` first had the scalar key `key`, or `nil` (and `key` is
-    /// recorded at `location`) if this is its first time.
-    private func firstLocation(ofKey key: String, at location: SourceLocation, in index: Int) -> SourceLocation? {
-        if stack[index].keyIndex == nil, stack[index].keys.count >= Self.linearKeySearchLimit {
+    /// Where the mapping at `index` (the innermost) first had the scalar key `key`, or `nil` (and
+    /// `key` is recorded at `location`) if this is its first time.
+    private mutating func firstLocation(ofKey key: String, at location: SourceLocation, in index: Int) -> SourceLocation? {
+        let start = stack[index].keysStart
+        if stack[index].keyIndex == nil, keys.count - start >= Self.linearKeySearchLimit {
             var keyIndex: [String: SourceLocation] = [:]
-            for entry in stack[index].keys where keyIndex[entry.text] == nil { keyIndex[entry.text] = entry.location }
+            for entry in keys[start...] where keyIndex[entry.text] == nil {
+                keyIndex[entry.text] = SourceLocation(file: file, line: entry.line, column: entry.column)
+            }
             stack[index].keyIndex = keyIndex
-            stack[index].keys = []
+            keys.removeSubrange(start...)
         }
         if stack[index].keyIndex != nil {
             if let first = stack[index].keyIndex?[key] { return first }
             stack[index].keyIndex?[key] = location
             return nil
         }
-        if let first = stack[index].keys.first(where: { $0.text == key }) { return first.location }
-        stack[index].keys.append((key, location))
+        for entry in keys[start...] where entry.text == key {
+            return SourceLocation(file: file, line: entry.line, column: entry.column)
+        }
+        keys.append((key, location.line, location.column))
         return nil
     }
 
-    private func startCollection(_ event: yaml_event_t, at location: SourceLocation) {
+    private mutating func startCollection(_ event: yaml_event_t, at location: SourceLocation) {
         let isMapping = event.type == YAML_MAPPING_START_EVENT
         let isKey = beginNode()
         if isKey { stack[stack.count - 1].hasPendingKey = false }
@@ -276,6 +255,7 @@ final class YAMLEventReader {
         }
         let emitting = !isKey && valueIsEmitted
         var frame = Frame(isMapping: isMapping, location: location, emitting: emitting)
+        frame.keysStart = keys.count
         if isKey {
             frame.isKey = true
             if openKeys == 0 { fingerprint.removeAll(keepingCapacity: true) }
@@ -293,12 +273,13 @@ final class YAMLEventReader {
         if stack.isEmpty { rootSeen = true }
         stack.append(frame)
         if emitting {
-            pending.append(isMapping ? .mappingStart(location.line, location.column) : .sequenceStart(location.line, location.column))
+            pending = (isMapping ? .mappingStart(location.line, location.column) : .sequenceStart(location.line, location.column))
         }
     }
 
-    private func endCollection() {
+    private mutating func endCollection() {
         guard let frame = stack.popLast() else { return }
+        if keys.count > frame.keysStart { keys.removeSubrange(frame.keysStart...) }
         if openKeys > 0 { fingerprint.append(frame.isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
         if frame.isMapping, duplicateComplexKey == nil {
             let duplicated = frame.complexKeys.values.filter { $0.count > 1 }.map(\.location)
@@ -309,7 +290,7 @@ final class YAMLEventReader {
                     location: first, message: "duplicate key '\(names.joined(separator: "', '"))'")
             }
         }
-        if frame.emitting { pending.append(.end) }
+        if frame.emitting { pending = (.end) }
         guard frame.isKey else {
             if let top = stack.indices.last, stack[top].isMapping { stack[top].hasPendingKey = false }
             return
@@ -324,7 +305,7 @@ final class YAMLEventReader {
     }
 
     /// Appends a node's marker and tag to the fingerprint.
-    private func record(_ marker: UInt8, tag: String) {
+    private mutating func record(_ marker: UInt8, tag: String) {
         fingerprint.append(marker)
         fingerprint.append(contentsOf: tag.utf8)
         fingerprint.append(0)
@@ -353,12 +334,12 @@ final class YAMLEventReader {
 
     /// The diagnostic for the error libyaml stopped on.
     private func parserError() -> [ListingDiagnostic] {
-        if valueTooLong {
+        if feed.valueTooLong {
             return [ListingDiagnostic(
                 location: location(lastEnd.line, lastEnd.column),
                 message: "a value longer than the \(ListingLimits.maxValueSize / 1_048_576) MiB limit")]
         }
-        let state = parser.pointee
+        let state = parser.state.pointee
         let problem = Self.cString(state.problem)
         if state.error == YAML_READER_ERROR {
             let (line, column) = input.position(
@@ -377,6 +358,56 @@ final class YAMLEventReader {
         return [ListingDiagnostic(
             location: location(Int(clamping: state.problem_mark.line) + 1, Int(clamping: state.problem_mark.column) + 1),
             message: message)]
+    }
+}
+
+/// libyaml's parser, deleted with its owner.
+private final class YAMLParser {
+    let state: UnsafeMutablePointer<yaml_parser_t>
+    let initialized: Bool
+
+    init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: yaml_parser_t())
+        initialized = yaml_parser_initialize(state) == 1
+    }
+
+    deinit {
+        if initialized { yaml_parser_delete(state) }
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+}
+
+/// libyaml's input: the validated bytes of a ``ListingInput``, and a guard on how much input goes
+/// by without an event.
+private final class YAMLFeed {
+    let input: ListingInput
+    /// Input bytes handed to libyaml since it last produced an event.
+    var fedSinceEvent = 0
+    /// Whether feeding stopped because a value was longer than the limit.
+    var valueTooLong = false
+
+    init(input: ListingInput) {
+        self.input = input
+    }
+
+    /// libyaml's read handler: copies the next validated bytes of the input.
+    func feed(_ buffer: UnsafeMutablePointer<UInt8>, _ size: Int, _ sizeRead: UnsafeMutablePointer<Int>) -> Int32 {
+        if fedSinceEvent > ListingLimits.maxValueSize + (1 << 20) {
+            valueTooLong = true
+            return 0
+        }
+        if input.position == input.limit, !input.refill() {
+            sizeRead.pointee = 0
+            return 1
+        }
+        let count = min(size, input.limit - input.position)
+        buffer.update(from: input.bytes + input.position, count: count)
+        input.position += count
+        fedSinceEvent += count
+        sizeRead.pointee = count
+        return 1
     }
 }
 
