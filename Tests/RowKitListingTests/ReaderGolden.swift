@@ -99,12 +99,12 @@ enum ReaderGolden {
     }
 
     /// What reading `item` gives, as golden text; paths are shown relative to the package root.
-    static func text(of item: Case) -> String {
+    /// The file is read `bufferSize` bytes at a time.
+    static func text(of item: Case, bufferSize: Int = 1 << 20) -> String {
         let path = packageRoot.appendingPathComponent(item.path).path
-        let result = Result { () throws(ListingError) in
-            try ListingReader.read(contentsOfFile: path, format: item.format, csv: item.csv)
-        }
-        return text(of: result, root: packageRoot.path + "/")
+        var reader = ListingReader(contentsOfFile: path, format: item.format, csv: item.csv)
+        reader.bufferSize = bufferSize
+        return text(of: reader.document(), root: packageRoot.path + "/")
     }
 
     /// A document as text (every field and position), or the diagnostics one per line.

@@ -290,17 +290,11 @@ final class TablePlanner {
             isFirstPart = false
         }
         parts[page - 1][parts[page - 1].count - 1].rows += 1
-        let key = row.key
         var detail: DetailPlan?
         if let path = row.detailPath {
-            var detailKey = StableHash()
-            detailKey.update(value: facts.key)
-            detailKey.update(value: key)
-            detailKey.update(value: page)
             let fullPath = facts.folder + path
-            let previous = previousDetails[fullPath]
-            detail = DetailPlan(
-                unit: unit, key: detailKey.value, previous: previous, keep: previous?.key == detailKey.value)
+            // The key, and whether the previous page is kept, are settled by the renderer.
+            detail = DetailPlan(unit: unit, key: 0, previous: previousDetails[fullPath], keep: false)
             pipeline.noteNewPath(fullPath)
         }
         pageRows.append(row)
@@ -331,16 +325,8 @@ final class TablePlanner {
 
     /// Sends the current page's rows to the workers.
     private func dispatch() throws {
-        var key = StableHash()
-        key.update(value: facts.key)
-        key.update(value: page)
-        for row in pageRows { key.update(value: row.key) }
-        for start in partStarts { key.update(value: start) }
-        let bodyKey = key.value
-        bodyKeys[page] = bodyKey
-        let reuse = previousList.flatMap { $0.key == bodyKey ? $0 : nil }
         try pipeline.workers.submit(.page(PageJob(
-            unit: unit, table: facts, rows: pageRows, partStarts: partStarts, details: pageDetails, reuse: reuse)))
+            unit: unit, table: facts, rows: pageRows, partStarts: partStarts, details: pageDetails, previous: previousList)))
         pipeline.noteNewPath(facts.folder + TableFacts.pageFile(page))
         pageRows = []
         pageDetails = []
@@ -355,8 +341,9 @@ final class TablePlanner {
     private func takeOutcomes(_ outcomes: [RenderOutcome]) throws {
         for outcome in outcomes {
             switch outcome {
-            case .page(let unit, let body, let details):
+            case .page(let unit, let body, let key, let details):
                 bodies[unit.page] = body
+                bodyKeys[unit.page] = key
                 waiting[unit.page] = details
             case .assembled(let unit, let entry):
                 pipeline.manifest.setListPage(entry, of: unit)

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 /// A list page's rows to render (and their detail pages), or the previous site's rendering of
 /// them to reuse.
@@ -8,10 +9,23 @@ struct PageJob: Sendable {
     var rows: [RenderRow]
     /// The row indices where each section's part of the page starts.
     var partStarts: [Int]
-    /// For each row, how to produce its detail page (`nil`: it has none).
+    /// For each row, how to produce its detail page (`nil`: it has none); the renderer settles
+    /// its key and whether the previous page is kept.
     var details: [DetailPlan?]
-    /// The previous site's list page, when its rows were made from the same sources.
-    var reuse: ManifestEntry?
+    /// The previous site's list page of the same number; its rows are reused when they were
+    /// made from the same sources (the same key).
+    var previous: ManifestEntry?
+
+    /// The key of the page's rows (their keys `rowKeys`): what its list page's rows and detail
+    /// pages are made from.
+    func key(rowKeys: [UInt64]) -> UInt64 {
+        var key = StableHash()
+        key.update(value: table.key)
+        key.update(value: unit.page)
+        for rowKey in rowKeys { key.update(value: rowKey) }
+        for start in partStarts { key.update(value: start) }
+        return key.value
+    }
 }
 
 /// A list page to put together once its table has been read.
@@ -39,7 +53,7 @@ enum RenderJob: Sendable {
 
 /// What a job produced.
 enum RenderOutcome: Sendable {
-    case page(ManifestUnit, RenderedBody, details: [ManifestEntry])
+    case page(ManifestUnit, RenderedBody, key: UInt64, details: [ManifestEntry])
     case assembled(ManifestUnit, ManifestEntry)
 }
 
@@ -176,11 +190,23 @@ final class RenderWorkers: @unchecked Sendable {
         _ job: RenderJob, renderer: inout PageRenderer, writer: SiteWriter, scratch: ScratchFile
     ) throws -> RenderOutcome {
         switch job {
-        case .page(let page):
+        case .page(var page):
             var body: [UInt8] = []
             var lengths: [Int] = []
             var details: [ManifestEntry] = []
-            if let reuse = page.reuse, let reused = reusedRows(reuse, table: page.table, writer: writer) {
+            let rowKeys = page.rows.map(\.key)
+            let pageKey = page.key(rowKeys: rowKeys)
+            for (index, rowKey) in rowKeys.enumerated() where page.details[index] != nil {
+                var key = StableHash()
+                key.update(value: page.table.key)
+                key.update(value: rowKey)
+                key.update(value: page.unit.page)
+                let previousKey = page.details[index]?.previous?.key
+                page.details[index]?.key = key.value
+                page.details[index]?.keep = previousKey == key.value
+            }
+            let reuse = page.previous.flatMap { $0.key == pageKey ? $0 : nil }
+            if let reuse, let reused = reusedRows(reuse, table: page.table, writer: writer) {
                 for range in reuse.parts {
                     lengths.append(range.count)
                     body.append(contentsOf: reused[range])
@@ -210,7 +236,7 @@ final class RenderWorkers: @unchecked Sendable {
                 if !page.rows.isEmpty { lengths.append(body.count - partStart) }
             }
             let range = try scratch.append(body)
-            return .page(page.unit, RenderedBody(range: range, partLengths: lengths), details: details)
+            return .page(page.unit, RenderedBody(range: range, partLengths: lengths), key: pageKey, details: details)
         case .assemble(let assembly):
             var rows: [UInt8] = []
             try scratch.read(assembly.body.range, appendingTo: &rows)

@@ -109,7 +109,7 @@ final class ListingInput {
         reposition(to: 0)
         hasher = contentHash == nil ? StableHash() : nil
         scanningForContent = false
-        _ = refill()
+        while limit < 3, refill() {}
         if limit >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { markLength = 3 }
         position = markLength
         scanningForContent = true
@@ -160,15 +160,16 @@ final class ListingInput {
             position = 0
         }
         let before = limit
-        if end == capacity {
-            // Full of unread bytes: a caller that wants more than a buffer holds gets a larger one.
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            larger.update(from: bytes, count: end)
-            bytes.deallocate()
-            bytes = larger
-            capacity *= 2
-        }
         while limit == before && !exhausted && invalidUTF8Offset == nil && readError == nil {
+            if end == capacity {
+                // Full of unread bytes (a caller wanting more than it holds, or a character cut by
+                // a tiny buffer's end): a larger buffer.
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                larger.update(from: bytes, count: end)
+                bytes.deallocate()
+                bytes = larger
+                capacity *= 2
+            }
             let count = read(into: bytes + end, count: capacity - end)
             if count < 0 { break }
             if count == 0 { exhausted = true }

@@ -21,6 +21,8 @@ public struct ListingReader: Sendable {
     public var format: ListingFormat?
     /// How CSV columns map to fields; ignored for YAML and JSON.
     public var csv: CSVListingOptions
+    /// How many bytes are read at a time (tests read with tiny buffers to cross every boundary).
+    package var bufferSize = 1 << 20
 
     /// A reader of the file at `path`.
     public init(contentsOfFile path: String, format: ListingFormat? = nil, csv: CSVListingOptions = .init()) {

@@ -139,9 +139,9 @@ struct ListingScan<Visitor: ListingVisitor> {
         }
         format = known
         if let data = reader.data {
-            input = ListingInput(data: data, path: file)
+            input = ListingInput(data: data, path: file, capacity: reader.bufferSize)
         } else {
-            switch ListingInput.open(path: file) {
+            switch ListingInput.open(path: file, capacity: reader.bufferSize) {
             case .success(let opened): input = opened
             case .failure(let problem): return failure(header, [problem.diagnostic])
             }
