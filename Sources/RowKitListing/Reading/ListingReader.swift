@@ -21,8 +21,11 @@ public struct ListingReader: Sendable {
     public var format: ListingFormat?
     /// How CSV columns map to fields; ignored for YAML and JSON.
     public var csv: CSVListingOptions
-    /// How many bytes are read at a time (tests read with tiny buffers to cross every boundary).
-    package var bufferSize = 1 << 20
+    /// How many bytes are read at a time (at least 1; default: 1 MiB). The result does not depend
+    /// on it; tests and fuzzing read in tiny pieces to cross every boundary.
+    public var bufferSize = 1 << 20 {
+        didSet { bufferSize = max(1, bufferSize) }
+    }
 
     /// A reader of the file at `path`.
     public init(contentsOfFile path: String, format: ListingFormat? = nil, csv: CSVListingOptions = .init()) {
