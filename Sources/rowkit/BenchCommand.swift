@@ -29,6 +29,9 @@ struct BenchCommand: ParsableCommand {
               Write a report with charts and open it:
                 rowkit bench --report /tmp/bench
                 open /tmp/bench/index.html
+
+              Also time listing files of 100,000 and 1,000,000 rows exported to a site:
+                rowkit bench --file-export 100000,1000000 --formats yaml,csv
             """)
 
     /// The row counts of the `--report` sweep.
