@@ -1,47 +1,6 @@
 import Foundation
 import RowKit
 
-/// One step of a YAML or JSON document, as the syntax readers report it: the schema sees the same
-/// stream whatever the syntax.
-enum ListingEvent {
-    /// A mapping starts at line and column.
-    case mappingStart(Int, Int)
-    /// A sequence starts at line and column.
-    case sequenceStart(Int, Int)
-    /// The innermost open mapping or sequence ends.
-    case end
-    /// A mapping's next key (always plain text) at line and column; its value follows.
-    case key(String, Int, Int)
-    /// A scalar value: its text, its kind, whether it was written unquoted (so a field that wants
-    /// text takes it as written), and its line and column.
-    case scalar(String, ScalarKind, Bool, Int, Int)
-}
-
-/// A scalar's type as the source syntax states it. Numbers keep their literal text, so huge
-/// numbers cannot overflow.
-enum ScalarKind: Sendable {
-    case string, number, bool, null
-}
-
-/// A row that passed the schema, before its identity is settled (explicit ids must be unique in
-/// the document; derived ones are made in document order).
-struct DraftRow: Sendable {
-    /// The row; its `id` is the explicit id, or empty until one is derived.
-    var row: ListingRow
-    /// The explicit id and where it is written.
-    var explicitID: (id: String, line: Int, column: Int)?
-}
-
-/// What the schema hands on as a document streams past.
-enum SchemaOutput {
-    /// A section (a mapping in `sections`) starts.
-    case sectionStart(SourceLocation)
-    /// A row passed the schema.
-    case row(DraftRow)
-    /// The section that started last ends; header, footer and index title are final.
-    case sectionEnd(ListingSection)
-}
-
 /// Checks a listing against its schema as a stream of events, reporting every problem it finds
 /// rather than stopping at the first, and hands on sections and rows as they end.
 ///
@@ -150,11 +109,6 @@ struct ListingSchema {
         subscript(name: String) -> Value? {
             guard let index = names.firstIndex(of: name) else { return nil }
             return values[index]
-        }
-
-        func has(_ name: String) -> Bool {
-            guard let index = names.firstIndex(of: name) else { return false }
-            return keys[index] != nil
         }
 
         /// Notes the mapping's next key, at `line` and `column`: the first of an allowed name is
@@ -404,10 +358,6 @@ struct ListingSchema {
         return (title, style, version)
     }
 
-    /// Whether the document has said all it has to say about `name` ("title", "style", ...):
-    /// its key has been read.
-    func hasDocumentField(_ name: String) -> Bool { document.has(name) }
-
     /// The validated document-level fields, checked as the document ends.
     private(set) var finalHeader: (title: String, style: TableStyle, version: Int)?
 
@@ -575,33 +525,5 @@ struct ListingSchema {
             return nil
         }
         return ListingDocument.currentVersion
-    }
-}
-
-/// Resolves rows' image paths against the document's folder, each distinct path once: rows often
-/// share an icon, and resolving walks the file system one component at a time. The cache is
-/// bounded; a listing with more distinct images than it holds resolves the rest again.
-struct ImageResolver {
-    let directory: String
-    /// The folder with its real path, looked up at the first row with an image.
-    private var folder: ListingImagePath.Folder?
-    private var resolved: [String: Result<URL, ListingImagePath.ImagePathError>] = [:]
-    private static let cacheLimit = 4096
-
-    init(directory: String) {
-        self.directory = directory
-    }
-
-    mutating func resolve(_ path: String) -> Result<URL, ListingImagePath.ImagePathError> {
-        if let known = resolved[path] { return known }
-        let result = ListingImagePath.resolve(path) {
-            if let folder { return folder }
-            let made = ListingImagePath.Folder(directory)
-            folder = made
-            return made
-        }
-        if resolved.count >= Self.cacheLimit { resolved.removeAll(keepingCapacity: true) }
-        resolved[path] = result
-        return result
     }
 }
