@@ -122,6 +122,21 @@ public struct FileExportBenchmark: Sendable {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// Runs this executable again with `arguments` and reads the number it prints (a child's peak
+    /// resident set), or `nil` when it fails.
+    public static func childPeak(arguments: [String]) -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// The peak resident set of this process so far, in bytes (`VmHWM` on Linux: it belongs to
     /// this process image alone, unlike `ru_maxrss`, which Linux keeps across `execve`).
     public static func peakResidentBytes() -> Int {

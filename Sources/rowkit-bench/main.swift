@@ -102,30 +102,12 @@ while let argument = arguments.popFirst() {
 
 /// Runs this executable again to export `rows` rows alone and reports its peak resident set.
 func childPeakResidentBytes(rows: Int) -> Int? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    process.arguments = ["--export-peak-child", "\(rows)"]
-    let output = Pipe()
-    process.standardOutput = output
-    do { try process.run() } catch { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    FileExportBenchmark.childPeak(arguments: ["--export-peak-child", "\(rows)"])
 }
 
 /// Runs this executable again to export the listing `file` alone and reports its peak resident set.
 func childFileExportPeak(_ file: URL) -> Int? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    process.arguments = ["--file-export-child", file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    do { try process.run() } catch { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    FileExportBenchmark.childPeak(arguments: ["--file-export-child", file.path])
 }
 
 /// The file-to-site figures of `benchmark`, when it has sizes.

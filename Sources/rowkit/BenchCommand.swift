@@ -147,16 +147,7 @@ struct BenchCommand: ParsableCommand {
         let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: 0)
         defer { progress.finish() }
         return try benchmark.run(in: folder, peak: { file in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-            process.arguments = ["bench", "--file-export-child", file.path]
-            let output = Pipe()
-            process.standardOutput = output
-            guard (try? process.run()) != nil else { return nil }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { return nil }
-            return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            FileExportBenchmark.childPeak(arguments: ["bench", "--file-export-child", file.path])
         }) { progress.activity("File export: \($0)") }
     }
 
