@@ -90,7 +90,7 @@ struct ListingScan<Visitor: ListingVisitor> {
 
     /// Settles a checked row's identity and hands it out.
     private mutating func handOut(_ draft: DraftRow) throws {
-        let rank = DiagnosticRank([4, order])
+        let position = order
         order += 1
         var row = draft.row
         switch mode {
@@ -111,7 +111,7 @@ struct ListingScan<Visitor: ListingVisitor> {
             if let explicit = draft.explicitID, hashes.contains(StableHash.of(explicit.id) & ~1) {
                 let location = SourceLocation(file: file, line: explicit.line, column: explicit.column)
                 if let first = firstUse[explicit.id] {
-                    diagnostics.add(rank, location, "duplicate id '\(ListingText.shorten(explicit.id))'; first used at \(first)")
+                    diagnostics.add(DiagnosticRank([4]).appending(position), location, "duplicate id '\(ListingText.shorten(explicit.id))'; first used at \(first)")
                 } else {
                     firstUse[explicit.id] = location
                 }
@@ -239,12 +239,14 @@ struct ListingScan<Visitor: ListingVisitor> {
         var yaml = format == .yaml ? YAMLEventReader(input: input, file: file) : nil
         let json = format == .json ? JSONEventReader(input: input, file: file) : nil
         var events = 0
+        // The schema's outputs are swapped out and back, so neither array is ever copied.
+        var outputs: [SchemaOutput] = []
         while let event = yaml?.next() ?? json?.next() {
             schema.consume(event)
             if delivery.active, !(yaml?.problems.isEmpty ?? true) || !schema.diagnostics.isEmpty { stopDelivery() }
             if !schema.outputs.isEmpty {
-                let outputs = schema.outputs
-                schema.outputs.removeAll(keepingCapacity: true)
+                swap(&outputs, &schema.outputs)
+                defer { outputs.removeAll(keepingCapacity: true) }
                 for output in outputs {
                     switch output {
                     case .sectionStart:
