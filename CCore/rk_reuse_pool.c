@@ -149,6 +149,7 @@ rk_status rk_reuse_pool_put(rk_reuse_pool *p, rk_reuse_kind kind, uintptr_t hand
     if (q->len == q->ring_cap) { /* grow the ring by doubling, up to the capacity */
         size_t cap = q->ring_cap ? q->ring_cap * 2 : 4;
         if (cap > q->capacity) cap = q->capacity;
+        if (cap > SIZE_MAX / sizeof(uintptr_t)) return RK_ERR_NOMEM; /* a 32-bit size_t wraps */
         uintptr_t *ring = rk_alloc(cap * sizeof(uintptr_t));
         if (!ring) return RK_ERR_NOMEM;
         for (size_t i = 0; i < q->len; i++) ring[i] = q->ring[(q->head + i) % q->ring_cap];

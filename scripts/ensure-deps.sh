@@ -2,8 +2,12 @@
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer) and libyaml (the
 #                                   listing reader's YAML parser)
-#   scripts/ensure-deps.sh --test   also Chromium (browser test), valgrind and fonts
-# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
+#   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests),
+#                                   valgrind, python3 (the attack corpus, the API, snippet and docs
+#                                   checks), and node and wasi-libc (the WebAssembly build of the
+#                                   C core and its tests)
+# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
+# into .build/browser-venv and drives the system's Chromium (no browser download).
 set -euo pipefail
 
 want_test_deps=0
@@ -23,6 +27,10 @@ case "$(uname -s)" in
       command -v brew >/dev/null 2>&1 || { echo "rowkit: Homebrew is needed to install ${formulas[*]}" >&2; exit 69; }
       brew install "${formulas[@]}" pkg-config
     fi
+    if [ "$want_test_deps" = 1 ]; then
+      command -v node >/dev/null 2>&1 || brew install node
+      [ -f "$(brew --prefix)/share/wasi-sysroot/lib/wasm32-wasi/libc.a" ] || brew install wasi-libc
+    fi
     ;;
   Linux)
     missing=()
@@ -33,7 +41,14 @@ case "$(uname -s)" in
       command -v chromium >/dev/null 2>&1 || missing+=(chromium)
       command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
       command -v script >/dev/null 2>&1 || missing+=(bsdutils)
+      command -v python3 >/dev/null 2>&1 || missing+=(python3)
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+      command -v node >/dev/null 2>&1 || missing+=(nodejs)
+      [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
+      # Liberation Sans: Arial's metrics, the sans-serif a Linux desktop falls back to, so the
+      # pages are measured in a font as wide as the ones they are designed for.
+      [ -e /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf ] || missing+=(fonts-liberation2)
+      python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
     fi
     if [ "${#missing[@]}" -gt 0 ]; then
       sudo=""
@@ -44,3 +59,13 @@ case "$(uname -s)" in
     fi
     ;;
 esac
+
+# Playwright for Python, for the browser tests: a virtual environment in .build, made once.
+if [ "$want_test_deps" = 1 ]; then
+  venv="$(cd "$(dirname "$0")/.." && pwd)/.build/browser-venv"
+  if ! "$venv/bin/python" -c 'import playwright' >/dev/null 2>&1; then
+    echo "rowkit: installing Playwright for Python into $venv" >&2
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check playwright
+  fi
+fi

@@ -38,8 +38,16 @@ typedef struct rk_offset_tree rk_offset_tree;
 /** Sentinel index meaning "no such item"; never a valid index. */
 #define RK_NOT_FOUND SIZE_MAX
 
-/** Largest number of items a tree can hold (inserting beyond it fails with RK_ERR_OVERFLOW). */
+/**
+ * Largest number of items a tree can hold (inserting beyond it fails with RK_ERR_OVERFLOW): 2^48
+ * where size_t has 64 bits, 2^28 where it has 32 (WebAssembly), so the heights of a full tree
+ * always fit in one allocation.
+ */
+#if SIZE_MAX > 0xFFFFFFFFu
 #define RK_OFFSET_TREE_MAX_COUNT ((size_t)1 << 48)
+#else
+#define RK_OFFSET_TREE_MAX_COUNT ((size_t)1 << 28)
+#endif
 
 /** Most heights one leaf holds. */
 #define RK_OFFSET_TREE_LEAF_MAX 128

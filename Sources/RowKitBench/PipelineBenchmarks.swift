@@ -18,7 +18,8 @@ import Darwin
 ///   one section holds 1,000,000 rows, and `path(of:)` lookups of random identities in it.
 /// - Export: 100,000 rows with Markdown bodies through `SiteExporter`, against one bare
 ///   `cmark_markdown_to_html` per row on the same Markdown, interleaved run by run; medians of
-///   rows/s and MB/s and their ratio.
+///   rows/s and MB/s and their ratio. The same export without the search index runs in each
+///   round too: the difference is the index's build cost per row, printed with its size per row.
 public struct PipelineBenchmarks: Sendable {
     /// One diff measurement.
     public struct DiffFigure: Sendable, Equatable {
@@ -54,6 +55,12 @@ public struct PipelineBenchmarks: Sendable {
         public var cmarkMBPerSecond: Double
         /// Median over runs of (export throughput / cmark throughput).
         public var ratio: Double
+        /// Median nanoseconds per row the search index adds (export with it less export without).
+        public var searchNanosecondsPerRow: Double = 0
+        /// Bytes of search index per row.
+        public var searchBytesPerRow: Double = 0
+        /// Files of the search index.
+        public var searchFiles = 0
     }
 
     /// Rows for the diff measurements.
@@ -159,20 +166,28 @@ public struct PipelineBenchmarks: Sendable {
         var exports: [ExportBenchmark.Result] = []
         var raws: [ExportBenchmark.Result] = []
         var ratios: [Double] = []
+        var searchCosts: [Double] = []
         for _ in 0..<exportRuns {
             let raw = ExportBenchmark.renderRaw(listing)
-            guard let export = try? ExportBenchmark.export(listing, to: folder) else { return nil }
+            guard let export = try? ExportBenchmark.export(listing, to: folder),
+                  let bare = try? ExportBenchmark.export(listing, to: folder.appendingPathExtension("bare"), search: false)
+            else { return nil }
             raws.append(raw)
             exports.append(export)
             ratios.append(export.rowsPerSecond / raw.rowsPerSecond)
+            searchCosts.append((export.seconds - bare.seconds) * 1e9 / Double(exportRows))
         }
+        try? FileManager.default.removeItem(at: folder.appendingPathExtension("bare"))
         return ExportFigure(
             rows: exportRows,
             exportRowsPerSecond: Harness.median(exports.map(\.rowsPerSecond)),
             exportMBPerSecond: Harness.median(exports.map(\.markdownMBPerSecond)),
             cmarkRowsPerSecond: Harness.median(raws.map(\.rowsPerSecond)),
             cmarkMBPerSecond: Harness.median(raws.map(\.markdownMBPerSecond)),
-            ratio: Harness.median(ratios))
+            ratio: Harness.median(ratios),
+            searchNanosecondsPerRow: Harness.median(searchCosts),
+            searchBytesPerRow: Double(exports.last?.searchBytes ?? 0) / Double(exportRows),
+            searchFiles: exports.last?.searchFiles ?? 0)
     }
 
     /// Exports `rows` rows with Markdown bodies in this process and returns its peak resident set
@@ -220,11 +235,14 @@ public struct PipelineBenchmarks: Sendable {
             row("bare cmark, same Markdown", String(format: "%.0f rows/s", export.cmarkRowsPerSecond),
                 String(format: "%.1f MB/s", export.cmarkMBPerSecond))
             row("export / bare cmark", String(format: "%.0f%%", export.ratio * 100), ">= 50%")
+            row("search index build, per row", String(format: "%.2f µs", export.searchNanosecondsPerRow / 1e3), "")
+            row("search index size, per row", String(format: "%.1f bytes", export.searchBytesPerRow),
+                "\(export.searchFiles) files")
         } else {
             row("export", "failed", "")
         }
         if let peakBytes {
-            row("export \(peakRows) rows, peak RSS", String(format: "%.1f MB", Double(peakBytes) / 1e6), "< 300 MB")
+            row("export \(peakRows) rows + index, peak RSS", String(format: "%.1f MB", Double(peakBytes) / 1e6), "< 300 MB")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -246,7 +264,10 @@ public struct PipelineBenchmarks: Sendable {
                     + "\"mb_per_s\": \(String(format: "%.2f", export.exportMBPerSecond)), "
                     + "\"cmark_rows_per_s\": \(String(format: "%.0f", export.cmarkRowsPerSecond)), "
                     + "\"cmark_mb_per_s\": \(String(format: "%.2f", export.cmarkMBPerSecond)), "
-                    + "\"ratio\": \(String(format: "%.3f", export.ratio))}")
+                    + "\"ratio\": \(String(format: "%.3f", export.ratio)), "
+                    + "\"search_ns_per_row\": \(String(format: "%.0f", export.searchNanosecondsPerRow)), "
+                    + "\"search_bytes_per_row\": \(String(format: "%.1f", export.searchBytesPerRow)), "
+                    + "\"search_files\": \(export.searchFiles)}")
         }
         if let peakBytes { members.append("\"export_peak_rss_bytes\": {\"rows\": \(peakRows), \"bytes\": \(peakBytes)}") }
         return members.joined(separator: ", ")

@@ -34,10 +34,13 @@ struct BenchCommand: ParsableCommand {
                 rowkit bench --file-export 100000,1000000 --formats yaml,csv
             """)
 
+    /// The row counts `--items` and `--sweep` accept.
+    static let sizes = 1...10_000_000
+
     /// The row counts of the `--report` sweep.
     static let sweepSizes = [1_000, 10_000, 100_000, 1_000_000]
 
-    @Option(help: ArgumentHelp("The number of rows of the table run.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The number of rows of the table run (1 to 10,000,000).", valueName: "n"))
     var items = 100_000
 
     @Flag(help: "Print the results as JSON instead of a table.")
@@ -76,9 +79,12 @@ struct BenchCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard items >= 1 else { throw ValidationError("--items must be at least 1 (got \(items))") }
-        guard sweep.allSatisfy({ $0 >= 1 }) else { throw ValidationError("--sweep sizes must be at least 1") }
-        guard (iterations ?? 1) >= 1 else { throw ValidationError("--iterations must be at least 1") }
+        let sizes = Self.sizes
+        guard sizes.contains(items) else { throw ValidationError("--items must be between 1 and 10,000,000 (got \(items))") }
+        guard sweep.allSatisfy(sizes.contains) else { throw ValidationError("--sweep sizes must be between 1 and 10,000,000") }
+        guard (1...100_000_000).contains(iterations ?? 1) else {
+            throw ValidationError("--iterations must be between 1 and 100,000,000 (got \(iterations ?? 0))")
+        }
     }
 
     func run() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// The `sysexits(3)` statuses the tool exits with, besides ArgumentParser's own 0, 1 and 64.
+/// The `sysexits(3)` statuses the tool exits with, besides ArgumentParser's own 0, 1 and 64, and
+/// 128 plus a signal's number for an interrupted export.
 extension ExitCode {
     /// 65, `EX_DATAERR`: an input listing has problems; nothing was written.
     static let dataError = ExitCode(65)
@@ -8,4 +9,7 @@ extension ExitCode {
     static let noInput = ExitCode(66)
     /// 73, `EX_CANTCREAT`: the output cannot be created or written.
     static let cannotCreate = ExitCode(73)
+    /// 75, `EX_TEMPFAIL`: another export is writing to the output folder (with `--no-wait`); try
+    /// again later.
+    static let temporaryFailure = ExitCode(75)
 }

@@ -24,9 +24,17 @@ struct ExportCommand: ParsableCommand {
             rows per second) is shown on standard error when it is a terminal and the export \
             takes more than a moment; a one-line summary goes to standard output.
 
+            Files in the output folder that rowkit did not write (a CNAME, a .git folder, your \
+            notes) are kept; only files an earlier export wrote and this one no longer does are \
+            removed, and the summary names them. One export writes to a folder at a time: a \
+            second one waits for the first to finish (or, with --no-wait, stops with status 75). \
+            An interrupted export (Ctrl-C, SIGTERM, SIGHUP) leaves the previous site as it was.
+
             Exit status: 0 on success, 64 for a usage error, 65 when an input has a problem, 66 \
             when an input or the templates folder cannot be read, 73 when the output cannot be \
-            written.
+            written, 75 when another export is writing to the output and --no-wait was given, \
+            128 plus the signal's number when interrupted (130 for SIGINT, 143 for SIGTERM, 129 \
+            for SIGHUP).
 
             EXAMPLES
               Export the Settings example and open it:
@@ -41,6 +49,9 @@ struct ExportCommand: ParsableCommand {
 
               Several listings become several pages with a shared index:
                 rowkit export Examples/settings.yaml Examples/contacts.json -o /tmp/site
+
+              Export without the search index and field:
+                rowkit export Examples/settings.yaml -o /tmp/site --no-search
 
               Override the table style and paginate every 5 rows:
                 rowkit export Examples/contacts.json -o /tmp/contacts \\
@@ -60,7 +71,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Override the table style of every input.", valueName: "plain|grouped|insetGrouped"))
     var tableStyle: TableStyle?
 
-    @Option(help: ArgumentHelp("Rows per page; longer tables are split into numbered pages.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Rows per page (1 to 1,000,000); longer tables are split into numbered pages.", valueName: "n"))
     var pageSize = ExportOptions().pageSize
 
     @Option(
@@ -82,56 +95,126 @@ struct ExportCommand: ParsableCommand {
             "Pages rendered at once, each on a thread of its own (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Build a search index and put a search field on every list page (on by default).",
+            discussion: "With --no-search the site has no index, no search field and no script."))
+    var search = true
+
     @Flag(name: .shortAndLong, help: "Print nothing but problems: no progress bar, no summary.")
     var quiet = false
 
-    @Option(help: .hidden)
+    @Flag(help: "When another export is writing to the same folder, stop with status 75 instead of waiting for it.")
+    var noWait = false
+
+    @Option(parsing: .unconditional, help: .hidden)
     var progressDelay = 0.3
 
+    /// The seconds `--progress-delay` accepts.
+    static let progressDelays = 0.0...3600.0
+    /// The numbers `--jobs` accepts.
+    static let jobCounts = 1...256
+
     func validate() throws {
-        guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1 (got \(pageSize))") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
-        guard progressDelay >= 0 else { throw ValidationError("--progress-delay must not be negative") }
+        guard !output.isEmpty else {
+            throw ValidationError("--output is empty; name the folder to write the site to, for example -o site")
+        }
+        guard ExportOptions.pageSizes.contains(pageSize) else {
+            throw ValidationError(
+                "--page-size must be between 1 and \(Formatting.grouped(ExportOptions.pageSizes.upperBound)) (got \(pageSize))")
+        }
+        guard Self.progressDelays.contains(progressDelay) else {
+            throw ValidationError("--progress-delay must be a number of seconds from 0 to 3600 (got \(progressDelay))")
+        }
+        if let jobs, !Self.jobCounts.contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and \(Self.jobCounts.upperBound) (got \(jobs))")
+        }
     }
 
     func run() throws {
+        let started = ContinuousClock.now
         let loader = ListingLoader(options: input, csvTableStyle: tableStyle)
         try loader.checkInputsExist()
         let templatesURL = try templatesFolder()
-        try checkOutputIsAFolder()
+        try checkOutput()
 
         let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: progressDelay)
+        Interruption.shared.install { progress.finish() }
         defer { progress.finish() }
-        let imageBase = Self.commonFolder(of: input.inputs)
         let single = input.inputs.count == 1
         let listings = loader.readers().map { ListingExport($0, title: single ? title : nil, style: tableStyle) }
         var options = ExportOptions(
-            pageSize: pageSize, baseDirectory: imageBase.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            templatesDirectory: templatesURL, title: title ?? "Listings", markdown: Markdown.Options(unsafeHTML: unsafeHTML))
+            pageSize: pageSize, templatesDirectory: templatesURL, title: title ?? "Listings",
+            markdown: Markdown.Options(unsafeHTML: unsafeHTML), search: search, waitForOtherExport: false,
+            shouldStop: { Interruption.shared.signal != nil })
         if let jobs { options.jobs = jobs }
-        let exporter = SiteExporter(options)
         let outputURL = URL(fileURLWithPath: output, isDirectory: true)
-        let summary: ExportSummary
-        do {
-            summary = try exporter.export(listings: listings, to: outputURL) { report in
+        func export(_ options: ExportOptions) throws -> ExportSummary {
+            try SiteExporter(options).export(listings: listings, to: outputURL) { report in
                 progress.update(reading: report)
             }
+        }
+
+        guard Interruption.shared.beginExport() else { throw Self.interrupted() }
+        defer { Interruption.shared.endExport() }
+        var summary: ExportSummary
+        do {
+            summary = try exportWaitingIfBusy(options, export)
         } catch let error as ListingExportError {
             progress.finish()
             StandardError.line(error.description)
             throw ExitCode.dataError
         } catch let error as ExportError {
             progress.finish()
-            throw Self.exitCode(reporting: error)
+            if case .interrupted = error { throw Self.interrupted() }
+            throw Self.exitCode(reporting: error, output: output)
         } catch {
             progress.finish()
-            StandardError.line("rowkit: cannot write the site: \(error.localizedDescription)")
+            StandardError.line("rowkit: cannot write the site to '\(output)': \(error.localizedDescription)")
             throw ExitCode.cannotCreate
         }
         progress.finish()
+        // The export may have finished its swap after a signal: the status still says it came.
+        if Interruption.shared.signal != nil { throw Self.interrupted() }
         guard !quiet else { return }
+        let elapsed = ContinuousClock.now - started
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         print(Self.summaryLine(summary, output: output))
+        if let removed = Self.removedLine(summary.removedFiles) { print(removed) }
         print("open \(Self.shellQuoted((output as NSString).appendingPathComponent("index.html")))")
+    }
+
+    /// Runs `export` with `options`; when another export is writing to the output, and
+    /// `--no-wait` was not given, says so and runs it again, waiting for the other to finish.
+    private func exportWaitingIfBusy(
+        _ options: ExportOptions, _ export: (ExportOptions) throws -> ExportSummary
+    ) throws -> ExportSummary {
+        do {
+            return try export(options)
+        } catch let error as ExportError {
+            guard case .outputInUse(_, let process) = error, !noWait else { throw error }
+            let holder = process.map { " (process \($0))" } ?? ""
+            // On a terminal, the progress line may be drawn: the message replaces it.
+            let erase = StandardError.isTerminal ? "\r\u{1B}[2K" : ""
+            StandardError.line(erase + "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
+            var waiting = options
+            waiting.waitForOtherExport = true
+            return try export(waiting)
+        }
+    }
+
+    /// The status for an interrupted export (after saying so on standard error).
+    private static func interrupted() -> ExitCode {
+        let signal = Interruption.shared.signal ?? SIGINT
+        StandardError.line("rowkit: interrupted; the site was left as it was")
+        return ExitCode(Interruption.status(for: signal))
+    }
+
+    /// The folder of the document at `path` ("." for a bare file name).
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     /// The templates folder as a URL, or exit 66 when it is not a readable folder.
@@ -145,31 +228,72 @@ struct ExportCommand: ParsableCommand {
         return URL(fileURLWithPath: templates, isDirectory: true)
     }
 
-    /// Exits 73 when the output path exists and is not a folder.
-    private func checkOutputIsAFolder() throws(ExitCode) {
+    /// Exits 73 when the output path exists and is not a folder, and 64 when it is the current
+    /// folder or holds it: the export replaces the output folder as a whole, which would leave the
+    /// shell that ran it in a deleted folder.
+    private func checkOutput() throws(ExitCode) {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
-            StandardError.line("rowkit: cannot write the site to '\(output)': it is a file, not a folder")
+        guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            StandardError.line("rowkit: cannot write the site to '\(output)': it is a file, not a folder; choose another output folder (-o)")
             throw .cannotCreate
+        }
+        guard let folder = realpath(output, nil), let current = getcwd(nil, 0) else { return }
+        defer {
+            free(folder)
+            free(current)
+        }
+        let target = String(cString: folder)
+        let here = String(cString: current)
+        if here == target || here.hasPrefix(target == "/" ? "/" : target + "/") {
+            let example = here == target ? " (for example: cd .. && rowkit export ... -o \(Self.shellQuoted((target as NSString).lastPathComponent)))" : ""
+            StandardError.line(
+                "rowkit: cannot export into '\(output)': it \(here == target ? "is" : "holds") the current folder, and the export "
+                    + "replaces that folder as a whole, which would leave this shell in a deleted one; run the export from "
+                    + "outside it\(example)")
+            throw .validationFailure
         }
     }
 
-    /// Prints `error` and returns the status it means: 73 for the file system, 65 for the data
-    /// and the templates (an image the exporter cannot use is reported at the row's image field,
-    /// as a ``ListingExportError``), 1 for anything else, which the checks before the export should
-    /// have ruled out.
-    static func exitCode(reporting error: ExportError) -> ExitCode {
+    /// Prints `error` and returns the status it means: 73 for the output folder, 75 for an output
+    /// another export is writing to, 65 for the data and the templates (an image the exporter
+    /// cannot use is reported at the row's image field, as a ``ListingExportError``), 1 for
+    /// anything else, which the checks before the export should have ruled out.
+    static func exitCode(reporting error: ExportError, output: String) -> ExitCode {
+        let site = "'\(output)'"
         switch error {
         case .fileSystem(let operation, let path, let message):
-            StandardError.line("rowkit: cannot write the site: \(operation) \(path): \(message)")
+            let full = message.contains("No space left") || message.contains("quota") ? "; free some space and export again" : ""
+            StandardError.line("rowkit: cannot write the site to \(site): \(operation) \(path): \(message)\(full); the previous site is as it was")
             return .cannotCreate
-        case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory:
+        case .outputUnusable(_, let reason):
+            StandardError.line("rowkit: cannot write the site to \(site): \(reason); choose another output folder (-o)")
+            return .cannotCreate
+        case .outputNotASite:
+            StandardError.line(
+                "rowkit: \(site) already holds files that rowkit did not write, so rowkit will not export into it. "
+                    + "Export into a new or empty folder, or, to keep these files and add the site beside them, "
+                    + "mark the folder as a site first: touch \(shellQuoted((output as NSString).appendingPathComponent(".rowkit-manifest.json")))")
+            return .cannotCreate
+        case .outputInUse(_, let process):
+            StandardError.line(
+                "rowkit: another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(site); "
+                    + "try again when it has finished, or leave out --no-wait to wait for it")
+            return .temporaryFailure
+        case .userFilesInTheWay(_, let files):
+            StandardError.line(
+                "rowkit: cannot write the site to \(site): " + (files.count == 1 ? "this file" : "these files")
+                    + " in it \(files.count == 1 ? "was" : "were") not written by rowkit, and the export would replace "
+                    + "\(files.count == 1 ? "it" : "them"): \(files.joined(separator: ", ")). Move or rename "
+                    + "\(files.count == 1 ? "it" : "them"), then export again; nothing was changed")
+            return .cannotCreate
+        case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory, .imageRefused:
             StandardError.line("rowkit: \(error.description)")
             return .dataError
         case .templateSyntax, .templateInvalid, .templateMissing:
             StandardError.line("rowkit: \(error.description)")
             return .dataError
-        case .bundledTemplatesMissing, .duplicateTableName, .invalidPageSize:
+        case .bundledTemplatesMissing, .duplicateTableName, .invalidPageSize, .interrupted:
             StandardError.line("rowkit: cannot export: \(error.description)")
             return .failure
         }
@@ -180,25 +304,19 @@ struct ExportCommand: ParsableCommand {
         var line = "Wrote \(output): \(Formatting.plural(summary.pages, "page")), "
         line += "\(Formatting.plural(summary.rows, "row")), \(Formatting.bytes(summary.bytes)) "
         line += "in \(Formatting.seconds(summary.seconds)) "
-        line += "(\(Formatting.grouped(summary.filesWritten)) files written, "
+        line += "(\(Formatting.plural(summary.filesWritten, "file")) written, "
         line += "\(Formatting.grouped(summary.filesUnchanged)) unchanged"
         if summary.filesRemoved > 0 { line += ", \(Formatting.grouped(summary.filesRemoved)) removed" }
         return line + ")"
     }
 
-    /// The deepest folder holding every path's folder, symbolic links resolved; `nil` if none exists.
-    static func commonFolder(of paths: [String]) -> String? {
-        let folders = paths.compactMap { path -> [Substring]? in
-            let folder = (path as NSString).deletingLastPathComponent
-            guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return nil }
-            defer { free(real) }
-            return String(cString: real).split(separator: "/")
-        }
-        guard var common = folders.first else { return nil }
-        for folder in folders.dropFirst() {
-            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
-        }
-        return "/" + common.joined(separator: "/")
+    /// "Removed 2 files this export no longer writes: page-3.html, page-4.html", naming at most
+    /// ten; `nil` when none was removed.
+    static func removedLine(_ removed: [String]) -> String? {
+        guard !removed.isEmpty else { return nil }
+        let shown = removed.prefix(10).joined(separator: ", ")
+        let rest = removed.count > 10 ? " and \(Formatting.grouped(removed.count - 10)) more" : ""
+        return "Removed \(Formatting.plural(removed.count, "file")) this export no longer writes: \(shown)\(rest)"
     }
 
     /// `path` as a shell word: unchanged when it is plain, else in single quotes.

@@ -29,7 +29,7 @@ struct GenerateExampleCommand: ParsableCommand {
             """,
         shouldDisplay: false)
 
-    @Option(help: "The number of rows.")
+    @Option(parsing: .unconditional, help: "The number of rows (1 to 10,000,000).")
     var rows = 100_000
 
     @Option(help: ArgumentHelp("What the rows hold.", valueName: "pagination|bodies"))
@@ -46,7 +46,7 @@ struct GenerateExampleCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...10_000_000).contains(rows) else {
-            throw ValidationError("--rows must be between 1 and 10000000 (got \(rows))")
+            throw ValidationError("--rows must be between 1 and 10,000,000 (got \(rows))")
         }
     }
 

@@ -4,8 +4,8 @@ import Foundation
 import RowKitHTML
 import RowKitListing
 
-/// A command's inputs: first checks that every file can be opened (exit 66 naming each one that
-/// cannot), then makes a reader for each.
+/// A command's inputs: first checks that every input is a regular file that can be read (exit 66
+/// naming each one that is not), then makes a reader for each.
 struct ListingLoader {
     /// The inputs and how to read them.
     var options: InputOptions
@@ -13,7 +13,7 @@ struct ListingLoader {
     var csvTableStyle: TableStyle?
 
     /// Throws `ExitCode.noInput` after printing one line per input that does not exist, is not a
-    /// regular file or cannot be read.
+    /// regular file (a folder, a device, a pipe) or cannot be read.
     func checkInputsExist() throws(ExitCode) {
         let problems = options.inputs.compactMap(Self.openProblem(at:))
         guard problems.isEmpty else {
@@ -28,13 +28,20 @@ struct ListingLoader {
         return options.inputs.map { ListingReader(contentsOfFile: $0, format: options.format, csv: csv) }
     }
 
-    /// Why `path` cannot be opened as an input, or `nil` when it can.
+    /// Why `path` cannot be opened as an input, or `nil` when it can: it must be a regular file
+    /// (not a folder, a device, a pipe or a socket) that this user can read.
     private static func openProblem(at path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             return "rowkit: cannot read '\(path)': no such file"
         }
-        if isDirectory.boolValue { return "rowkit: cannot read '\(path)': it is a directory" }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return "rowkit: cannot read '\(path)': it is a directory"
+        case S_IFCHR, S_IFBLK: return "rowkit: cannot read '\(path)': it is a device, not a file"
+        case S_IFIFO: return "rowkit: cannot read '\(path)': it is a pipe, not a file; save the listing to a file first"
+        default: return "rowkit: cannot read '\(path)': it is not a regular file"
+        }
         if !FileManager.default.isReadableFile(atPath: path) {
             return "rowkit: cannot read '\(path)': permission denied"
         }

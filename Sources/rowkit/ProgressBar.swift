@@ -31,10 +31,12 @@ final class ProgressBar: Sendable {
     static let width = 24
     private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// Creates a display that draws after `delay` seconds when `enabled`.
+    /// Creates a display that draws after `delay` seconds when `enabled`; a delay that is not a
+    /// number counts as 0, and one over a day as a day.
     init(enabled: Bool, delay: Double = 0.3) {
         self.enabled = enabled
-        self.delay = .milliseconds(Int((delay * 1000).rounded()))
+        let seconds = delay.isNaN ? 0 : min(max(delay, 0), 86_400)
+        self.delay = .milliseconds(Int((seconds * 1000).rounded()))
     }
 
     /// Whether a progress display belongs on standard error: it is a terminal and the user did not

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `rowkit` tool: turns listings into a static site that looks like an iOS table.
 @main
@@ -22,4 +23,30 @@ struct RowKitCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [ExportCommand.self, ValidateCommand.self, BenchCommand.self, GenerateExampleCommand.self])
+
+    /// Parses and runs the command as ArgumentParser does; a command line it refuses because of a
+    /// mistyped subcommand or option gets a "did you mean" line instead of its message (status 64
+    /// either way).
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            if exitCode(for: error) == .validationFailure, let hint = CommandLineHints.problem(in: arguments) {
+                StandardError.line(hint)
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
+            exit(withError: error)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -146,9 +146,11 @@ import RowKit
             #expect(!row.contains("elsewhere"), "detail neither beside at the trailing edge nor below at the leading edge: \(row)")
         }
         // Rows in order: Short, Display & Brightness, the long title, the long detail, the two long
-        // words. Short pairs sit side by side at every width; long ones stack where they must.
+        // words. Short pairs sit side by side at every width (Display & Brightness and Automatic
+        // too, in a font as wide as iOS's: the font stack reaches Liberation Sans before DejaVu
+        // Sans); long ones stack where they must.
         let expected = [
-            "320|row 0|beside-trailing", "320|row 1|below-leading", "320|row 2|below-leading",
+            "320|row 0|beside-trailing", "320|row 1|beside-trailing", "320|row 2|below-leading",
             "320|row 3|below-leading", "320|row 4|below-leading",
             "390|row 0|beside-trailing", "390|row 1|beside-trailing", "390|row 2|below-leading",
             "390|row 3|below-leading", "390|row 4|below-leading",

@@ -7,7 +7,7 @@ import RowKit
 /// `ROWKIT_UPDATE_GOLDEN=1 swift test --filter GoldenTests`, then review the diff.
 @Suite struct GoldenTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    static let textExtensions: Set<String> = ["html", "css", "json"]
+    static let textExtensions: Set<String> = ["html", "css", "json", "js"]
 
     @Test func exampleSiteMatchesTheGoldenFiles() throws {
         let folder = try TemporaryFolder()

@@ -23,7 +23,7 @@ import RowKit
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var reports: [Int] = []
-        let summary = try SiteExporter(ExportOptions(pageSize: 500)).export(Self.numbered(1200), to: folder.url.appendingPathComponent("s")) {
+        let summary = try SiteExporter(ExportOptions(pageSize: 500, search: false)).export(Self.numbered(1200), to: folder.url.appendingPathComponent("s")) {
             done, total in
             #expect(total == 1200)
             reports.append(done)
@@ -46,7 +46,7 @@ import RowKit
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("site")
-        let exporter = SiteExporter(ExportOptions(pageSize: 100))
+        let exporter = SiteExporter(ExportOptions(pageSize: 100, search: false))
         let first = try exporter.export(Self.numbered(300, body: true), to: site)
         #expect(first.filesWritten == 304 && first.filesUnchanged == 0)
         let keptInode = try Self.inode(site.appendingPathComponent("page-3.html"))
@@ -66,13 +66,13 @@ import RowKit
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("site")
-        try SiteExporter().export(Self.numbered(10), to: site)
+        try SiteExporter(ExportOptions(search: false)).export(Self.numbered(10), to: site)
         // Simulate a crash between "rename site to backup" and "rename new to site".
         let backup = folder.url.appendingPathComponent(".site.rowkit-old")
         let unfinished = folder.url.appendingPathComponent(".site.rowkit-new")
         try FileManager.default.moveItem(at: site, to: backup)
         try FileManager.default.createDirectory(at: unfinished, withIntermediateDirectories: true)
-        let summary = try SiteExporter().export(Self.numbered(10), to: site)
+        let summary = try SiteExporter(ExportOptions(search: false)).export(Self.numbered(10), to: site)
         #expect(summary.filesUnchanged == 2, "the restored previous site was used")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["site"])
     }

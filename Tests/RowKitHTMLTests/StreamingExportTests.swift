@@ -27,12 +27,15 @@ import Testing
         return yaml
     }
 
-    /// Writes `yaml` as `folder/listing.yaml` and exports it to `site` (default: `folder/site`).
+    /// Writes `yaml` as `folder/listing.yaml` and exports it to `site` (default: `folder/site`),
+    /// with the search index when `search`.
     @discardableResult
-    static func export(_ yaml: String, in folder: URL, to site: URL? = nil, jobs: Int, pageSize: Int = 20) throws -> ExportSummary {
+    static func export(
+        _ yaml: String, in folder: URL, to site: URL? = nil, jobs: Int, pageSize: Int = 20, search: Bool = true
+    ) throws -> ExportSummary {
         let file = folder.appendingPathComponent("listing.yaml")
         try yaml.write(to: file, atomically: true, encoding: .utf8)
-        let options = ExportOptions(pageSize: pageSize, baseDirectory: folder, jobs: jobs)
+        let options = ExportOptions(pageSize: pageSize, search: search, jobs: jobs)
         return try SiteExporter(options).export(
             listings: [ListingExport(ListingReader(contentsOfFile: file.path))], to: site ?? folder.appendingPathComponent("site"))
     }
@@ -60,7 +63,9 @@ import Testing
         let parallel = try Self.export(yaml, in: folder.url, to: many, jobs: jobs)
         #expect(single.pages == parallel.pages && single.rows == parallel.rows && single.bytes == parallel.bytes)
         let expected = try Self.files(one)
-        #expect(expected.count == 1 + 25 + 167 + 1, "the manifest, 25 list pages, 167 detail pages and the style sheet")
+        #expect(expected.keys.filter { !$0.hasPrefix("search/") }.count == 1 + 25 + 167 + 2,
+                "the manifest, 25 list pages, 167 detail pages, the style sheet and the search script")
+        #expect(expected.keys.contains("search/t-.js"))
         let actual = try Self.files(many)
         #expect(actual.keys.sorted() == expected.keys.sorted())
         for (path, bytes) in expected { #expect(actual[path] == bytes, "\(path) differs with \(jobs) jobs") }
@@ -96,13 +101,14 @@ import Testing
     @Test func whenOneRowChanges_thenOnlyThePagesThatShowItAreRendered() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try Self.export(Self.listing(300), in: folder.url, jobs: 2)
+        // Without the search index, whose word files change with any row's words.
+        try Self.export(Self.listing(300), in: folder.url, jobs: 2, search: false)
         let site = folder.url.appendingPathComponent("site")
         let before = try Self.files(site)
         var inodes: [String: UInt64] = [:]
         for path in before.keys { inodes[path] = try Self.inode(site.appendingPathComponent(path)) }
         // Row 150 (a detail-page row in part 0) is on list page 3 of part 0's 100 rows.
-        let second = try Self.export(Self.listing(300, changing: 150), in: folder.url, jobs: 2)
+        let second = try Self.export(Self.listing(300, changing: 150), in: folder.url, jobs: 2, search: false)
         let after = try Self.files(site)
         let changed = Set(after.keys.filter { after[$0] != before[$0] })
         #expect(changed == ["page-3.html", "rows/changed-row-150.html", ".rowkit-manifest.json"])
@@ -113,13 +119,29 @@ import Testing
         }
     }
 
+    @Test func whenOneRowChangesWithSearch_thenItsPagesAndTheSearchFilesThatHoldItAreWrittenAgain() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.export(Self.listing(300), in: folder.url, jobs: 2)
+        let site = folder.url.appendingPathComponent("site")
+        let before = try Self.files(site)
+        try Self.export(Self.listing(300, changing: 150), in: folder.url, jobs: 2)
+        let after = try Self.files(site)
+        let changed = Set(after.keys.filter { after[$0] != before[$0] })
+        let pages = changed.filter { !$0.hasPrefix("search/") }
+        #expect(pages == ["page-3.html", "rows/changed-row-150.html", ".rowkit-manifest.json"])
+        // Row 150 is the 51st of part 0, the 51st row of the listing: row shard 0 holds it.
+        #expect(changed.contains("search/r-0.js") && !changed.contains("search/r-1.js"))
+        #expect(changed.contains { $0.hasPrefix("search/t-") || $0.hasPrefix("search/p-") })
+    }
+
     @Test func whenARowIsDeleted_thenItsDetailPageIsRemovedAndPagesThatChangeAreRedone() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try Self.export(Self.listing(300), in: folder.url, jobs: 1)
+        try Self.export(Self.listing(300), in: folder.url, jobs: 1, search: false)
         let site = folder.url.appendingPathComponent("site")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("rows/row-297.html").path))
-        let second = try Self.export(Self.listing(300, dropping: 297), in: folder.url, jobs: 1)
+        let second = try Self.export(Self.listing(300, dropping: 297), in: folder.url, jobs: 1, search: false)
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("rows/row-297.html").path))
         #expect(second.filesRemoved == 1)
         #expect(second.rows == 299)

@@ -42,11 +42,12 @@ import Testing
         let summary = try #require(lines.first)
         #expect(summary.hasPrefix("Wrote \(site): 5 pages, 17 rows, "))
         #expect(summary.contains(" KB in "))
-        #expect(summary.hasSuffix("(17 files written, 0 unchanged)"))
+        // 5 pages, 11 images, the stylesheet, the search script and two index files.
+        #expect(summary.hasSuffix("(20 files written, 0 unchanged)"))
         #expect(lines.last == "open \(site)/index.html")
 
         let again = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", site])
-        #expect(again.stdout.contains("(0 files written, 17 unchanged)"))
+        #expect(again.stdout.contains("(0 files written, 20 unchanged)"))
     }
 
     @Test func quietPrintsNothing() throws {
@@ -220,10 +221,10 @@ import Testing
         try "x".write(toFile: scratch.path("file"), atomically: true, encoding: .utf8)
         let run = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("file")])
         #expect(run.status == 73)
-        #expect(run.stderr == "rowkit: cannot write the site to '\(scratch.path("file"))': it is a file, not a folder\n")
+        #expect(run.stderr == "rowkit: cannot write the site to '\(scratch.path("file"))': it is a file, not a folder; choose another output folder (-o)\n")
         let below = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("file/site")])
         #expect(below.status == 73)
-        #expect(below.stderr.hasPrefix("rowkit: cannot write the site: "))
+        #expect(below.stderr.hasPrefix("rowkit: cannot write the site to '\(scratch.path("file/site"))': "))
         #expect(try Self.read(scratch.path("file")) == "x")
     }
 

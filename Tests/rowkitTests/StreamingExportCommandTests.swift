@@ -20,15 +20,17 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
         }
         let one = try Self.files(scratch.path("site-1"))
-        #expect(one.count == 30 + 30 + 2, "30 list pages, 30 detail pages, the style sheet and the manifest")
+        #expect(one.keys.filter { !$0.hasPrefix("search/") }.count == 30 + 30 + 3,
+                "30 list pages, 30 detail pages, the style sheet, the search script and the manifest")
+        #expect(one.keys.contains("search/t-.js"))
         #expect(try Self.files(scratch.path("site-3")) == one)
     }
 
-    @Test func whenJobsIsNotPositive_thenItIsAUsageError() throws {
+    @Test func whenJobsIsOutOfRange_thenItIsAUsageError() throws {
         let scratch = try TemporaryDirectory()
         let run = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("site"), "--jobs", "0"])
         #expect(run.status == 64)
-        #expect(run.stderr.contains("--jobs must be at least 1 (got 0)"))
+        #expect(run.stderr.contains("--jobs must be between 1 and 256 (got 0)"))
     }
 
     /// A listing of `rows` rows with 10 KB Markdown bodies shown under them, written a row at a time.

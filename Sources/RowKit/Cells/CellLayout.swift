@@ -8,7 +8,7 @@ public enum CellLayout: String, Sendable, Hashable, CaseIterable {
     case `default`
     /// Text on the left, grey detail right aligned on the same line.
     case value1
-    /// A narrow, right-aligned, tinted detail label, then the text, as in contact cards.
+    /// The text as a narrow, right-aligned, tinted label, then the detail as its value, as in contact cards.
     case value2
     /// Text over smaller grey detail.
     case subtitle

@@ -63,18 +63,23 @@ public final class Value1Cell: StandardCell, CellConfiguring {
     public func configure(with row: Value1Row) { apply(row.content) }
 }
 
-/// A narrow, right-aligned, tinted detail label, then the text (UIKit's `.value2` style).
+/// The text in a narrow, right-aligned, tinted label, then the detail as the value after it
+/// (UIKit's `.value2` style, as in Contacts: text "mobile", detail "+44 20 7946 0000").
 @MainActor
 public final class Value2Cell: StandardCell, CellConfiguring {
     nonisolated public override class var layoutName: String { "value2" }
     /// Shows `row`.
     public func configure(with row: Value2Row) { apply(row.content) }
 
+    /// The taller of the two labels at 15 points: the text in the leading quarter of the text
+    /// width (the narrow label), the detail in the rest.
     public override func measureHeight(width: Double) -> Double {
         guard let content else { return 44 }
-        let textWidth = textWidth(in: width) * 0.7
-        let lines = Self.lineCount(of: content.text, width: textWidth, fontSize: 17)
-        return max(44, 22 + Double(lines) * 20.5)
+        let available = textWidth(in: width)
+        let labelWidth = available * 0.25
+        let textLines = Self.lineCount(of: content.text, width: labelWidth, fontSize: 15)
+        let detailLines = content.detail.map { Self.lineCount(of: $0, width: available - labelWidth - 8, fontSize: 15) } ?? 1
+        return max(44, 22 + Double(max(textLines, detailLines)) * 20)
     }
 }
 

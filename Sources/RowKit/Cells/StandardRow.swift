@@ -97,7 +97,7 @@ extension HeightPolicy {
 public typealias DefaultRow = StandardRow<DefaultCell>
 /// Text left, detail right (UIKit's `.value1` style).
 public typealias Value1Row = StandardRow<Value1Cell>
-/// Detail label left, text right (UIKit's `.value2` style).
+/// The text as a narrow, tinted label, then the detail as its value (UIKit's `.value2` style).
 public typealias Value2Row = StandardRow<Value2Cell>
 /// Text over detail (UIKit's `.subtitle` style).
 public typealias SubtitleRow = StandardRow<SubtitleCell>

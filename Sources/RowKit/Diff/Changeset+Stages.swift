@@ -2,54 +2,75 @@ extension Changeset {
     /// The changeset split into batches that a host UI such as UIKit applies one after another
     /// without complaint; the last batch leaves the view in the changeset's final state.
     ///
-    /// Each stage is a complete changeset in the coordinates valid when it starts, with its own
-    /// `oldRowCounts` and `newRowCounts`. Empty stages are left out, so there are zero to three:
+    /// Each stage is a valid changeset (`validate()` passes) in the coordinates valid when it
+    /// starts, with its own `oldRowCounts` and `newRowCounts`; each stage's `oldRowCounts` is the
+    /// previous stage's `newRowCounts`, the first one's is this changeset's and the last one's
+    /// `newRowCounts` is this changeset's. Empty stages are left out, so there are zero to three:
     ///
     /// 1. **Reloads** (rows and sections), in old coordinates, with nothing else. UIKit performs a
-    ///    reload as a delete plus an insert, so it refuses a reload and a move of the same row in
+    ///    reload as a delete plus an insert, so it refuses a reload and a move of the same item in
     ///    one batch ("attempt to perform a delete and a move from the same index path"); and a
     ///    reload's old path is easy to misread once deletes and moves are in the same batch. Alone
-    ///    and first, the old coordinates are exactly the view's current coordinates.
+    ///    and first, the old coordinates are exactly the view's current coordinates. A reloaded
+    ///    section takes its final rows here, so its row count after this stage is its final count.
     /// 2. **Deletes** (rows and sections), in old coordinates. Separating them from inserts and
     ///    moves means no batch mixes coordinates from before and after a removal.
     /// 3. **Inserts and moves** (rows and sections): inserts in final coordinates, moves from the
     ///    coordinates after stage 2 to final coordinates.
+    ///
+    /// Between stages 1 and 2, a row that moves into a reloaded section from another section is in
+    /// both: the reloaded section shows its final rows, and the row's old section loses it in
+    /// stage 2 (the changeset lists it there as a delete).
     ///
     /// Every stage carries the whole change's `fromRevision` and `toRevision`: the intermediate
     /// states belong to no model revision, so a host checks freshness once, before the first stage,
     /// and then applies all stages. A changeset marked `reloadsEverything` is returned whole, as its
     /// only stage (a host reloads instead of animating).
     ///
-    /// - Precondition: The changeset is valid: sorted lists, no move out of a deleted section,
-    ///   counts consistent with the edits (as `TableDiff` and batches produce it).
+    /// - Precondition: The changeset is valid (`validate()` passes), as every changeset from a
+    ///   batch or a diff is.
     /// - Complexity: O(*c* + *m* log *d* + *s*), where *c* is the number of edits, *m* the moved
     ///   rows, *d* the deleted rows and *s* the number of sections.
     public func stages() -> [Changeset] {
+        do {
+            try validate()
+        } catch {
+            preconditionFailure("stages() of an invalid changeset: \(error)")
+        }
         if reloadsEverything { return [self] }
         var result = [Changeset]()
 
+        // The state after stage 1: every reloaded section has its final rows.
+        var afterReloads = oldRowCounts
+        if !reloadedSections.isEmpty {
+            let map = sectionMap()
+            for edit in reloadedSections {
+                guard let new = map.newOfOld[edit.index] else { continue }
+                afterReloads[edit.index] = newRowCounts[new]
+            }
+        }
         if !reloadedRows.isEmpty || !reloadedSections.isEmpty {
-            var stage = stageShell(oldRowCounts: oldRowCounts, newRowCounts: oldRowCounts)
+            var stage = stageShell(oldRowCounts: oldRowCounts, newRowCounts: afterReloads)
             stage.reloadedRows = reloadedRows
             stage.reloadedSections = reloadedSections
             result.append(stage)
         }
 
         // The state after stage 2: old sections that survive, each without its deleted rows.
-        var isDeletedSection = [Bool](repeating: false, count: oldRowCounts.count)
+        var isDeletedSection = [Bool](repeating: false, count: afterReloads.count)
         for edit in deletedSections { isDeletedSection[edit.index] = true }
-        var deletedRowsBySection = [Int](repeating: 0, count: oldRowCounts.count)
+        var deletedRowsBySection = [Int](repeating: 0, count: afterReloads.count)
         for edit in deletedRows { deletedRowsBySection[edit.index.section] += 1 }
-        var intermediateSection = [Int](repeating: -1, count: oldRowCounts.count)
+        var intermediateSection = [Int](repeating: -1, count: afterReloads.count)
         var intermediateCounts = [Int]()
-        intermediateCounts.reserveCapacity(oldRowCounts.count - deletedSections.count)
-        for (section, count) in oldRowCounts.enumerated() where !isDeletedSection[section] {
+        intermediateCounts.reserveCapacity(afterReloads.count - deletedSections.count)
+        for (section, count) in afterReloads.enumerated() where !isDeletedSection[section] {
             intermediateSection[section] = intermediateCounts.count
             intermediateCounts.append(count - deletedRowsBySection[section])
         }
 
         if !deletedRows.isEmpty || !deletedSections.isEmpty {
-            var stage = stageShell(oldRowCounts: oldRowCounts, newRowCounts: intermediateCounts)
+            var stage = stageShell(oldRowCounts: afterReloads, newRowCounts: intermediateCounts)
             stage.deletedRows = deletedRows
             stage.deletedSections = deletedSections
             result.append(stage)
@@ -60,13 +81,10 @@ extension Changeset {
             stage.insertedRows = insertedRows
             stage.insertedSections = insertedSections
             stage.movedSections = movedSections.map { move in
-                let from = intermediateSection[move.from]
-                precondition(from >= 0, "section \(move.from) is both deleted and moved")
-                return Move(from: from, to: move.to, animation: move.animation)
+                Move(from: intermediateSection[move.from], to: move.to, animation: move.animation)
             }
             stage.movedRows = movedRows.map { move in
                 let section = intermediateSection[move.from.section]
-                precondition(section >= 0, "row \(move.from) moves out of a deleted section")
                 let deletedBefore = deletedRowCount(before: move.from)
                 let from = RowPath(section: section, row: move.from.row - deletedBefore)
                 return Move(from: from, to: move.to, animation: move.animation)

@@ -2,13 +2,15 @@
 public struct DiffOptions: Sendable, Hashable {
     /// What the diff emits for a row that both moved and changed content.
     public enum MovedChangePolicy: String, Sendable, Hashable {
-        /// A move, plus a reload at the row's old path. The changeset is exact and keeps the move
-        /// animation, but UIKit refuses a move and a reload of one row in one batch (it treats a
-        /// reload as a delete and an insert), so a host applies `Changeset.stages()`, whose first
+        /// A move, plus a reload at the row's old path, as a batch emits it. The changeset is exact
+        /// and keeps the move animation; `validate()`, `replay` and `TableView.apply(_:to:)` take
+        /// it whole. UIKit refuses a move and a reload of one row in one batch (it treats a reload
+        /// as a delete and an insert), so a UIKit host applies `Changeset.stages()`, whose first
         /// stage reloads in old coordinates before anything moves.
         case moveAndReload
         /// A delete at the old path and an insert at the new path: one batch UIKit accepts, at the
-        /// price of a fade instead of a move animation for those rows.
+        /// price of a fade instead of a move animation for those rows; a view shows them in new
+        /// cells.
         case deleteAndInsert
     }
 

@@ -3,7 +3,7 @@
 ///
 /// Storage mirrors the C layout without a class per node: each leaf is one `ContiguousArray` of
 /// heights (its capacity kept to multiples of 16, like the C leaf blocks), and inner nodes live
-/// side by side in struct-of-arrays storage with a fixed stride of ``fan`` children, addressed by
+/// side by side in struct-of-arrays storage with a fixed stride of `fan` children, addressed by
 /// `Int32` slot numbers; freed slots are reused. Like the C inner nodes, each node also keeps the
 /// running prefixes of its child sums and counts (`innerEnd`, `innerCend`), recomputed from the
 /// children whenever the node's entry is taken; searches compare against them. Hot loops take each

@@ -16,8 +16,9 @@ extension TableModel {
     ///   the new: deletes and reloads in old coordinates, inserts in new ones, explicit moves from →
     ///   to; row changes inside inserted, deleted or reloaded sections are left to the section
     ///   change; a row or section replaced by one of another identity is a delete and an insert,
-    ///   of the same identity a reload; anything both moved and reloaded, or deleted and inserted
-    ///   again, is a delete and an insert.
+    ///   of the same identity a reload; anything both moved and reloaded is a move plus a reload
+    ///   at its old position, and anything deleted and inserted again is a delete and an insert
+    ///   (see <doc:Changesets>).
     /// - An empty batch changes nothing and returns an empty changeset at the current revision.
     ///
     /// - Complexity: O(*s* + *c* log *c*) for *s* sections and *c* identities the batch touched,

@@ -80,10 +80,8 @@ struct BatchLog {
         }
 
         /// Whether the changeset must show the item as deleted and inserted rather than moved or
-        /// reloaded: deleted and inserted again, or both moved and reloaded.
-        func isRebuilt(_ id: ItemID) -> Bool {
-            recreated.contains(id) || (moved.contains(id) && reloaded.contains(id))
-        }
+        /// reloaded: the batch deleted it and inserted it again.
+        func isRebuilt(_ id: ItemID) -> Bool { recreated.contains(id) }
     }
 
     /// Whether edits are journaled and noted (not while rolling back).

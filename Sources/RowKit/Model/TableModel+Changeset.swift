@@ -2,16 +2,17 @@ extension TableModel {
     /// The changeset of a batch, derived from identities: each section's and row's position before
     /// the batch and after it, and what the batch did to it explicitly.
     ///
-    /// Sections: present before and not after (or deleted and inserted again, or both moved and
-    /// reloaded) → delete at the old index; present after and not before (or the same cases) →
-    /// insert at the new index; reloaded → reload; moved → move. Sections that merely shift are not
-    /// listed.
+    /// Sections: present before and not after (or deleted and inserted again) → delete at the old
+    /// index; present after and not before (or deleted and inserted again) → insert at the new
+    /// index; otherwise reloaded → reload, moved → move (both for a section moved and reloaded).
+    /// Sections that merely shift are not listed.
     ///
     /// Rows are listed only in *tracked* sections: present before and after and neither reloaded
     /// nor rebuilt (deleted sections, inserted sections and reloaded sections cover their rows). A
     /// row's old path counts only if its old section is tracked, its new path only if its new
-    /// section is; then: old only → delete, new only → insert, both and deleted-then-inserted or
-    /// moved-and-reloaded → delete + insert, both and moved → move, both and reloaded → reload.
+    /// section is; then: old only → delete, new only → insert, both and deleted-then-inserted →
+    /// delete + insert, otherwise moved → move and reloaded → reload (both for a row moved and
+    /// reloaded).
     /// Rows the batch did not move keep their relative order (inserts and deletes do not reorder the
     /// others), which is why shifts are never listed.
     ///
@@ -34,7 +35,8 @@ extension TableModel {
             let animation = sections.animations[id] ?? .automatic
             if sections.reloaded.contains(id) {
                 changes.reloadedSections.append(.init(oldIndex, animation: animation))
-            } else if sections.moved.contains(id) {
+            }
+            if sections.moved.contains(id) {
                 changes.movedSections.append(.init(from: oldIndex, to: newIndex, animation: animation))
             }
         }
@@ -72,9 +74,12 @@ extension TableModel {
                 if rows.isRebuilt(id) {
                     changes.deletedRows.append(.init(old, animation: deleteAnimation))
                     changes.insertedRows.append(.init(new, animation: animation))
-                } else if rows.moved.contains(id) {
+                    continue
+                }
+                if rows.moved.contains(id) {
                     changes.movedRows.append(.init(from: old, to: new, animation: animation))
-                } else if rows.reloaded.contains(id) {
+                }
+                if rows.reloaded.contains(id) {
                     changes.reloadedRows.append(.init(old, animation: animation))
                 }
             case (let old?, nil):

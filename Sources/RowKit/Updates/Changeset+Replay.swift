@@ -17,8 +17,8 @@ extension Changeset {
     ///    `movedRows` destination gets the row taken at its `from`. The remaining rows fill the
     ///    other positions in order (equivalently: inserts and move destinations are applied in
     ///    ascending order).
-    /// 4. `reloadedRows` (old paths) stay where rule 3 puts them and are replaced by
-    ///    `reloadedRow(newPath, oldElement)`.
+    /// 4. `reloadedRows` (old paths) end where rules 2 and 3 put them (in place, or at their move
+    ///    destination when they are also moved) and are replaced by `reloadedRow(newPath, oldElement)`.
     ///
     /// Closures are called in ascending new section, then new row order. The changeset is validated
     /// first (`validate()`), and the mirror and every new section must have the sizes the changeset
@@ -50,13 +50,14 @@ extension Changeset {
         var leaving: [Int: Set<Int>] = [:]
         var reloading: [Int: Set<Int>] = [:]
         var arriving: Set<RowPath> = []
-        var movedIn: [RowPath: Element] = [:]
+        var movedIn: [RowPath: (element: Element, isReloaded: Bool)] = [:]
         for edit in deletedRows { leaving[edit.index.section, default: []].insert(edit.index.row) }
         for edit in reloadedRows { reloading[edit.index.section, default: []].insert(edit.index.row) }
         for edit in insertedRows { arriving.insert(edit.index) }
         for move in movedRows {
             leaving[move.from.section, default: []].insert(move.from.row)
-            movedIn[move.to] = old[move.from.section][move.from.row]
+            let isReloaded = reloading[move.from.section]?.contains(move.from.row) ?? false
+            movedIn[move.to] = (old[move.from.section][move.from.row], isReloaded)
         }
 
         var result: [[Element]] = []
@@ -81,7 +82,7 @@ extension Changeset {
                 if arriving.contains(path) {
                     rows.append(insertedRow(path))
                 } else if let moved = movedIn[path] {
-                    rows.append(moved)
+                    rows.append(moved.isReloaded ? reloadedRow(path, moved.element) : moved.element)
                 } else if let stayer = stayers.next() {
                     let element = old[oldIndex][stayer]
                     rows.append(reloaded.contains(stayer) ? reloadedRow(path, element) : element)

@@ -1,17 +1,23 @@
 extension Changeset {
-    /// Checks the changeset against UIKit's batch-update contract.
+    /// Checks the changeset against RowKit's changeset contract (<doc:Changesets>), UIKit's
+    /// batch-update rules with one addition: an item may be both moved and reloaded.
     ///
     /// Passes when:
     /// - every list is strictly ascending (moves by `from`), so no entry repeats;
     /// - deletes, reloads and move sources name existing **old** sections and rows; inserts and move
     ///   destinations name existing **new** ones (`oldRowCounts`, `newRowCounts`);
-    /// - an old section is deleted, reloaded or moved at most once; a new section is inserted or a
-    ///   move destination at most once; the same holds for rows;
+    /// - an old section is deleted, reloaded or moved at most once, except that it may be both
+    ///   reloaded and moved (it moves, and its content is new); a new section is inserted or a move
+    ///   destination at most once; the same holds for rows (a row may be both reloaded and moved);
     /// - new section count = old − deleted + inserted;
-    /// - no row change lies inside a deleted, inserted or reloaded section (the section change covers
-    ///   its rows); rows may change inside moved sections;
+    /// - no row change lies inside a deleted, inserted or reloaded section, on either side (the
+    ///   section change covers its rows; a row that enters or leaves a reloaded section is an insert
+    ///   or a delete in the other section); rows may change inside moved sections;
     /// - for every surviving section that is not reloaded: new row count = old − deleted − moved out +
-    ///   inserted + moved in.
+    ///   inserted + moved in. A reloaded section may end with any number of rows.
+    ///
+    /// Every changeset a batch or a diff produces passes; `replay`, `stages()` and
+    /// `TableView.apply(_:to:)` accept exactly the changesets that pass.
     ///
     /// Throws the first violation found.
     ///
@@ -38,13 +44,18 @@ extension Changeset {
         // Sections: ranges and single use per side.
         var oldSectionUse: [Int: List] = [:]
         var newSectionUse: [Int: List] = [:]
+        var isReloadedOld = [Bool](repeating: false, count: oldSectionCount)
         func useOld(_ index: Int, _ list: List) throws(ChangesetError) {
             guard (0..<oldSectionCount).contains(index) else {
                 throw .sectionOutOfRange(list, index: index, sectionCount: oldSectionCount)
             }
-            if let first = oldSectionUse.updateValue(list, forKey: index) {
+            // A section may be reloaded and moved: it moves, and its content is new.
+            if let first = oldSectionUse.updateValue(list, forKey: index),
+                !(first == .reloadedSections && list == .movedSections)
+            {
                 throw .sectionInTwoLists(index: index, side: .old, first, list)
             }
+            if list == .reloadedSections { isReloadedOld[index] = true }
         }
         func useNew(_ index: Int, _ list: List) throws(ChangesetError) {
             guard (0..<newSectionCount).contains(index) else {
@@ -78,10 +89,14 @@ extension Changeset {
             guard (0..<oldRowCounts[path.section]).contains(path.row) else {
                 throw .rowOutOfRange(list, path: path, rowCount: oldRowCounts[path.section])
             }
+            if isReloadedOld[path.section] {
+                throw .rowInsideChangedSection(list, path: path, sectionList: .reloadedSections)
+            }
             if let sectionList = oldSectionUse[path.section], sectionList != .movedSections {
                 throw .rowInsideChangedSection(list, path: path, sectionList: sectionList)
             }
-            if let first = oldRowUse.updateValue(list, forKey: path) {
+            // A row may be reloaded and moved: it moves, and its content is new.
+            if let first = oldRowUse.updateValue(list, forKey: path), !(first == .reloadedRows && list == .movedRows) {
                 throw .rowInTwoLists(path: path, side: .old, first, list)
             }
             if list != .reloadedRows { outOfSection[path.section, default: 0] += 1 }
@@ -96,7 +111,7 @@ extension Changeset {
             if let sectionList = newSectionUse[path.section], sectionList == .insertedSections {
                 throw .rowInsideChangedSection(list, path: path, sectionList: sectionList)
             }
-            if let old = map.oldOfNew[path.section], oldSectionUse[old] == .reloadedSections {
+            if let old = map.oldOfNew[path.section], isReloadedOld[old] {
                 throw .rowInsideChangedSection(list, path: path, sectionList: .reloadedSections)
             }
             if let first = newRowUse.updateValue(list, forKey: path) {
@@ -111,7 +126,7 @@ extension Changeset {
         for move in movedRows { try useNewRow(move.to, .movedRows) }
 
         for (old, new) in map.newOfOld.enumerated() {
-            guard let new, oldSectionUse[old] != .reloadedSections else { continue }
+            guard let new, !isReloadedOld[old] else { continue }
             let expected = oldRowCounts[old] - outOfSection[old, default: 0] + intoSection[new, default: 0]
             guard newRowCounts[new] == expected else {
                 throw .rowCountMismatch(oldSection: old, newSection: new, expected: expected, actual: newRowCounts[new])

@@ -4,13 +4,18 @@
 /// - Deletes and reloads are in **old** coordinates (before the change).
 /// - Inserts are in **new** coordinates (after the change).
 /// - Moves go from an old position to a new one.
-/// - Reloaded items keep their identity; their content changed. A reload is listed at the item's
-///   old position; a diff may also move it (see `Changeset.stages()` for hosts that cannot take a
-///   reload and a move of one item in one batch).
-/// - Row changes inside inserted or deleted sections are not listed: the section change covers
-///   them.
+/// - A reload means the item keeps its identity and its content changed. It is listed at the
+///   item's old position, and the item may also be moved: a row that moved and changed is one
+///   move plus one reload at the move's `from`. An item deleted and inserted again is a delete
+///   and an insert.
+/// - Row changes inside inserted, deleted or reloaded sections are not listed: the section change
+///   covers them.
 ///
-/// Batches (`TableModel.performBatch`) and snapshot diffs produce changesets; views consume them.
+/// The whole contract, what every producer guarantees and every consumer accepts, is the
+/// article <doc:Changesets>; `validate()` checks it. Batches (`TableModel.performBatch`) and
+/// snapshot diffs (`TableDiff`) produce changesets; `replay`, `TableView.apply(_:to:)` take them
+/// whole, and `stages()` splits them for hosts such as UIKit that cannot move and reload one
+/// item in one batch.
 public struct Changeset: Sendable, Hashable {
     /// One inserted, deleted or reloaded item and its animation.
     public struct Edit<Index: Hashable & Sendable & Comparable>: Hashable, Sendable {

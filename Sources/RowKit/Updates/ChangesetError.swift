@@ -1,7 +1,7 @@
 /// Why a changeset breaks UIKit's batch-update contract, or does not fit the mirror it is replayed on.
-public enum ChangesetError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ChangesetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Which side of the change an index belongs to.
-    public enum Side: String, Sendable {
+    public enum Side: String, Sendable, Hashable {
         /// Before the change (deletes, reloads, move sources).
         case old
         /// After the change (inserts, move destinations).

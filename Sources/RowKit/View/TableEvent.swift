@@ -56,7 +56,8 @@ public struct ReusableViewID: Sendable, Hashable, Comparable, CustomStringConver
 ///   row's action (`onSelect`, `onAccessoryTap`, `onCommitEdit`) of an event that has one.
 /// - Layout (scrolling, resizing, updates): `didEndDisplaying…` of items that left, then
 ///   `willDisplay…` of items that came, each group in ascending layout order (header, rows,
-///   footer, next section); then `cancelPrefetch`, then `prefetch`.
+///   footer, next section), each item once however many measurement passes the layout took;
+///   then `cancelPrefetch`, then `prefetch`.
 /// - Tap: `highlight`, `unhighlight`, then `deselect` of the row losing the selection, then
 ///   `select` (multiple selection: `deselect` alone when the row was selected).
 public enum TableEvent: Sendable, Hashable, CustomStringConvertible {

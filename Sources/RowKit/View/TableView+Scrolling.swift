@@ -1,18 +1,29 @@
 extension TableView {
     /// Scrolls so the row at `path` is at `position` in the viewport (clamped to the content), then
     /// displays the rows there. Rows measured on the way can move the target; the view scrolls
-    /// again until it holds (at most four times).
+    /// again until it holds (at most four times), and displays only where it ends: the events are
+    /// those of one scroll.
     ///
     /// - Throws: `TableViewError.sectionOutOfRange` or `.rowOutOfRange`.
     /// - Complexity: O(log n + v).
     public func scrollToRow(at path: RowPath, position: ScrollPosition) throws(TableViewError) {
         layoutIfNeeded()
         try checkPath(path)
-        for _ in 0..<4 {
-            let target = clampedOffset(targetOffset(forRowAt: path, position: position))
-            if target == contentOffset { break }
-            scroll(to: target)
-        }
+        scroll(toTarget: { self.targetOffset(forRowAt: path, position: position) })
+    }
+
+    /// Scrolls to `target()` (clamped), then to the target again while measurements on the way
+    /// move it (at most four scrolls in all), and displays the rows there: one layout change, whose
+    /// events are the difference between the rows displayed before and after.
+    func scroll(toTarget target: @escaping () -> Double) {
+        let start = contentOffset
+        let first = clampedOffset(target())
+        guard first != start else { return }
+        contentOffset = first
+        layoutVisible(retarget: target, maxRetargets: 3)
+        if contentOffset != start { scrollDirection = contentOffset > start ? 1 : -1 }
+        updatePrefetch()
+        deliver()
     }
 
     /// Scrolls to the selected row nearest to the viewport (the first one when several are
@@ -49,11 +60,7 @@ extension TableView {
         guard let section = table.sections.firstIndex(where: { $0.indexTitle == title }) else {
             throw .unknownIndexTitle(title)
         }
-        for _ in 0..<4 {
-            let target = clampedOffset(tree.offset(of: sectionStarts[section]))
-            if target == contentOffset { break }
-            scroll(to: target)
-        }
+        scroll(toTarget: { self.tree.offset(of: self.sectionStarts[section]) })
     }
 
     /// The offset that puts the row at `path` at `position` (unclamped).

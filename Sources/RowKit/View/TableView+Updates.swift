@@ -3,25 +3,33 @@ extension TableView {
     /// tree in place (removals, insertions and height changes, never a rebuild), keeps the selection
     /// and the swipe-edited row by identity, and updates the displayed items.
     ///
-    /// Before anything changes, the changeset is checked against the view: its `oldRowCounts` must
-    /// be the view's row counts, its `newRowCounts` the new table's, and every section must add up
-    /// (rows before − deleted − moved out + inserted + moved in = rows after). A changeset that
-    /// fails is refused with a typed error and the view stays as it was, so the view's counts always
-    /// equal its model's.
+    /// The view takes every changeset that passes `Changeset.validate()` whole, as every batch and
+    /// diff produces it (<doc:Changesets>); there is no need to split it into `stages()`. Before
+    /// anything changes, the changeset is checked against the view: its `oldRowCounts` must be the
+    /// view's row counts, its `newRowCounts` the new table's, and it must pass `validate()`. A
+    /// changeset that fails is refused with a typed error and the view stays as it was, so the
+    /// view's counts always equal its model's.
     ///
-    /// Events, in order: `didEndEditing` if the swiped row is deleted; `cancelPrefetch` of every
-    /// outstanding prefetch (old paths); `didEndDisplaying…` of deleted and reloaded items (old
-    /// paths, layout order); `didEndDisplaying…` of items the change pushed out of the viewport and
-    /// `willDisplay…` of items that came in (new paths, layout order). A reloaded row that stays
-    /// visible ends and starts again, usually with the same cell. Deleted selected rows leave the
-    /// selection without a `deselect` event.
+    /// What happens to a displayed row: a deleted row ends (a row deleted and inserted again with
+    /// the same identity ends, and its new self is displayed with a new cell); a reloaded row
+    /// ends and is displayed again, usually with the same cell (UIKit's `reloadRows`); a moved
+    /// row keeps its cell, and a row both moved and reloaded keeps its cell too, which is
+    /// configured with the new content (and measured again when its height is automatic) with no
+    /// display events. The items of deleted and reloaded sections end; the header and footer of a
+    /// moved section stay.
+    ///
+    /// Events, in order: `didEndEditing` if the swiped row is deleted; `cancelPrefetch` of the
+    /// prefetched rows deleted or reloaded (old paths); `didEndDisplaying…` of deleted and reloaded
+    /// items (old paths, layout order); `didEndDisplaying…` of items the change pushed out of the
+    /// viewport and `willDisplay…` of items that came in (new paths, layout order). Deleted
+    /// selected rows leave the selection without a `deselect` event.
     ///
     /// A `reloadsEverything` changeset, or a change of table style, reloads (`reload(_:)`) after the
     /// same checks.
     ///
-    /// - Throws: `TableViewError.changesetDoesNotStartFromCurrentState`,
-    ///   `.changesetDoesNotProduceModel`, `.invalidChangeset`, `.invalidNumberOfSections`,
-    ///   `.invalidNumberOfRows`.
+    /// - Throws: `TableViewError.changesetDoesNotStartFromCurrentRevision`,
+    ///   `.changesetDoesNotStartFromCurrentState`, `.changesetDoesNotProduceModel`,
+    ///   `.invalidChangeset`.
     /// - Complexity: O(k log n + s + v) for k changes, n items, s sections and v visible
     ///   items.
     public func apply(_ changeset: Changeset, to newModel: TableModel) throws(TableViewError) {
@@ -36,7 +44,7 @@ extension TableView {
         guard changeset.newRowCounts == newCounts else {
             throw .changesetDoesNotProduceModel(modelRowCounts: newCounts, changesetNewRowCounts: changeset.newRowCounts)
         }
-        let plan = try UpdatePlan(changeset, oldCounts: rowCounts, newCounts: newCounts)
+        let plan = try UpdatePlan(changeset)
         if changeset.reloadsEverything || newModel.style != model.style {
             reload(newModel)
             return
@@ -82,20 +90,32 @@ extension TableView {
         }
         carryPrefetches(plan, newModel: newModel, newStarts: newStarts)
         var survivors: [VisibleEntry] = []
+        // Survivors moved and reloaded, configured with their new content.
+        var reconfigured: [(id: ItemID, handle: Int)] = []
         for var entry in visible {
             var newFlat: Int?
             switch entry.kind {
             case .row:
                 let old = RowPath(section: entry.section, row: entry.row)
-                if !plan.reloadedSet.contains(old), !plan.isReloadedOld[entry.section],
-                    let new = newModel.path(of: entry.id)
-                {
+                if !plan.rowEnds(at: old), let new = newModel.path(of: entry.id) {
+                    if plan.movedReloadedSet.contains(old) {
+                        // A move plus a content update: the cell follows the row and shows the new
+                        // content, unless the new row needs another cell class.
+                        let row = newTable.sections[new.section].rows[new.row]
+                        guard let cell = reuse.cell(entry.handle), row.configure(cell) else {
+                            release(entry)
+                            continue
+                        }
+                        reconfigured.append((row.id, entry.handle))
+                    }
                     newFlat = newStarts[new.section] + 1 + new.row
                     entry.section = new.section
                     entry.row = new.row
                 }
             case .header, .footer:
-                if !plan.isWholesaleOld[entry.section], let new = plan.newSection[entry.section] {
+                if !plan.isDeletedOld[entry.section], !plan.isReloadedOld[entry.section],
+                    let new = plan.newSection[entry.section]
+                {
                     let item = entry.kind == .header ? newTable.sections[new].header : newTable.sections[new].footer
                     if let item, let view = reuse.headerFooterView(entry.handle), item.configure(view) {
                         newFlat = entry.kind == .header ? newStarts[new] : newStarts[new + 1] - 1
@@ -175,10 +195,23 @@ extension TableView {
             if tree.height(at: newStarts[t + 1] - 1) != footer { tree.setHeight(footer, at: newStarts[t + 1] - 1) }
         }
 
-        // 3. Selection, surviving cells, and the new screen.
+        // 3. Selection, surviving cells, and the new screen. A reconfigured cell is displayed, so
+        //    an automatic height is measured again now (anchored like any measurement).
         selected = newSelection
         survivors.sort { $0.flat < $1.flat }
         visible = survivors
+        for (id, handle) in reconfigured {
+            guard let path = newModel.path(of: id), let cell = reuse.cell(handle) else { continue }
+            let row = self.row(at: path)
+            guard case .automatic = row.height,
+                let measured = measureIfNeeded(HeightKey(id: id, kind: .row, width: contentWidth), cell.measureHeight)
+            else { continue }
+            let flat = flatIndex(of: path)
+            let change = measured - tree.height(at: flat)
+            guard change != 0 else { continue }
+            if tree.offset(of: flat) < contentOffset { contentOffset += change }
+            tree.setHeight(measured, at: flat)
+        }
         for entry in visible where entry.kind == .row {
             guard let cell = reuse.cell(entry.handle) else { continue }
             cell.isSelected = selected[entry.id] != nil
@@ -198,8 +231,8 @@ extension TableView {
         for flat in prefetched where !isVisible(flat) {
             let s = section(containing: flat)
             let old = RowPath(section: s, row: flat - sectionStarts[s] - 1)
-            if !plan.reloadedSet.contains(old), !plan.isReloadedOld[old.section],
-                let new = newModel.path(of: row(at: old).id)
+            if !plan.isDeletedOld[old.section], !plan.isReloadedOld[old.section], !plan.deletedSet.contains(old),
+                !plan.reloadedSet.contains(old), let new = newModel.path(of: row(at: old).id)
             {
                 carried.append(newStarts[new.section] + 1 + new.row)
             } else {

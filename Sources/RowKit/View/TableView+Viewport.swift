@@ -58,65 +58,155 @@ extension TableView {
         scroll(to: contentOffset + delta)
     }
 
-    /// Brings the displayed items in line with the current offset: releases the cells of items
-    /// that left, binds cells to items that came, measures automatic heights (moving the offset by
-    /// the change of items above the viewport's top), and repeats until nothing changes; then posts
-    /// `willDisplay…` for the new items in layout order.
+    /// Brings the displayed items in line with the current offset, in two phases.
+    ///
+    /// 1. Settle: binds a cell to every item that came into the viewport and has an automatic
+    ///    height not measured yet, measures it, writes the new heights to the tree (moving the
+    ///    offset by the change of items above the viewport's top), and repeats until measurements
+    ///    stop moving items. With `retarget`, a scroll to a target that measurements can move (a
+    ///    row, a section), the offset then goes to `retarget()` (clamped) and settles again, up
+    ///    to `maxRetargets` times, until the target holds. Displayed items stay displayed
+    ///    meanwhile, so an item that a first estimate pushed out and the measurement brought back
+    ///    never leaves, and items passed on the way to a target are never displayed.
+    /// 2. Display: releases the cells of displayed items the settled layout does not show (posting
+    ///    `didEndDisplaying…` in layout order) and of items measured on the way that it does not
+    ///    show (silently: they were never displayed), then binds cells to the other items that
+    ///    came (reusing the released cells, LIFO), and posts `willDisplay…` for every item that
+    ///    came, in layout order.
+    ///
+    /// So the events are exactly the difference between the items displayed before and after,
+    /// each once, however many passes the measurements take.
     ///
     /// Each pass reads the band's heights in one tree call and writes the measured ones back in
     /// one, so a pass costs O(log n + v) tree work. Deciding which measurements move the offset by
     /// the positions at the start of the pass is exact: a change above the top moves both the
     /// items below it and the offset, and an item at or below the top has only such items after it.
-    func layoutVisible() {
+    func layoutVisible(retarget: (() -> Double)? = nil, maxRetargets: Int = 0) {
         needsLayout = false
+        var retargets = 0
         contentOffset = clampedOffset(contentOffset)
+        let context = BindContext(
+            width: contentWidth, hasSelection: !selected.isEmpty, isEditing: isEditing, swipedRowID: swipeEditing?.id)
+        let displayed = visible
+        // Items bound and measured while settling, ascending by flat index.
+        var measuredItems: [VisibleEntry] = []
+        var candidates: [Candidate]
         while true {
             var pass = layoutPass()
-            let candidates = pass.candidates
-            let context = BindContext(
-                width: contentWidth, hasSelection: !selected.isEmpty, isEditing: isEditing, swipedRowID: swipeEditing?.id)
+            candidates = pass.candidates
             let top = contentOffset
-            let old = visible
             var shift = 0.0
             var changed = false
-            var next: [VisibleEntry] = []
-            next.reserveCapacity(candidates.count)
+            var measuredNow: [VisibleEntry] = []
             var i = 0
-            var j = 0
-            while i < old.count || j < candidates.count {
-                if j == candidates.count || (i < old.count && old[i].flat < candidates[j].flat) {
-                    release(old[i])
-                    i += 1
-                } else if i == old.count || candidates[j].flat < old[i].flat {
-                    let candidate = candidates[j]
-                    let (entry, measured) = bind(candidate, context)
-                    next.append(entry)
-                    if let measured, measured != candidate.height {
-                        changed = true
-                        if candidate.y < top { shift += measured - candidate.height }
-                        let local = candidate.flat - pass.first
-                        if local >= 0 && local < pass.heights.count {
-                            pass.heights[local] = measured
-                        } else {
-                            tree.setHeight(measured, at: candidate.flat)  // a pinned header above the band
-                        }
+            var k = 0
+            for candidate in candidates {
+                while i < displayed.count && displayed[i].flat < candidate.flat { i += 1 }
+                if i < displayed.count && displayed[i].flat == candidate.flat { continue }
+                while k < measuredItems.count && measuredItems[k].flat < candidate.flat { k += 1 }
+                if k < measuredItems.count && measuredItems[k].flat == candidate.flat { continue }
+                guard needsMeasurement(candidate, width: context.width) else { continue }
+                let (entry, measured) = bind(candidate, context)
+                measuredNow.append(entry)
+                if let measured, measured != candidate.height {
+                    changed = true
+                    if candidate.y < top { shift += measured - candidate.height }
+                    let local = candidate.flat - pass.first
+                    if local >= 0 && local < pass.heights.count {
+                        pass.heights[local] = measured
+                    } else {
+                        tree.setHeight(measured, at: candidate.flat)  // a pinned header above the band
                     }
-                    j += 1
-                } else {
-                    next.append(old[i])
-                    i += 1
-                    j += 1
                 }
             }
-            visible = next
-            guard changed else { break }
-            tree.setHeights(pass.heights, startingAt: pass.first)
-            contentOffset = clampedOffset(top + shift)
+            if !measuredNow.isEmpty { measuredItems = Self.merged(measuredItems, measuredNow) }
+            if changed {
+                tree.setHeights(pass.heights, startingAt: pass.first)
+                contentOffset = clampedOffset(top + shift)
+                continue
+            }
+            guard let retarget, retargets < maxRetargets else { break }
+            let target = clampedOffset(retarget())
+            guard target != contentOffset else { break }
+            contentOffset = target
+            retargets += 1
         }
+
+        // Releases first, so that the items that came reuse the cells of the items that left.
+        var shown = [Bool](repeating: false, count: displayed.count)
+        var stays = [Bool](repeating: false, count: measuredItems.count)
+        var i = 0
+        var k = 0
+        for candidate in candidates {
+            while i < displayed.count && displayed[i].flat < candidate.flat { i += 1 }
+            if i < displayed.count && displayed[i].flat == candidate.flat { shown[i] = true }
+            while k < measuredItems.count && measuredItems[k].flat < candidate.flat { k += 1 }
+            if k < measuredItems.count && measuredItems[k].flat == candidate.flat { stays[k] = true }
+        }
+        for index in displayed.indices where !shown[index] { release(displayed[index]) }
+        for index in measuredItems.indices where !stays[index] { reuse.recycle(measuredItems[index].handle) }
+
+        var next: [VisibleEntry] = []
+        next.reserveCapacity(candidates.count)
+        i = 0
+        k = 0
+        for candidate in candidates {
+            while i < displayed.count && displayed[i].flat < candidate.flat { i += 1 }
+            if i < displayed.count && displayed[i].flat == candidate.flat {
+                next.append(displayed[i])
+                continue
+            }
+            while k < measuredItems.count && measuredItems[k].flat < candidate.flat { k += 1 }
+            if k < measuredItems.count && measuredItems[k].flat == candidate.flat {
+                next.append(measuredItems[k])
+                continue
+            }
+            next.append(bind(candidate, context).entry)
+        }
+        visible = next
         for index in visible.indices where !visible[index].announced {
             visible[index].announced = true
             post(displayEvent(visible[index], ending: false))
         }
+    }
+
+    /// Whether binding `candidate` would measure it: its height is automatic and not measured at
+    /// `width` yet, or its content was reloaded since.
+    func needsMeasurement(_ candidate: Candidate, width: Double) -> Bool {
+        let key: HeightKey
+        switch candidate.kind {
+        case .row:
+            let row = sectionRows[candidate.section][candidate.row]
+            guard case .automatic = row.height else { return false }
+            key = HeightKey(id: row.id, kind: .row, width: width)
+        case .header, .footer:
+            let section = sections[candidate.section]
+            let isHeader = candidate.kind == .header
+            guard let item = isHeader ? section.header : section.footer, case .automatic = item.height else {
+                return false
+            }
+            key = isHeader ? headerKey(section) : footerKey(section)
+        }
+        return measuredHeights[key] == nil || (!staleMeasurements.isEmpty && staleMeasurements.contains(key))
+    }
+
+    /// Two lists of entries ascending by flat index (no index in both), merged into one.
+    static func merged(_ a: [VisibleEntry], _ b: [VisibleEntry]) -> [VisibleEntry] {
+        if a.isEmpty { return b }
+        var result: [VisibleEntry] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].flat < b[j].flat) {
+                result.append(a[i])
+                i += 1
+            } else {
+                result.append(b[j])
+                j += 1
+            }
+        }
+        return result
     }
 
     /// The items that intersect the viewport, ascending by flat index, plus the floating header of
@@ -178,7 +268,7 @@ extension TableView {
 
     /// Binds a view to `candidate` and configures it; measures it if its height is automatic and
     /// not measured yet. Returns the entry and, when it was measured, its new tree height.
-    func bind(_ candidate: Candidate, _ context: BindContext) -> (VisibleEntry, measured: Double?) {
+    func bind(_ candidate: Candidate, _ context: BindContext) -> (entry: VisibleEntry, measured: Double?) {
         switch candidate.kind {
         case .row:
             let row = sectionRows[candidate.section][candidate.row]

@@ -13,13 +13,9 @@ public enum TableViewError: Error, Sendable, Hashable, CustomStringConvertible {
     case changesetDoesNotStartFromCurrentRevision(viewRevision: Revision, changesetRevision: Revision)
     /// The changeset's `newRowCounts` differ from the new model's row counts.
     case changesetDoesNotProduceModel(modelRowCounts: [Int], changesetNewRowCounts: [Int])
-    /// For one surviving section, rows before minus deletes and moves out plus inserts and moves in
-    /// is not the number of rows after.
-    case invalidNumberOfRows(oldSection: Int, newSection: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
-    /// Sections before minus deletes plus inserts is not the number of sections after.
-    case invalidNumberOfSections(before: Int, after: Int, inserted: Int, deleted: Int)
-    /// An index in the changeset is out of range, duplicated or contradicts another change.
-    case invalidChangeset(String)
+    /// The changeset breaks the changeset contract: `Changeset.validate()` throws this error (for
+    /// example `.rowCountMismatch`, UIKit's "invalid number of rows in section").
+    case invalidChangeset(ChangesetError)
     /// The row cannot be moved (its `isMovable` is `false`).
     case rowNotMovable(RowPath)
     /// The row has no editing style for this commit.
@@ -41,13 +37,8 @@ public enum TableViewError: Error, Sendable, Hashable, CustomStringConvertible {
             return "changeset starts from revision \(changeset) but the view shows \(view)"
         case .changesetDoesNotProduceModel(let model, let changeset):
             return "changeset produces row counts \(changeset) but the new model has \(model)"
-        case .invalidNumberOfRows(let old, let new, let before, let after, let ins, let del, let movedIn, let movedOut):
-            return "invalid number of rows in section \(old)→\(new): \(before) before, \(after) after, "
-                + "\(ins) inserted, \(del) deleted, \(movedIn) moved in, \(movedOut) moved out"
-        case .invalidNumberOfSections(let before, let after, let ins, let del):
-            return "invalid number of sections: \(before) before, \(after) after, \(ins) inserted, \(del) deleted"
-        case .invalidChangeset(let message):
-            return "invalid changeset: \(message)"
+        case .invalidChangeset(let error):
+            return "invalid changeset: \(error)"
         case .rowNotMovable(let path):
             return "row \(path) is not movable"
         case .rowNotEditable(let path):

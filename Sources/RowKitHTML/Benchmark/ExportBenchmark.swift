@@ -69,19 +69,26 @@ public enum ExportBenchmark {
         public var outputBytes: Int
         /// Wall-clock seconds.
         public var seconds: Double
+        /// Bytes of the search index (0 when none was built).
+        public var searchBytes = 0
+        /// Files of the search index.
+        public var searchFiles = 0
         /// Rows per second.
         public var rowsPerSecond: Double { Double(rows) / seconds }
         /// Markdown megabytes (10^6 bytes) per second.
         public var markdownMBPerSecond: Double { Double(markdownBytes) / 1e6 / seconds }
     }
 
-    /// Exports `listing` to `folder` with the exporter (page size `pageSize`).
-    public static func export(_ listing: Listing, to folder: URL, pageSize: Int = 500) throws -> Result {
+    /// Exports `listing` to `folder` with the exporter (page size `pageSize`), with or without
+    /// the search index.
+    public static func export(_ listing: Listing, to folder: URL, pageSize: Int = 500, search: Bool = true) throws -> Result {
         let markdownBytes = listing.allMarkdown.reduce(0) { $0 + $1.utf8.count }
         let start = DispatchTime.now().uptimeNanoseconds
-        let summary = try SiteExporter(ExportOptions(pageSize: pageSize, title: "Benchmark")).export(listing, to: folder)
+        let summary = try SiteExporter(ExportOptions(pageSize: pageSize, title: "Benchmark", search: search)).export(listing, to: folder)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Result(rows: summary.rows, markdownBytes: markdownBytes, outputBytes: summary.bytes, seconds: seconds)
+        return Result(
+            rows: summary.rows, markdownBytes: markdownBytes, outputBytes: summary.bytes, seconds: seconds,
+            searchBytes: summary.searchBytes, searchFiles: summary.searchFiles)
     }
 
     /// Renders the Markdown of every row of `listing` with one raw `cmark_markdown_to_html` call

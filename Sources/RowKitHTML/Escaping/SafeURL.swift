@@ -8,9 +8,11 @@
 /// `java\tscript:` would otherwise run. A refused URL is dropped: the text it was attached to is
 /// still shown, it just points nowhere.
 public enum SafeURL {
-    /// `url` when the policy allows it (trimmed of surrounding spaces), otherwise `nil`.
+    /// `url` when the policy allows it (trimmed of surrounding spaces), otherwise `nil`; also `nil`
+    /// for a URL that is empty or only spaces, which would point at the page itself.
     public static func sanitize(_ url: String) -> String? {
         let trimmed = url.trimmingASCIIWhitespace()
+        if trimmed.isEmpty { return nil }
         // Control characters (tab, newline, NUL, ...) and DEL anywhere: refuse outright.
         if trimmed.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return nil }
         // Characters browsers drop or normalise in URLs can hide a scheme; refuse them too.
@@ -47,7 +49,7 @@ public enum SafeURL {
         }
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
         guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else {
-            return true  // empty: a relative reference to the current document
+            return false  // empty: it would point at the page itself
         }
         let bytes = UnsafeBufferPointer(rebasing: utf8[first...last])
         if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return false }

@@ -49,7 +49,7 @@ public enum Markdown {
 
     /// Renders `markdown` and appends the HTML's UTF-8 bytes to `output`.
     ///
-    /// For many documents, a ``Renderer`` is faster: it reuses cmark's memory between them.
+    /// For many documents, a `Renderer` is faster: it reuses cmark's memory between them.
     public static func render(_ markdown: String, options: Options = .default, appendingTo output: inout [UInt8]) {
         Renderer().render(markdown, options: options, appendingTo: &output)
     }
@@ -90,8 +90,8 @@ public enum Markdown {
         ///
         /// Parses to a cmark tree, removes links and images whose destination ``SafeURL``
         /// rejects, then renders the tree; all of it in the arena, which is reset on return.
-        /// Invalid UTF-8, NUL and the other control characters (but tab and line breaks) become
-        /// U+FFFD.
+        /// Invalid UTF-8, NUL and the other C0 and C1 control characters (but tab and line breaks)
+        /// become U+FFFD.
         ///
         /// - Complexity: O(*n*) in the length of `markdown`.
         func render(_ markdown: String, options: Options, appendingTo output: inout [UInt8]) {
@@ -143,20 +143,33 @@ public enum Markdown {
     }
 
     /// Appends `html` to `output`; cmark passes control characters through, and they become
-    /// U+FFFD, as in escaped text.
+    /// U+FFFD, as in escaped text: C0 controls (but tab and line breaks), DEL, and the C1 controls
+    /// U+0080 to U+009F (UTF-8 `C2 80` to `C2 9F`).
     private static func appendReplacingControls(_ html: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        // Controls are rare: one branch-free pass to look, the careful loop only when found.
+        // Controls are rare: one branch-free pass to look (at C0, DEL and the lead byte C2 of
+        // U+0080...U+00BF), the careful loop only when found.
         var found: UInt8 = 0
-        for byte in html { found |= isReplacedControl(byte) ? 1 : 0 }
+        for byte in html { found |= (isReplacedControl(byte) || byte == 0xC2) ? 1 : 0 }
         guard found != 0 else {
             output.append(contentsOf: html)
             return
         }
         var start = 0
-        for index in 0..<html.count where isReplacedControl(html[index]) {
+        var index = 0
+        while index < html.count {
+            let length: Int
+            if isReplacedControl(html[index]) {
+                length = 1
+            } else if html[index] == 0xC2, index + 1 < html.count, (0x80...0x9F).contains(html[index + 1]) {
+                length = 2
+            } else {
+                index += 1
+                continue
+            }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: html[start..<index]))
             output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            start = index + 1
+            index += length
+            start = index
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: html[start...]))
     }

@@ -19,8 +19,9 @@ final class ExportPipeline {
     /// The key of the options, templates and tool.
     let settingsKey: UInt64
     private var assets: AssetStore
-    /// The paths of the new site, when there is a previous site to count removed files against.
-    private var newPaths: HashSet64?
+    /// What the search indexes wrote.
+    private(set) var searchFiles = 0
+    private(set) var searchBytes = 0
     /// Called with the rows planned so far (over all tables) after each page is sent to render.
     let progress: ((Int) -> Void)?
     /// Rows planned so far, over all tables.
@@ -32,7 +33,7 @@ final class ExportPipeline {
     /// Starts an export to the folder `output`. `settings` are the export's other settings that
     /// change its output (a listing's CSV columns, a style override, ...).
     init(options: ExportOptions, output: URL, settings: [String], progress: ((Int) -> Void)?) throws {
-        guard options.pageSize >= 1 else { throw ExportError.invalidPageSize(options.pageSize) }
+        guard ExportOptions.pageSizes.contains(options.pageSize) else { throw ExportError.invalidPageSize(options.pageSize) }
         self.options = options
         self.progress = progress
         templates = try TemplateSet(customDirectory: options.templatesDirectory)
@@ -43,11 +44,13 @@ final class ExportPipeline {
         key.update(value: options.pageSize)
         key.update(value: options.markdown.unsafeHTML)
         key.update(value: options.markdown.smartPunctuation)
+        key.update(value: options.search)
         key.update(options.language)
         key.update(options.title)
         for setting in settings { key.update(setting) }
         settingsKey = key.value
-        writer = try SiteWriter(output: output, durable: options.durable)
+        writer = try SiteWriter(
+            output: output, durable: options.durable, waitForOtherExport: options.waitForOtherExport, shouldStop: options.shouldStop)
         do {
             scratch = try ScratchFile(in: writer.temporary)
         } catch {
@@ -58,7 +61,6 @@ final class ExportPipeline {
         manifest.settings = settingsKey
         workers = RenderWorkers(jobs: options.jobs, options: options, templates: templates, writer: writer, scratch: scratch)
         assets = AssetStore(baseDirectory: options.baseDirectory)
-        if writer.previous != nil { newPaths = HashSet64() }
     }
 
     /// Stops the workers and removes the unfinished site (after an error).
@@ -67,21 +69,31 @@ final class ExportPipeline {
         writer.abandon()
     }
 
-    /// Notes a file of the new site (for counting the previous site's files it no longer has).
-    func noteNewPath(_ path: String) {
-        newPaths?.insert(StableHash.of(path))
-    }
-
     /// Writes a site-wide file (not of a table's pages), kept unread when unchanged.
     func writeSiteFile(_ path: String, _ contents: [UInt8]) throws {
         let entry = try writer.write(path, contents, previous: writer.previous?.siteFiles[path])
         manifest.addSiteFile(entry)
-        noteNewPath(path)
     }
 
-    /// The site path (or remote URL) of an image, copying the file on first use.
-    func resolveImage(_ source: String, row: String) throws -> String? {
-        try assets.resolve(source, row: row) { name, bytes in try self.writeSiteFile(name, bytes) }
+    /// Forgets the site-wide files under `folder` (relative, ending in "/") of a table read again,
+    /// and removes them from the new site.
+    func removeSiteFiles(under folder: String) throws {
+        manifest.removeSiteFiles(under: folder)
+        try writer.removeFolder(String(folder.dropLast()))
+    }
+
+    /// The site path (or remote URL) of an image of table `table`, relative to `folder` (the
+    /// table's document's folder), copying the file on first use.
+    func resolveImage(_ source: String, row: String, table: Int, folder: URL?) throws -> String? {
+        assets.baseDirectory = folder
+        assets.table = table
+        return try assets.resolve(source, row: row) { name, bytes in try self.writeSiteFile(name, bytes) }
+    }
+
+    /// Counts the files and bytes of a finished table's search index.
+    func searchWritten(files: Int, bytes: Int) {
+        searchFiles += files
+        searchBytes += bytes
     }
 
     /// Counts the pages and rows of a finished table.
@@ -104,16 +116,11 @@ final class ExportPipeline {
         manifest.rows = rows
         manifest.bytes = writer.bytes
         manifest.files = writer.filesWritten + writer.filesUnchanged
-        var removed = 0
-        if let newPaths {
-            ManifestReader.forEachPath(site: writer.output) { path in
-                if !newPaths.contains(StableHash.of(path)) { removed += 1 }
-            }
-        }
         try writer.commit(manifest: manifest)
         return ExportSummary(
             pages: pages, rows: rows, bytes: writer.bytes, filesWritten: writer.filesWritten,
-            filesUnchanged: writer.filesUnchanged, filesRemoved: removed, seconds: Date().timeIntervalSince(start))
+            filesUnchanged: writer.filesUnchanged, removedFiles: writer.removedFiles, seconds: Date().timeIntervalSince(start),
+            searchFiles: searchFiles, searchBytes: searchBytes)
     }
 
     /// Keeps the previous site, which the inputs, images and settings say is the new one.
@@ -122,16 +129,23 @@ final class ExportPipeline {
         writer.keepPreviousSite()
         return ExportSummary(
             pages: previous.pages, rows: previous.rows, bytes: previous.bytes, filesWritten: 0,
-            filesUnchanged: previous.files, filesRemoved: 0, seconds: Date().timeIntervalSince(start))
+            filesUnchanged: previous.files, seconds: Date().timeIntervalSince(start))
     }
 
-    /// The images the previous site was made from (paths relative to the base folder), unchanged:
-    /// the same size and content.
-    func imagesUnchanged(_ images: [ManifestSource]) -> Bool {
-        guard let base = options.baseDirectory.flatMap({ AssetStore.realPath($0.path) }) else { return images.isEmpty }
-        return images.allSatisfy { image in
-            let path = base + (base.hasSuffix("/") ? "" : "/") + image.path
-            guard let data = FileManager.default.contents(atPath: path), data.count == image.size else { return false }
+    /// The images the previous site was made from (`<table>/<path>`, the path relative to the
+    /// table's folder in `folders`), unchanged: regular files of the same size and content.
+    func imagesUnchanged(_ images: [ManifestSource], folders: [URL]) -> Bool {
+        images.allSatisfy { image in
+            guard let slash = image.path.firstIndex(of: "/"), let table = Int(image.path[..<slash]), folders.indices.contains(table)
+            else { return false }
+            let path = folders[table].appendingPathComponent(String(image.path[image.path.index(after: slash)...])).path
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == image.size,
+                let data = try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readToEnd(), data.count == image.size
+            else { return false }
             return data.withUnsafeBytes { StableHash($0).value } == image.hash
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import RowKit
 import RowKitListing
 
@@ -9,7 +10,8 @@ struct ListingTableVisitor: ListingVisitor {
     let style: TableStyle?
     let folder: String
     let siteIndex: (href: String, label: String)?
-    let imageBase: String?
+    /// The folder the listing's image paths are relative to.
+    let imageFolder: URL?
     /// Whether rows are rendered (not after a problem in this listing or an earlier one).
     var rendering: Bool
     private(set) var planner: TablePlanner?
@@ -21,7 +23,7 @@ struct ListingTableVisitor: ListingVisitor {
 
     init(
         pipeline: ExportPipeline, index: Int, title: String?, style: TableStyle?, folder: String,
-        siteIndex: (href: String, label: String)?, imageBase: String?, rendering: Bool
+        siteIndex: (href: String, label: String)?, imageFolder: URL?, rendering: Bool
     ) {
         self.pipeline = pipeline
         self.index = index
@@ -29,7 +31,7 @@ struct ListingTableVisitor: ListingVisitor {
         self.style = style
         self.folder = folder
         self.siteIndex = siteIndex
-        self.imageBase = imageBase
+        self.imageFolder = imageFolder
         self.rendering = rendering
     }
 
@@ -40,7 +42,7 @@ struct ListingTableVisitor: ListingVisitor {
         section = -1
         planner = TablePlanner(
             pipeline: pipeline, index: index, title: title ?? header.title, folder: folder, style: style ?? header.style,
-            siteIndex: siteIndex, imageBase: imageBase)
+            siteIndex: siteIndex, imageFolder: imageFolder)
     }
 
     mutating func row(_ row: ListingRow, section: Int) throws {
@@ -53,7 +55,7 @@ struct ListingTableVisitor: ListingVisitor {
             try planner.add(row)
         } catch let error as ExportError {
             switch error {
-            case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory:
+            case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory, .imageRefused:
                 imageError = (row.location(of: .image) ?? row.location, error)
                 rendering = false
                 try discard()
@@ -69,7 +71,7 @@ struct ListingTableVisitor: ListingVisitor {
             planner.beginSection()
             self.section = index
         }
-        planner.endSection(header: .some(section.header), footer: .some(section.footer), indexTitle: .some(section.indexTitle))
+        try planner.endSection(header: .some(section.header), footer: .some(section.footer), indexTitle: .some(section.indexTitle))
     }
 
     mutating func abandon() {
@@ -82,11 +84,13 @@ struct ListingTableVisitor: ListingVisitor {
         onProgress?(progress)
     }
 
-    /// Forgets what was rendered of this table: its detail pages and manifest entries.
+    /// Forgets what was rendered of this table: its detail pages, its search index and their
+    /// manifest entries.
     private mutating func discard() throws {
         planner = nil
         _ = try pipeline.workers.drain()
         try pipeline.writer.removeFolder(folder + "rows")
+        try pipeline.removeSiteFiles(under: folder + "search/")
         pipeline.manifest.removeUnits(ofTable: index)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RowKit
 import RowKitListing
 
@@ -10,8 +11,10 @@ final class TablePlanner {
     let index: Int
     private(set) var facts: TableFacts
     private let pageSize: Int
-    /// The folder of listing rows' images, for paths relative to the export's base folder.
-    private let imageBase: String?
+    /// The folder the table's image paths are relative to (its document's folder).
+    private let imageFolder: URL?
+    /// The table's search index (nil with ``ExportOptions/search`` off), fed in row order.
+    private var search: SearchIndexBuilder?
 
     /// A section as far as it is known.
     private struct SectionRecord {
@@ -56,11 +59,16 @@ final class TablePlanner {
     private var nextForManifest = 1
 
     init(pipeline: ExportPipeline, index: Int, title: String, folder: String, style: TableStyle,
-         siteIndex: (href: String, label: String)?, imageBase: String?) {
+         siteIndex: (href: String, label: String)?, imageFolder: URL?) {
         self.pipeline = pipeline
         self.index = index
-        self.imageBase = imageBase
+        self.imageFolder = imageFolder
         pageSize = pipeline.options.pageSize
+        if pipeline.options.search {
+            search = SearchIndexBuilder(key: String(folder.dropLast())) { [pipeline] name, data in
+                try pipeline.writeSiteFile(folder + "search/" + name + ".js", data)
+            }
+        }
         var key = StableHash()
         key.update(value: pipeline.settingsKey)
         key.update(title)
@@ -83,12 +91,16 @@ final class TablePlanner {
     }
 
     /// The section that started last ends (with its header, footer and index title when they
-    /// were not known at its start).
-    func endSection(header: String?? = nil, footer: String?? = nil, indexTitle: String?? = nil) {
+    /// were not known at its start). Its rows are found in the search by its header's words too.
+    func endSection(header: String?? = nil, footer: String?? = nil, indexTitle: String?? = nil) throws {
         let last = sections.count - 1
         if let header { sections[last].header = header }
         if let footer { sections[last].footer = footer }
         if let indexTitle { sections[last].indexTitle = indexTitle }
+        if let search, let header = sections[last].header, sections[last].rowCount > 0 {
+            let start = UInt32(sections[last].rowStart)
+            try search.addHeader(header, rows: start..<(start + UInt32(sections[last].rowCount)))
+        }
         if !isOpenOnPage {
             parts[page - 1].append(PartRecord(section: last, isFirst: true))
         }
@@ -99,8 +111,7 @@ final class TablePlanner {
 
     /// A listing row.
     func add(_ row: ListingRow) throws {
-        let content = row.cellContent(imageBase: imageBase)
-        try add(content: content, layout: row.style, identity: row.id)
+        try add(content: row.cellContent(), layout: row.style, identity: row.id)
     }
 
     /// A row of an exportable table.
@@ -115,7 +126,8 @@ final class TablePlanner {
             case .content(let content, let layout):
                 try add(content: content, layout: layout, identity: identity)
             case .trustedHTML(let fragment):
-                try add(RenderRow(layout: .default, accessory: .none, text: "", fragment: fragment))
+                try search?.add(SearchRow(text: "", layout: .default, accessory: .none, href: ""))
+                try add(RenderRow(number: rowCount + 1, layout: .default, accessory: .none, text: "", fragment: fragment))
             }
         case .unknown:
             try add(content: CellContent(text: identity), layout: .default, identity: identity)
@@ -123,9 +135,9 @@ final class TablePlanner {
     }
 
     private func add(content: CellContent, layout: CellLayout, identity: String) throws {
-        var row = RenderRow(layout: layout, accessory: content.accessory, text: content.text)
+        var row = RenderRow(number: rowCount + 1, layout: layout, accessory: content.accessory, text: content.text)
         row.detail = content.detail.flatMap { $0.isEmpty ? nil : $0 }
-        if let image = content.image, let path = try pipeline.resolveImage(image.source, row: identity) {
+        if let image = content.image, let path = try pipeline.resolveImage(image.source, row: identity, table: index, folder: imageFolder) {
             row.imageSource = path
             row.imageIsRemote = path.lowercased().hasPrefix("http")
             row.imageAlt = image.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 }
@@ -134,6 +146,15 @@ final class TablePlanner {
         row.link = content.link
         if row.body != nil, content.accessory.discloses {
             row.slug = slugs.allocate(for: identity)
+        }
+        if let search {
+            // A result leads where the row does: its detail page, its link, or its place on its
+            // list page.
+            let page = rowsOnPage == pageSize ? self.page + 1 : self.page
+            let href = row.detailPath ?? row.link.flatMap(SafeURL.sanitize) ?? TableFacts.pageFile(page) + "#r-\(row.number)"
+            try search.add(SearchRow(
+                text: row.text, detail: layout == .default ? nil : row.detail, layout: layout, accessory: row.accessory,
+                image: row.imageSource, imageLabel: row.imageAlt, href: href))
         }
         try add(row)
     }
@@ -159,7 +180,6 @@ final class TablePlanner {
             let fullPath = facts.folder + path
             // The key, and whether the previous page is kept, are settled by the renderer.
             detail = DetailPlan(unit: unit, key: 0, previous: previousDetails[fullPath], keep: false)
-            pipeline.noteNewPath(fullPath)
         }
         pageRows.append(row)
         pageDetails.append(detail)
@@ -191,7 +211,6 @@ final class TablePlanner {
     private func dispatch() throws {
         try pipeline.workers.submit(.page(PageJob(
             unit: unit, table: facts, rows: pageRows, partStarts: partStarts, details: pageDetails, previous: previousList)))
-        pipeline.noteNewPath(facts.folder + TableFacts.pageFile(page))
         pageRows = []
         pageDetails = []
         partStarts = []
@@ -226,6 +245,10 @@ final class TablePlanner {
         if !dispatched {
             if rowsOnPage == 0 { loadPrevious() }
             try dispatch()
+        }
+        if let search {
+            try search.finish()
+            pipeline.searchWritten(files: search.files, bytes: search.bytes)
         }
         let pageCount = page
         // Section identities: a listing's sections are known by their header when no other

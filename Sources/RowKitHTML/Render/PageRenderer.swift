@@ -44,8 +44,10 @@ struct PageRenderer {
         values.removeAll()
         if let fragment = row.fragment {
             values.fragment.append(contentsOf: fragment.utf8)
+            values.anchor.append(contentsOf: "r-\(row.number)".utf8)
             var shape = RowTemplate.Shape(layout: .default, accessory: .none)
             shape.isCustom = true
+            shape.hasAnchor = true
             try rowTemplate.render(shape, values, appendingTo: &output)
             return nil
         }
@@ -79,6 +81,8 @@ struct PageRenderer {
                 shape.hasBody = true
                 markdown.render(body, options: options.markdown, appendingTo: &values.body)
             }
+            shape.hasAnchor = true
+            values.anchor.append(contentsOf: "r-\(row.number)".utf8)
         }
         try rowTemplate.render(shape, values, appendingTo: &output)
         return entry
@@ -171,6 +175,7 @@ struct PageRenderer {
             "title": page.slot(table.escapedTitle), "style": page.slot(table.style.rawValue), "root": page.slot(table.root),
             "hasIndex": !indexEntries.isEmpty, "indexEntries": indexEntries, "sections": RowTemplate.placeholder(0),
         ]
+        if options.search { context["search"] = ["key": page.slot(HTMLEscaping.escape(String(table.folder.dropLast())))] }
         if let siteIndex = table.siteIndex {
             context["back"] = ["href": page.slot(siteIndex.href), "label": page.slot(siteIndex.label)]
             page.key.append(1)

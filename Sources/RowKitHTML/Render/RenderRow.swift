@@ -4,6 +4,9 @@ import RowKitListing
 /// A row as the exporter renders it: its content with everything that depends on rows before it
 /// settled (its detail page's slug, its image's site path), so any thread can render it.
 struct RenderRow: Sendable {
+    /// The row's number in its table, from 1: a row without a detail page has the anchor
+    /// `r-<number>`, where search results lead.
+    var number: Int
     var layout: CellLayout
     var accessory: Accessory
     var text: String
@@ -26,6 +29,7 @@ struct RenderRow: Sendable {
     /// A hash of everything the row's markup and detail page are made from.
     var key: UInt64 {
         var hash = StableHash()
+        hash.update(value: number)
         hash.update(layout.rawValue)
         hash.update(accessory.rawValue)
         hash.update(text)

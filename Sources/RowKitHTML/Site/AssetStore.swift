@@ -1,45 +1,44 @@
 import Foundation
 import RowKitListing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Copies row images into the site under content-addressed names (`assets/images/<hash>.<ext>`).
 ///
 /// An image source is either an `http`/`https` URL, used as it is, or a path relative to the
-/// base directory. A path must name an existing PNG, JPEG, GIF, WebP or AVIF file that, after
-/// resolving symbolic links, lies inside the base directory; absolute paths, `..` escapes and
-/// links pointing out are errors, never copies. A source with any other scheme (`javascript:`,
+/// base directory of the table being exported (its document's folder). A path is opened once,
+/// inside that folder, and checked by ``ImageFile``: it must stay inside the folder (no absolute
+/// path, no `..` or symbolic link leading out), name a regular file with an image extension of
+/// at most ``ImageFile/maximumSize`` bytes, and start like a PNG, JPEG, GIF, WebP or AVIF image;
+/// anything else is an error, never a copy. A source with any other scheme (`javascript:`,
 /// `data:`, ...) is refused by ``SafeURL`` and the row is shown without an image.
 struct AssetStore {
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
-
-    private let base: String?
-    /// Each image file copied: its site path, by real path.
-    private var copied: [String: String] = [:]
-    private var written: Set<String> = []
-    /// The resolution of recent sources, so rows sharing an icon resolve it once.
+    /// The folder image paths of the table being exported are relative to.
+    var baseDirectory: URL?
+    /// The number of the table being exported, in the site.
+    var table = 0
+    private var folders: [String: ImageFile.Folder] = [:]
+    /// The resolution of recent sources by folder and source, so rows sharing an icon resolve it
+    /// once (at most 4,096 kept).
     private var recent: [String: String?] = [:]
-    /// The image files copied, for the manifest, with paths relative to the base folder.
+    /// Site paths by file, so two sources naming one file copy it once.
+    private var copied: [ImageFile.Identity: String] = [:]
+    private var written: Set<String> = []
+    /// The image files copied, for the manifest: `<table>/<path>` (the path relative to the
+    /// table's folder), size and hash.
     private(set) var sources: [ManifestSource] = []
 
     init(baseDirectory: URL?) {
-        base = baseDirectory.flatMap { Self.realPath($0.path) }
+        self.baseDirectory = baseDirectory
     }
 
     /// The site-relative path (or remote URL) to use for `source`, copying the file (through
     /// `write`, with its site path) on first use; `nil` when the source is refused by the URL
     /// policy.
-    mutating func resolve(
-        _ source: String, row: String, write: (String, [UInt8]) throws -> Void
-    ) throws -> String? {
-        if let known = recent[source] { return known }
+    mutating func resolve(_ source: String, row: String, write: (String, [UInt8]) throws -> Void) throws -> String? {
+        let key = (baseDirectory?.path ?? "") + "\u{0}" + source
+        if let known = recent[key] { return known }
         let resolved = try resolveUncached(source, row: row, write: write)
         if recent.count >= 4096 { recent.removeAll(keepingCapacity: true) }
-        recent[source] = resolved
+        recent[key] = resolved
         return resolved
     }
 
@@ -57,40 +56,43 @@ struct AssetStore {
             }
             return nil
         }
-        if trimmed.hasPrefix("/") || trimmed.hasPrefix("~") || trimmed.contains("\\") {
-            throw ExportError.imageOutsideBaseDirectory(source: source, row: row)
+        guard let baseDirectory else { throw ExportError.noBaseDirectory(source: source, row: row) }
+        let base = baseDirectory.path
+        let image: ImageFile
+        do throws(ImageFile.Problem) {
+            let folder: ImageFile.Folder
+            if let known = folders[base] {
+                folder = known
+            } else {
+                folder = try ImageFile.Folder(path: base)
+                folders[base] = folder
+            }
+            image = try ImageFile.read(trimmed, in: folder)
+        } catch {
+            throw Self.exportError(error, source: source, folder: base, row: row)
         }
+        if let known = copied[image.identity] { return known }
+        let name = "assets/images/\(ContentHash(image.bytes)).\(image.format.fileExtension)"
+        if written.insert(name).inserted { try write(name, image.bytes) }
+        copied[image.identity] = name
         let path = String(trimmed.prefix { $0 != "?" && $0 != "#" })
-        guard let base else { throw ExportError.noBaseDirectory(source: source, row: row) }
-        let joined = base + "/" + path
-        guard let resolved = Self.realPath(joined) else {
-            throw ExportError.imageNotFound(source: source, path: joined, row: row)
-        }
-        guard resolved.hasPrefix(base == "/" ? "/" : base + "/") else {
-            throw ExportError.imageOutsideBaseDirectory(source: source, row: row)
-        }
-        let fileExtension = (resolved as NSString).pathExtension.lowercased()
-        guard Self.imageExtensions.contains(fileExtension) else {
-            throw ExportError.unsupportedImageType(source: source, row: row)
-        }
-        if let known = copied[resolved] { return known }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            throw ExportError.imageNotFound(source: source, path: resolved, row: row)
-        }
-        let bytes = [UInt8](data)
-        let name = "assets/images/\(ContentHash(bytes)).\(fileExtension == "jpeg" ? "jpg" : fileExtension)"
-        if written.insert(name).inserted { try write(name, bytes) }
-        copied[resolved] = name
-        // Recorded relative to the base folder (every image file is inside it).
-        let relative = String(resolved.dropFirst(base == "/" ? 1 : base.count + 1))
-        sources.append(ManifestSource(path: relative, size: bytes.count, hash: bytes.withUnsafeBytes { StableHash($0).value }))
+        sources.append(ManifestSource(
+            path: "\(table)/" + path, size: image.bytes.count,
+            hash: image.bytes.withUnsafeBytes { StableHash($0).value }))
         return name
     }
 
-    /// The canonical path of an existing regular file or folder, symbolic links resolved.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    private static func exportError(_ problem: ImageFile.Problem, source: String, folder: String, row: String) -> ExportError {
+        switch problem {
+        case .notRelative, .outsideFolder:
+            return .imageOutsideBaseDirectory(source: source, row: row)
+        case .notFound:
+            let path = String(source.trimmingASCIIWhitespace().prefix { $0 != "?" && $0 != "#" })
+            return .imageNotFound(source: source, path: (folder as NSString).appendingPathComponent(path), row: row)
+        case .unsupportedExtension:
+            return .unsupportedImageType(source: source, row: row)
+        case .notAFile, .tooLarge, .notAnImage, .tooManyLinks, .unreadable:
+            return .imageRefused(source: source, row: row, reason: problem.message)
+        }
     }
 }

@@ -4,12 +4,15 @@ import Foundation
 public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// A row's image file does not exist (`path` as resolved against the base directory).
     case imageNotFound(source: String, path: String, row: String)
-    /// A row's image resolves (after symbolic links) outside the base directory, or is absolute.
+    /// A row's image is absolute, or leads (by `..` or a symbolic link) outside the base directory.
     case imageOutsideBaseDirectory(source: String, row: String)
     /// A row's image has an extension the exporter does not copy (only raster formats are copied).
     case unsupportedImageType(source: String, row: String)
     /// A row has an image file but the options give no base directory to resolve it against.
     case noBaseDirectory(source: String, row: String)
+    /// A row's image file is not one the exporter copies: not a regular file, larger than the
+    /// limit, or not a PNG, JPEG, GIF, WebP or AVIF image by its first bytes; `reason` says which.
+    case imageRefused(source: String, row: String, reason: String)
     /// A template failed to parse.
     case templateSyntax(name: String, message: String)
     /// A template the exporter needs is missing from both the custom folder and the bundle.
@@ -23,19 +26,35 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case fileSystem(operation: String, path: String, message: String)
     /// Two tables were given the same name in one export.
     case duplicateTableName(String)
-    /// The page size is not positive.
+    /// The page size is outside ``ExportOptions/pageSizes``.
     case invalidPageSize(Int)
+    /// The output cannot hold a site: its path is empty or the root folder, a folder on the way is
+    /// a file, its name is too long, or nothing can be created beside it; `reason` says which.
+    case outputUnusable(path: String, reason: String)
+    /// The output is a folder that is not empty and that RowKit did not write (it has no
+    /// `.rowkit-manifest.json`); RowKit never writes a site into such a folder.
+    case outputNotASite(path: String)
+    /// Another export is writing to the output (`process`, when known) and the options say not
+    /// to wait for it.
+    case outputInUse(path: String, process: Int32?)
+    /// Files in the output that RowKit did not write are where this export would write its own
+    /// files (paths relative to the site; a folder ends in `/`). Nothing was changed.
+    case userFilesInTheWay(path: String, files: [String])
+    /// ``ExportOptions/shouldStop`` asked the export to stop; the previous site is as it was.
+    case interrupted
 
     public var description: String {
         switch self {
         case .imageNotFound(let source, let path, let row):
             return "row \"\(row)\": image \"\(source)\" not found at \(path)"
         case .imageOutsideBaseDirectory(let source, let row):
-            return "row \"\(row)\": image \"\(source)\" is outside the base directory"
+            return "row \"\(row)\": image \"\(source)\" is outside the document's folder"
         case .unsupportedImageType(let source, let row):
             return "row \"\(row)\": image \"\(source)\" is not a PNG, JPEG, GIF, WebP or AVIF file"
         case .noBaseDirectory(let source, let row):
             return "row \"\(row)\": image \"\(source)\" needs ExportOptions.baseDirectory"
+        case .imageRefused(let source, let row, let reason):
+            return "row \"\(row)\": image \"\(source)\" \(reason)"
         case .templateSyntax(let name, let message):
             return "template \(name): \(message)"
         case .templateMissing(let name):
@@ -49,7 +68,18 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .duplicateTableName(let name):
             return "two tables are named \"\(name)\""
         case .invalidPageSize(let size):
-            return "page size must be at least 1, not \(size)"
+            return "the page size must be between 1 and \(ExportOptions.pageSizes.upperBound), not \(size)"
+        case .outputUnusable(let path, let reason):
+            return "cannot write a site to \(path): \(reason)"
+        case .outputNotASite(let path):
+            return "\(path) holds files that RowKit did not write (it has no \(Manifest.fileName)); refusing to write a site into it"
+        case .outputInUse(let path, let process):
+            return "another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(path)"
+        case .userFilesInTheWay(let path, let files):
+            return "files in \(path) that RowKit did not write are where the export writes its own: "
+                + files.joined(separator: ", ")
+        case .interrupted:
+            return "the export was interrupted; the previous site is as it was"
         }
     }
 }

@@ -3,10 +3,11 @@ import Foundation
 /// How a site is exported.
 public struct ExportOptions: Sendable {
     /// Rows per list page; longer tables are split into `index.html`, `page-2.html`, ...
-    /// Default: 500. Must be at least 1.
+    /// Default: 500. Must be in ``pageSizes``.
     public var pageSize: Int
     /// The folder row image paths are relative to (the document's folder). Images must resolve,
-    /// after symbolic links, inside it. `nil`: rows with image files are an error.
+    /// after symbolic links, inside it. `nil`: rows with image files are an error. A multi-table
+    /// export can give each table a folder of its own.
     public var baseDirectory: URL?
     /// A folder of `.mustache` templates that replace the bundled ones of the same name; a
     /// template missing there is taken from the bundle. `nil`: the bundled templates only.
@@ -25,14 +26,33 @@ public struct ExportOptions: Sendable {
     /// thread only). The output is the same for any number. Default: the number of active
     /// processors.
     public var jobs: Int
+    /// Builds a search index with each table and puts a search field on its pages (and, with
+    /// several tables, on the index page). Default: `true`.
+    public var search: Bool
+    /// What to do when another export is writing to the same output folder: wait until it has
+    /// finished (`true`), or throw ``ExportError/outputInUse(path:process:)`` at once (`false`).
+    /// Default: `true`.
+    public var waitForOtherExport: Bool
+    /// Asked before each file is written, while waiting for another export, and once more before
+    /// the new site is swapped in; when it returns `true` the export stops, removes its temporary
+    /// folder and throws ``ExportError/interrupted``, leaving the previous site as it was. The
+    /// command-line tool answers it from SIGINT, SIGTERM and SIGHUP. Default: `nil` (never stop).
+    public var shouldStop: (@Sendable () -> Bool)?
+
+    /// The page sizes an export accepts.
+    public static let pageSizes = 1...1_000_000
 
     /// Creates options.
     public init(
         pageSize: Int = 500, baseDirectory: URL? = nil, templatesDirectory: URL? = nil, title: String = "Table",
-        markdown: Markdown.Options = .default, language: String = "en", durable: Bool = false,
+        markdown: Markdown.Options = .default, language: String = "en", durable: Bool = false, search: Bool = true,
+        waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.durable = durable
+        self.search = search
+        self.waitForOtherExport = waitForOtherExport
+        self.shouldStop = shouldStop
         self.jobs = max(1, jobs)
         self.pageSize = pageSize
         self.baseDirectory = baseDirectory
@@ -56,21 +76,30 @@ public struct ExportSummary: Sendable, Equatable {
     /// Files whose content is unchanged, kept from the previous export (same inode and mtime).
     public var filesUnchanged: Int
     /// Files of the previous export that the new one no longer has.
-    public var filesRemoved: Int
+    public var filesRemoved: Int { removedFiles.count }
+    /// The files removed, relative to the site, sorted: files RowKit wrote in the previous export
+    /// that this one no longer writes. Files RowKit did not write are never removed.
+    public var removedFiles: [String]
     /// Wall-clock time of the export, in seconds.
     public var seconds: Double
+    /// Files of the search indexes (part of `filesWritten` or `filesUnchanged`).
+    public var searchFiles: Int
+    /// Bytes of the search indexes (part of `bytes`).
+    public var searchBytes: Int
 
     /// Creates a summary.
     public init(
         pages: Int = 0, rows: Int = 0, bytes: Int = 0, filesWritten: Int = 0, filesUnchanged: Int = 0,
-        filesRemoved: Int = 0, seconds: Double = 0
+        removedFiles: [String] = [], seconds: Double = 0, searchFiles: Int = 0, searchBytes: Int = 0
     ) {
+        self.searchFiles = searchFiles
+        self.searchBytes = searchBytes
         self.pages = pages
         self.rows = rows
         self.bytes = bytes
         self.filesWritten = filesWritten
         self.filesUnchanged = filesUnchanged
-        self.filesRemoved = filesRemoved
+        self.removedFiles = removedFiles
         self.seconds = seconds
     }
 }

@@ -10,7 +10,7 @@
 /// "inputs":[
 /// ["listing.yaml",29456775,"<16 hex>"]],
 /// "images":[
-/// ["/real/path/icons/wifi.png",1826,"<16 hex>"]],
+/// ["0/icons/wifi.png",1826,"<16 hex>"]],
 /// "files":[
 /// ["assets/rowkit.css","<16 hex>",8123],
 /// ["index.html","<16 hex>",40213,"0/1","<16 hex>",[[1200,38002]]],
@@ -23,7 +23,8 @@
 /// list page also records where its sections' rows lie in the file, so they can be reused when
 /// only the page's surroundings change (its page count, the index bar). Site-wide files come
 /// first, then the units in order. `settings` is the key of the options, templates and tool;
-/// `inputs` and `images` are the files the site was made from, so an export whose inputs, images
+/// `inputs` and `images` are the files the site was made from (an image as `<table>/<path>`, its
+/// path relative to its table's folder), so an export whose inputs, images
 /// and settings are all unchanged can keep the previous site as it is.
 enum Manifest {
     static let fileName = ".rowkit-manifest.json"

@@ -62,10 +62,36 @@ final class ManifestBuilder {
         }
     }
 
+    /// Forgets the site-wide files under `folder` (relative, ending in "/").
+    func removeSiteFiles(under folder: String) {
+        siteFiles.removeAll { $0.path.hasPrefix(folder) }
+    }
+
     /// Forgets the units of `table` and everything after them (a table read again).
     func removeUnits(ofTable table: Int) {
         units.removeAll { $0.unit.table >= table }
         unitIndex = Dictionary(uniqueKeysWithValues: units.enumerated().map { ($1.unit, $0) })
+    }
+
+    /// The paths of every file entry so far.
+    func paths() throws -> SitePaths {
+        var paths = SitePaths()
+        for entry in siteFiles { paths.insert(entry.path) }
+        var text: [UInt8] = []
+        for (_, list, rows) in units {
+            if let list, let path = ManifestReader.path(ofLine: list) { paths.insert(path) }
+            guard !rows.isEmpty else { continue }
+            text.removeAll(keepingCapacity: true)
+            try scratch.read(rows, appendingTo: &text)
+            // Each entry is one line ending in ",\n".
+            var start = 0
+            while let newline = text[start...].firstIndex(of: 0x0A) {
+                let line = String(decoding: text[start..<(newline - 1)], as: UTF8.self)
+                if let path = ManifestReader.path(ofLine: line) { paths.insert(path) }
+                start = newline + 1
+            }
+        }
+        return paths
     }
 
     /// Writes the manifest to `descriptor`.

@@ -28,10 +28,13 @@ final class ManifestReader {
     /// The next unit entry not yet handed out.
     private var nextEntry: ManifestEntry?
     private var ended = false
+    /// Whether the last entry read closed the manifest.
+    private var endedProperly = false
 
-    /// The manifest of the site at `folder`, or `nil` when it has none that this version reads.
-    init?(site folder: URL) {
-        guard let lines = LineReader(path: folder.appendingPathComponent(Manifest.fileName).path) else { return nil }
+    /// The manifest of the site open as the folder descriptor `folder`, or `nil` when it has none
+    /// that this version reads.
+    init?(in folder: Int32) {
+        guard let lines = LineReader(name: Manifest.fileName, in: folder) else { return nil }
         self.lines = lines
         guard lines.next() == "{\"version\":2," else { return nil }
         guard readHeader() else { return nil }
@@ -126,7 +129,12 @@ final class ManifestReader {
             ended = true
             return nil
         }
-        if parser.expect("]}") || parser.expect(",") {
+        if parser.expect("]}") {
+            if parser.atEnd {
+                endedProperly = true
+                return entry
+            }
+        } else if parser.expect(",") {
             if parser.atEnd { return entry }
         }
         ended = true
@@ -144,15 +152,25 @@ final class ManifestReader {
         return found
     }
 
-    /// Calls `body` with the path of every file the manifest lists (reading it again from the start).
-    static func forEachPath(site folder: URL, _ body: (String) -> Void) {
-        guard let reader = ManifestReader(site: folder) else { return }
-        for path in reader.siteFiles.keys { body(path) }
-        while let entry = reader.nextEntry {
-            body(entry.path)
-            reader.nextEntry = reader.readEntry()
+    /// Calls `body` with every file entry not yet handed out: the site-wide files, then every
+    /// unit's. Read to its end, a manifest is ``isComplete``.
+    func forEachEntry(_ body: (ManifestEntry) -> Void) {
+        for path in siteFiles.keys.sorted() { if let entry = siteFiles[path] { body(entry) } }
+        while let entry = nextEntry {
+            body(entry)
+            nextEntry = readEntry()
         }
     }
+
+    /// The path of the file entry `line` (without its separating comma), if it is one.
+    static func path(ofLine line: String) -> String? {
+        var parser = ManifestLineParser(line)
+        guard parser.expect("[") else { return nil }
+        return parser.string()
+    }
+
+    /// Whether the reading reached the manifest's proper end (nothing unexpected on the way).
+    var isComplete: Bool { ended && endedProperly }
 }
 
 /// Reads a file line by line (LF-terminated), a buffer at a time.
@@ -162,8 +180,9 @@ private final class LineReader {
     private var start = 0
     private var exhausted = false
 
-    init?(path: String) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The file `name` in the folder open as `folder`, not through a symbolic link.
+    init?(name: String, in folder: Int32) {
+        descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
     }
 

@@ -16,12 +16,12 @@ final class ScratchFile: @unchecked Sendable {
     private let lock = NSLock()
     private var size = 0
 
-    /// Creates the file in `folder` (on the site's file system) and unlinks it.
-    init(in folder: URL) throws {
-        let path = folder.appendingPathComponent(".rowkit-scratch-\(UUID().uuidString)").path
-        descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw ExportError.posix("create", path) }
-        unlink(path)
+    /// Creates the file in the folder open as `folder` (on the site's file system) and unlinks it.
+    init(in folder: Int32) throws {
+        let name = ".rowkit-scratch-\(UUID().uuidString)"
+        descriptor = openat(folder, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw ExportError.posix("create", name) }
+        unlinkat(folder, name, 0)
     }
 
     deinit { close(descriptor) }

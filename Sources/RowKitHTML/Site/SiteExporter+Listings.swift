@@ -11,8 +11,9 @@ extension SiteExporter {
     /// temporary folder. Nothing is published unless every listing reads without problems: the
     /// problems of every listing are collected (rendering stops at the first one) and thrown as
     /// ``ListingExportError/invalidListings(_:)``; a row whose image cannot be exported stops the
-    /// export with ``ListingExportError/image(_:_:)`` once every listing has been checked. Images
-    /// resolve against ``ExportOptions/baseDirectory``.
+    /// export with ``ListingExportError/image(_:_:)`` once every listing has been checked. Each
+    /// listing's image paths are relative to its own folder (the folder of its path), which is
+    /// opened once; an image can never be read from outside it.
     ///
     /// When the previous site was made from the same bytes of the same listings and images, with
     /// the same options, templates and exporter, it is kept as it is.
@@ -44,13 +45,11 @@ extension SiteExporter {
     private func export(
         _ listings: [ListingExport], titles: [String?], to output: URL, progress: ((ExportProgress) -> Void)?
     ) throws -> Attempt {
-        let imageBase = options.baseDirectory.flatMap { AssetStore.realPath($0.path) }
-        var settings = listings.map { listing -> String in
+        let settings = listings.map { listing -> String in
             let reader = listing.reader
             return [reader.path, reader.format?.rawValue ?? "", "\(reader.csv)", listing.title ?? "", listing.style?.rawValue ?? ""]
                 .joined(separator: "\u{0}")
         }
-        settings.append(imageBase ?? "")
         var current = (path: "", listing: 0, bytesRead: 0, bytesTotal: Int?.none)
         let pipeline = try ExportPipeline(options: options, output: output, settings: settings, progress: progress.map { report in
             { rows in
@@ -61,7 +60,8 @@ extension SiteExporter {
         })
         do {
             if let previous = pipeline.writer.previous, previous.settings == pipeline.settingsKey,
-                Self.inputsUnchanged(listings, previous.inputs), pipeline.imagesUnchanged(previous.images)
+                Self.inputsUnchanged(listings, previous.inputs), pipeline.imagesUnchanged(previous.images, folders: listings.map { Self.folder(of: $0.reader.path) }),
+                pipeline.writer.previousSiteIsIntact()
             {
                 return .done(pipeline.keepPreviousSite(previous))
             }
@@ -80,7 +80,7 @@ extension SiteExporter {
                     pipeline: pipeline, index: index, title: listings.count > 1 ? names[index] : listing.title,
                     style: listing.style, folder: folder,
                     siteIndex: listings.count > 1 ? (href: "../index.html", label: HTMLEscaping.escape(options.title)) : nil,
-                    imageBase: imageBase, rendering: diagnostics.isEmpty && imageProblem == nil)
+                    imageFolder: Self.folder(of: listing.reader.path), rendering: diagnostics.isEmpty && imageProblem == nil)
                 visitor.onProgress = { [pipeline] read in
                     current.bytesRead = read.bytesRead
                     current.bytesTotal = read.bytesTotal
@@ -116,6 +116,12 @@ extension SiteExporter {
             pipeline.abandon()
             throw error
         }
+    }
+
+    /// The folder of the listing at `path` (the current folder for a bare file name).
+    static func folder(of path: String) -> URL {
+        let folder = (path as NSString).deletingLastPathComponent
+        return URL(fileURLWithPath: folder.isEmpty ? "." : folder, isDirectory: true)
     }
 
     /// Whether every listing is the same file, with the same bytes, as the previous site's input.

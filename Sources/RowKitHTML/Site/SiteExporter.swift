@@ -21,17 +21,21 @@ public struct SiteExporter: Sendable {
 
     /// Changes whenever the exporter's output changes for the same input, so a re-export does not
     /// keep pages made by an earlier exporter.
-    package static let outputRevision = "rowkit-html-2"
+    package static let outputRevision = "rowkit-html-3"
 
     /// Creates an exporter.
     public init(_ options: ExportOptions = ExportOptions()) {
         self.options = options
     }
 
-    /// Exports one table to the folder `output`, replacing the site there atomically.
+    /// Exports one table to the folder `output`, replacing the site there atomically and keeping
+    /// every file in it that RowKit did not write (see ``ExportSummary/removedFiles``).
     ///
-    /// - Parameter progress: called on the calling thread with rows done and rows in total, after
-    ///   each list page's rows are read.
+    /// - Parameters:
+    ///   - table: The table to export.
+    ///   - output: The site's folder; created if missing, replaced whole if it holds an export.
+    ///   - progress: Called on the calling thread with rows done and rows in total, after each
+    ///     list page's rows are read.
     /// - Complexity: O(*n*) in the rows and the Markdown they hold.
     @discardableResult
     public func export(
@@ -41,7 +45,8 @@ public struct SiteExporter: Sendable {
         let pipeline = try ExportPipeline(options: options, output: output, settings: [], progress: progress.map { report in { report($0, total) } })
         do {
             try writeStyleSheet(pipeline)
-            _ = try Self.export(table, index: 0, title: options.title, folder: "", siteIndex: nil, pipeline: pipeline)
+            _ = try Self.export(
+                table, index: 0, title: options.title, folder: "", siteIndex: nil, imageFolder: options.baseDirectory, pipeline: pipeline)
             return try pipeline.commit(inputs: [])
         } catch {
             pipeline.abandon()
@@ -50,10 +55,22 @@ public struct SiteExporter: Sendable {
     }
 
     /// Exports several tables to the folder `output`: each in its own folder, named by the slug of
-    /// its name, and an `index.html` linking them.
+    /// its name, and an `index.html` linking them. Image paths are relative to the options'
+    /// `baseDirectory`.
     @discardableResult
     public func export(
         _ tables: [(name: String, table: any ExportableTable)], to output: URL,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> ExportSummary {
+        try export(tables.map { (name: $0.name, table: $0.table, imageFolder: options.baseDirectory) }, to: output, progress: progress)
+    }
+
+    /// Exports several tables as the `export` above does, each with the folder its image paths
+    /// are relative to (its document's folder), so an image of one table can never be read from
+    /// another table's folder.
+    @discardableResult
+    public func export(
+        _ tables: [(name: String, table: any ExportableTable, imageFolder: URL?)], to output: URL,
         progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ExportSummary {
         var names: Set<String> = []
@@ -70,7 +87,8 @@ public struct SiteExporter: Sendable {
                 let folder = folders.allocate(for: entry.name)
                 let rows = try Self.export(
                     entry.table, index: index, title: entry.name, folder: folder + "/",
-                    siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)), pipeline: pipeline)
+                    siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)), imageFolder: entry.imageFolder,
+                    pipeline: pipeline)
                 listed.append((entry.name, folder, rows))
             }
             try writeSiteIndex(listed, pipeline)
@@ -81,22 +99,30 @@ public struct SiteExporter: Sendable {
         }
     }
 
+    /// Writes the site's shared assets: the style sheet, and the search script with search on.
     func writeStyleSheet(_ pipeline: ExportPipeline) throws {
         try pipeline.writeSiteFile("assets/rowkit.css", Array(pipeline.templates.render("style.css", [:]).utf8))
+        if options.search {
+            try pipeline.writeSiteFile("assets/search.js", Array(pipeline.templates.render("search.js", [:]).utf8))
+        }
     }
 
     /// Writes the index page of a site of several tables.
     func writeSiteIndex(_ tables: [(name: String, folder: String, rows: Int)], _ pipeline: ExportPipeline) throws {
         let listed: [[String: Any]] = tables.map { table in
-            [
+            var entry: [String: Any] = [
                 "name": HTMLEscaping.escape(table.name), "href": HTMLEscaping.escape(table.folder + "/index.html"),
                 "summary": table.rows == 1 ? "1 row" : "\(table.rows) rows",
             ]
+            if options.search { entry["searchKey"] = HTMLEscaping.escape(table.folder) }
+            return entry
         }
-        let page = pipeline.templates.render("site-index", [
+        var context: [String: Any] = [
             "language": HTMLEscaping.escape(options.language), "title": HTMLEscaping.escape(options.title),
             "root": "", "tables": listed,
-        ])
+        ]
+        if options.search { context["search"] = ["key": ""] }
+        let page = pipeline.templates.render("site-index", context)
         try pipeline.writeSiteFile("index.html", Array(page.utf8))
         pipeline.sitePageWritten()
     }
@@ -104,18 +130,18 @@ public struct SiteExporter: Sendable {
     /// Exports `table` as table `index` of the site; returns its row count.
     private static func export(
         _ table: some ExportableTable, index: Int, title: String, folder: String, siteIndex: (href: String, label: String)?,
-        pipeline: ExportPipeline
+        imageFolder: URL?, pipeline: ExportPipeline
     ) throws -> Int {
         let planner = TablePlanner(
             pipeline: pipeline, index: index, title: title, folder: folder, style: table.style, siteIndex: siteIndex,
-            imageBase: nil)
+            imageFolder: imageFolder)
         var kinds = RowKindCache()
         for (section, outline) in table.sectionOutlines.enumerated() {
             planner.beginSection(
                 id: outline.id.description, header: outline.header?.title, footer: outline.footer?.title,
                 indexTitle: outline.indexTitle)
             for row in table.rows(inSection: section) { try planner.add(row, kinds: &kinds) }
-            planner.endSection()
+            try planner.endSection()
         }
         try planner.finish()
         return planner.rowCount

@@ -1,6 +1,6 @@
 import CFileSwap
-import RowKitListing
 import Foundation
+import RowKitListing
 
 #if canImport(Glibc)
 import Glibc
@@ -8,195 +8,262 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes a site into a temporary folder next to the output and swaps it into place.
+/// Writes a site into a temporary folder next to the output and swaps it into place, keeping
+/// every file in the output that RowKit did not write.
 ///
 /// The protocol, for output folder `site` in folder `parent` (one file system, so renames are
-/// atomic):
+/// atomic; every step works on folders held open, not on paths looked up again):
 ///
-/// 1. Recover from an earlier crash: if `parent/.site.rowkit-old` exists (only the fallback of
-///    step 4 makes it) and `site` does not, rename the backup back to `site`; if both exist, remove
-///    the backup. A leftover `.site.rowkit-new` (an unfinished export, or the previous site after a
-///    crash right after the exchange) is removed.
-/// 2. Write every file into `parent/.site.rowkit-new`. A file whose content hash matches the
-///    previous site's manifest is hard-linked from the previous site (same inode and mtime; copied
-///    with its mtime when linking fails); others are written.
-/// 3. Write the manifest last, then (with `durable`) flush files and folders to disk.
-/// 4. Swap: with a previous site, exchange `.site.rowkit-new` and `site` in one atomic step
-///    (`renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on macOS), then remove
-///    `.site.rowkit-new`, which now holds the previous site. Without a previous site, rename
-///    `.site.rowkit-new` to `site`.
+/// 0. Resolve the output: an output that is a symbolic link is followed, so the site goes where
+///    it points and the link stays (``SiteLocation``). Missing folders on the way are created, and
+///    removed again if the export fails.
+/// 1. Lock: `flock` on `parent/.site.rowkit-lock` (``SiteLock``). A second export waits, or
+///    fails at once, and never touches the first one's temporary folder.
+/// 2. Recover from an earlier crash, under the lock: a leftover `.site.rowkit-old` (only the
+///    fallback of step 6 makes it) is renamed back to `site` if `site` is missing, else emptied
+///    into `site` as in step 7; a leftover `.site.rowkit-new` that has a manifest (a finished new
+///    site, or the previous site after a crash right after the exchange) is emptied into `site`
+///    the same way, and one without (an unfinished export, which holds only RowKit's new files
+///    and second links to files that are still in `site`) is removed.
+/// 3. Refuse an output that is a non-empty folder without `.rowkit-manifest.json`: RowKit did not
+///    write it.
+/// 4. Write every file into `parent/.site.rowkit-new`. A file whose content is unchanged since the
+///    previous export, per its manifest and the bytes on disk, is hard-linked from the previous
+///    site (same inode and mtime); others are written. A page whose sources are unchanged is
+///    kept unread when its bytes on disk still hash to the manifest's hash.
+/// 5. Carry the user's files: every entry of `site` that is not a file RowKit wrote there (per
+///    the previous manifest) is hard-linked into the new tree at the same path (folders are made
+///    anew; a file that cannot be linked is copied with its mode and times). A user's file where
+///    the new site has a file of its own stops the export, naming it, before anything changed.
+///    Then write the manifest last and, with `durable`, flush files and folders to disk.
+/// 6. Swap: with a previous site, exchange `.site.rowkit-new` and `site` in one atomic step
+///    (`renameat2(RENAME_EXCHANGE)` on Linux, `renameatx_np(RENAME_SWAP)` on macOS); without
+///    one, rename `.site.rowkit-new` to `site`.
+/// 7. Empty the previous site (now `.site.rowkit-new`) into the new one: RowKit's old files are
+///    removed, second links to the user's files are removed, and anything of the user's that the
+///    new site lacks (made during the export) is moved into it; then the empty folder is removed.
 ///
-/// A crash during 1–3 leaves the previous site untouched; step 4 is atomic, so `site` is always
-/// the previous site or the new one, whole, and never missing. Where the file system cannot
-/// exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`), step 4 falls back to two renames: `site` to
-/// `.site.rowkit-old`, then `.site.rowkit-new` to `site`, then remove the backup; a crash between
-/// the two renames leaves the previous site whole under the backup name, restored by step 1 of the
-/// next export. One export at a time per output folder.
+/// At every instant `site` is the previous site or the new one, whole, with the user's files in
+/// it; a crash leaves at most the temporary folder, which step 2 of the next export resolves
+/// without losing a file of the user's. Only files the previous manifest lists are ever removed.
+/// Where the file system cannot exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`), step 6 falls back to two
+/// renames through `.site.rowkit-old`; a crash between them leaves the previous site whole under
+/// that name, which step 2 restores.
 ///
-/// ``write(_:_:previous:)`` and ``keep(_:previous:)`` may be called from several threads at once.
+/// Which files are RowKit's is read from the manifests as 64-bit hashes of their paths (about
+/// 12 bytes a file, see ``SitePaths``), so a site of millions of files is handled in bounded
+/// memory. ``write(_:_:previous:)``, ``keep(_:previous:)`` and ``previousContents(_:_:)`` may be
+/// called from several threads at once.
 final class SiteWriter: @unchecked Sendable {
+    /// The output as given.
     let output: URL
-    let temporary: URL
-    let backup: URL
-    private let durable: Bool
-    /// The previous site's manifest, read as the export goes.
+    let location: SiteLocation
+    /// The folder holding the site.
+    let parent: Int32
+    /// The temporary folder the new site is written into (the new site itself after the swap).
+    let temporary: Int32
+    /// The previous site, if there is one (the previous site's files after the swap).
+    let site: Int32?
+    /// The previous site's manifest, read as the export goes; `nil` without one this version reads.
     let previous: ManifestReader?
-    /// Guards the folder set and the counters.
-    private let lock = NSLock()
-    private var createdFolders: Set<String> = [""]
+    /// When the previous site's manifest last changed: a file of the site changed after it is not
+    /// as the manifest describes it (see ``previousSiteIsIntact()``).
+    private let previousStamp: timespec?
+    /// The files of the previous site that RowKit wrote, per its manifest (read when first needed).
+    private(set) lazy var previousPaths: SitePaths = site.map { SitePaths(manifestIn: $0) } ?? SitePaths()
+    /// The files of the new site (set by ``commit(manifest:)``).
+    private(set) var newPaths = SitePaths()
+    /// Folders made in the new tree, relative to it ("" is the tree itself).
+    var createdFolders: Set<String> = [""]
+    /// Guards the folder set and the counters, for writes from several threads.
+    private let mutex = NSLock()
+    private let lock: SiteLock
+    let durable: Bool
+    private let shouldStop: (@Sendable () -> Bool)?
+    private var madeParents: [String]
+    private var finished = false
     private var written = 0
     private var unchanged = 0
     private var byteCount = 0
+    /// Files removed by the swap, relative to the site, sorted (set by ``commit(manifest:)``).
+    private(set) var removedFiles: [String] = []
 
-    init(output: URL, durable: Bool) throws {
-        self.output = output.standardizedFileURL
-        let parent = self.output.deletingLastPathComponent()
-        let name = self.output.lastPathComponent
-        temporary = parent.appendingPathComponent(".\(name).rowkit-new")
-        backup = parent.appendingPathComponent(".\(name).rowkit-old")
+    /// Steps 0 to 3, and the temporary folder of step 4.
+    init(output: URL, durable: Bool, waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil) throws {
+        self.output = output
         self.durable = durable
-        let manager = FileManager.default
-        try Self.check(mkdirParents: parent)
-        // Step 1: recovery.
-        if manager.fileExists(atPath: backup.path) {
-            if manager.fileExists(atPath: self.output.path) {
-                try Self.remove(backup)
-            } else if rename(backup.path, self.output.path) != 0 {
-                throw ExportError.posix("restore previous site", backup.path)
+        self.shouldStop = shouldStop
+        let shown = output.path
+        let location = try SiteLocation(output: shown)
+        self.location = location
+        if shouldStop?() == true { throw ExportError.interrupted }
+        let made = try location.createMissingFolders(output: shown)
+        var parent: Int32 = -1
+        var lock: SiteLock?
+        var site: Int32 = -1
+        var madeTemporary = false
+        do {
+            parent = open(location.parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard parent >= 0 else {
+                throw ExportError.outputUnusable(path: shown, reason: "cannot open '\(location.parent)': \(String(cString: strerror(errno)))")
             }
-        }
-        if manager.fileExists(atPath: temporary.path) { try Self.remove(temporary) }
-        var isFolder: ObjCBool = false
-        if manager.fileExists(atPath: self.output.path, isDirectory: &isFolder) {
-            let contents = (try? manager.contentsOfDirectory(atPath: self.output.path)) ?? []
-            let isSite = manager.fileExists(atPath: self.output.appendingPathComponent(Manifest.fileName).path)
-            guard isFolder.boolValue, isSite || contents.isEmpty else {
-                throw ExportError.fileSystem(
-                    operation: "replace", path: self.output.path,
-                    message: "exists and is not a RowKit site (no \(Manifest.fileName)); refusing to replace it")
+            lock = try SiteLock(in: parent, at: location.parent, name: location.lockName, site: shown, wait: waitForOtherExport, shouldStop: shouldStop)
+            Self.recover(in: parent, location)
+            if let info = FileTree.status(of: location.name, in: parent) {
+                guard FileTree.isFolder(info) else {
+                    throw ExportError.outputUnusable(path: shown, reason: "it is a file, not a folder")
+                }
+                site = FileTree.openFolder(location.name, in: parent)
+                guard site >= 0 else { throw ExportError.outputUnusable(path: shown, reason: String(cString: strerror(errno))) }
+                let names = FileTree.names(in: site)
+                guard names.isEmpty || names.contains(Manifest.fileName) else { throw ExportError.outputNotASite(path: shown) }
             }
-            previous = ManifestReader(site: self.output)
-        } else {
-            previous = nil
+            if mkdirat(parent, location.temporaryName, 0o755) != 0 {
+                let reason = errno
+                if reason == EEXIST {
+                    throw ExportError.outputUnusable(
+                        path: shown,
+                        reason: "'\(location.parent == "/" ? "" : location.parent)/\(location.temporaryName)' beside it holds files of yours from an interrupted export that "
+                            + "could not be put back into the site; move what you need out of it, remove it, and export again")
+                }
+                throw ExportError.outputUnusable(path: shown, reason: "cannot create folders in '\(location.parent)': \(String(cString: strerror(reason)))")
+            }
+            madeTemporary = true
+            temporary = FileTree.openFolder(location.temporaryName, in: parent)
+            guard temporary >= 0 else {
+                throw ExportError.outputUnusable(path: shown, reason: "cannot open folders in '\(location.parent)': \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            if site >= 0 { close(site) }
+            if parent >= 0 {
+                // Only ever this export's own temporary folder, made under the lock.
+                if madeTemporary { FileTree.remove(location.temporaryName, in: parent) }
+                close(parent)
+            }
+            lock?.release()
+            SiteLocation.removeFolders(made)
+            throw error
         }
-        if mkdir(temporary.path, 0o755) != 0 { throw ExportError.posix("create folder", temporary.path) }
+        self.parent = parent
+        self.lock = lock!
+        self.site = site >= 0 ? site : nil
+        madeParents = made
+        previous = site >= 0 ? ManifestReader(in: site) : nil
+        previousStamp = site >= 0 ? FileTree.status(of: Manifest.fileName, in: site).map(FileTree.changeTime) : nil
     }
 
-    private static func check(mkdirParents url: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            throw ExportError.fileSystem(operation: "create folder", path: url.path, message: "\(error)")
-        }
+    deinit {
+        if !finished { abandon() }
+        close(temporary)
+        if let site { close(site) }
+        close(parent)
     }
 
-    private static func remove(_ url: URL) throws {
-        do {
-            try FileManager.default.removeItem(at: url)
-        } catch {
-            throw ExportError.fileSystem(operation: "remove", path: url.path, message: "\(error)")
-        }
+    /// Throws ``ExportError/interrupted`` when the options' `shouldStop` says so.
+    private func checkStop() throws {
+        if shouldStop?() == true { throw ExportError.interrupted }
     }
 
     /// Files written with new content so far.
-    var filesWritten: Int { lock.withLock { written } }
+    var filesWritten: Int { mutex.withLock { written } }
     /// Files kept from the previous site so far.
-    var filesUnchanged: Int { lock.withLock { unchanged } }
+    var filesUnchanged: Int { mutex.withLock { unchanged } }
     /// Bytes of all files in the new site so far.
-    var bytes: Int { lock.withLock { byteCount } }
+    var bytes: Int { mutex.withLock { byteCount } }
 
     /// Writes `contents` at `path` (relative, made by the exporter from slugs and fixed names), or
     /// keeps the previous site's file when `previous` (its entry in the previous manifest) says it
-    /// has the same content. Returns the file's entry for the new manifest.
+    /// has the same content and its bytes on disk are still that content. Returns the file's
+    /// entry for the new manifest.
     @discardableResult
     func write(_ path: String, _ contents: [UInt8], previous: ManifestEntry? = nil) throws -> ManifestEntry {
         precondition(Self.isSitePath(path), "site paths are relative and stay inside the site")
+        try checkStop()
         let hash = contents.withUnsafeBytes { StableHash($0).value }
         let entry = ManifestEntry(path: path, hash: hash, size: contents.count)
         try createFolders(for: path)
-        let target = temporary.path + "/" + path
-        if let previous, previous.hash == hash, previous.size == contents.count, keep(path, at: target, size: contents.count) {
+        if let previous, previous.hash == hash, previous.size == contents.count, keep(path, contents) {
             count(bytes: contents.count, written: false)
             return entry
         }
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ExportError.posix("create", target) }
-        defer { close(descriptor) }
-        var offset = 0
-        try contents.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ExportError.posix("write", target)
-                }
-                offset += written
-            }
-        }
-        if durable && fsync(descriptor) != 0 { throw ExportError.posix("flush", target) }
+        try create(path, contents)
         count(bytes: contents.count, written: true)
         return entry
     }
 
-    /// Keeps the previous site's file at `path`, unread, as `previous` describes it; `false` when
-    /// it is not there as described (then the caller writes it).
+    /// Keeps the previous site's file at `path` without rendering it again, when its bytes on
+    /// disk still hash to what `previous` (its entry in the previous manifest) records; `false`
+    /// when they do not (then the caller writes it).
     func keep(_ path: String, previous: ManifestEntry) throws -> Bool {
+        try checkStop()
+        guard let site, let old = FileTree.contents(of: path, in: site, size: previous.size),
+            old.bytes.withUnsafeBytes({ StableHash($0).value }) == previous.hash
+        else { return false }
         try createFolders(for: path)
-        guard keep(path, at: temporary.path + "/" + path, size: previous.size) else { return false }
+        if linkat(site, path, temporary, path, 0) != 0 { try create(path, old.bytes, times: old.info) }
         count(bytes: previous.size, written: false)
         return true
     }
 
     /// The bytes of the previous site's file at `path`, if it is there as `previous` describes it.
     func previousContents(_ path: String, _ previous: ManifestEntry) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: output.path + "/" + path), data.count == previous.size else { return nil }
-        let bytes = [UInt8](data)
-        guard bytes.withUnsafeBytes({ StableHash($0).value }) == previous.hash else { return nil }
-        return bytes
+        guard let site, let old = FileTree.contents(of: path, in: site, size: previous.size),
+            old.bytes.withUnsafeBytes({ StableHash($0).value }) == previous.hash
+        else { return nil }
+        return old.bytes
     }
 
     private func count(bytes size: Int, written wrote: Bool) {
-        lock.withLock {
+        mutex.withLock {
             byteCount += size
             if wrote { written += 1 } else { unchanged += 1 }
         }
     }
 
+    /// Creates `path` in the new tree with `contents`; copies `times` onto it when given.
+    private func create(_ path: String, _ contents: [UInt8], times: stat? = nil) throws {
+        let descriptor = openat(temporary, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ExportError.posix("create", path) }
+        defer { close(descriptor) }
+        guard contents.withUnsafeBytes({ FileTree.writeAll($0, to: descriptor) }) else { throw ExportError.posix("write", path) }
+        if let times { FileTree.copyTimes(from: times, to: descriptor) }
+        if durable && fsync(descriptor) != 0 { throw ExportError.posix("flush", path) }
+    }
+
+    /// Keeps the previous site's file when its bytes on disk are still `contents` (so a page
+    /// edited in place, even to the same size, is written again): a hard link, or a copy with the
+    /// same mtime.
+    private func keep(_ path: String, _ contents: [UInt8]) -> Bool {
+        guard let site, let old = FileTree.contents(of: path, in: site, size: contents.count), old.bytes == contents else {
+            return false
+        }
+        if linkat(site, path, temporary, path, 0) == 0 { return true }
+        return (try? create(path, contents, times: old.info)) != nil
+    }
+
     /// Removes the folder `path` (relative) of the new site with everything in it, and takes
     /// back its counts: what was written there is to be written again.
     func removeFolder(_ path: String) throws {
-        let full = temporary.path + "/" + path
         var files = 0
         var kept = 0
         var size = 0
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? [] {
-            var info = stat()
-            guard lstat(full + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            // A kept file is a hard link to the previous site's.
-            if info.st_nlink > 1 { kept += 1 } else { files += 1 }
-            size += Int(info.st_size)
+        let folder = FileTree.openFolder(path, in: temporary)
+        if folder >= 0 {
+            for name in FileTree.names(in: folder) {
+                guard let info = FileTree.status(of: name, in: folder), FileTree.isFile(info) else { continue }
+                // A kept file is a hard link to the previous site's.
+                if info.st_nlink > 1 { kept += 1 } else { files += 1 }
+                size += Int(info.st_size)
+            }
+            close(folder)
+            FileTree.remove(path, in: temporary)
         }
-        if FileManager.default.fileExists(atPath: full) { try Self.remove(URL(fileURLWithPath: full)) }
-        lock.withLock {
+        mutex.withLock {
             createdFolders = createdFolders.filter { $0 != path && !$0.hasPrefix(path + "/") }
             written -= files
             unchanged -= kept
             byteCount -= size
         }
-    }
-
-    /// Keeps the previous site's file: a hard link, or a copy with the same mtime.
-    private func keep(_ path: String, at target: String, size: Int) -> Bool {
-        let source = output.path + "/" + path
-        var info = stat()
-        guard lstat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else { return false }
-        if link(source, target) == 0 { return true }
-        guard let data = FileManager.default.contents(atPath: source),
-              FileManager.default.createFile(atPath: target, contents: data)
-        else { return false }
-        var times = [info.st_atim, info.st_mtim]
-        _ = utimensat(AT_FDCWD, target, &times, 0)
-        return true
     }
 
     /// Whether `path` is relative, without empty, `.` or `..` components.
@@ -219,61 +286,123 @@ final class SiteWriter: @unchecked Sendable {
         return !start && dots != 1 && dots != 2
     }
 
-    /// Creates the folders `path` is in, each once.
+    /// Creates the folders `path` is in, each once; a folder is in the set only once it exists
+    /// (another thread may write into it at once).
     private func createFolders(for path: String) throws {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         let parent = String(path[..<slash])
-        if lock.withLock({ createdFolders.contains(parent) }) { return }
+        mutex.lock()
+        defer { mutex.unlock() }
+        if createdFolders.contains(parent) { return }
         var folder = ""
         for component in parent.split(separator: "/") {
             folder += (folder.isEmpty ? "" : "/") + component
-            let isNew = lock.withLock { createdFolders.insert(folder).inserted }
-            if isNew {
-                let full = temporary.path + "/" + folder
-                if mkdir(full, 0o755) != 0 && errno != EEXIST { throw ExportError.posix("create folder", full) }
-            }
+            guard !createdFolders.contains(folder) else { continue }
+            if mkdirat(temporary, folder, 0o755) != 0 && errno != EEXIST { throw ExportError.posix("create folder", folder) }
+            createdFolders.insert(folder)
         }
     }
 
-    /// Steps 3 to 6: writes the manifest and swaps the new site into place.
+    /// Files of the previous site not in the new one.
+    var filesRemoved: Int { removedFiles.count }
+
+    /// Whether the previous site is as its manifest describes it: every file it lists is there,
+    /// a regular file of the recorded size, unchanged (by its change time) since the manifest
+    /// was last stamped (``commit(manifest:)`` stamps it once the site is whole).
+    func previousSiteIsIntact() -> Bool {
+        guard let site, let stamp = previousStamp, let reader = ManifestReader(in: site) else { return false }
+        var intact = true
+        reader.forEachEntry { entry in
+            guard intact else { return }
+            guard let info = FileTree.status(of: entry.path, in: site), FileTree.isFile(info), Int(info.st_size) == entry.size,
+                !FileTree.isLater(FileTree.changeTime(info), than: stamp)
+            else {
+                intact = false
+                return
+            }
+        }
+        return intact && reader.isComplete
+    }
+
+    /// Steps 5 to 7: carries the user's files, writes the manifest, swaps the new site into place
+    /// and empties the previous one into it.
     func commit(manifest: ManifestBuilder) throws {
-        let manifestPath = temporary.path + "/" + Manifest.fileName
-        let descriptor = open(manifestPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ExportError.posix("write", manifestPath) }
+        try checkStop()
+        newPaths = try manifest.paths()
+        try carryUserFiles()
+        let manifestFile = openat(temporary, Manifest.fileName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard manifestFile >= 0 else { throw ExportError.posix("create", Manifest.fileName) }
         do {
-            try manifest.write(to: descriptor)
-            if durable && fsync(descriptor) != 0 { throw ExportError.posix("flush", manifestPath) }
-            close(descriptor)
+            try manifest.write(to: manifestFile)
+            if durable && fsync(manifestFile) != 0 { throw ExportError.posix("flush", Manifest.fileName) }
+            close(manifestFile)
         } catch {
-            close(descriptor)
+            close(manifestFile)
             throw error
         }
         if durable { syncTree() }
-        let hadPrevious = FileManager.default.fileExists(atPath: output.path)
-        if hadPrevious {
-            if rk_exchange_paths(temporary.path, output.path) == 0 {
-                if durable { syncFolder(output.deletingLastPathComponent().path) }
-                try Self.remove(temporary)
-                return
+        if let site, let info = FileTree.status(of: ".", in: site) {
+            // The site folder keeps its permissions (and its group, where the user may set it).
+            _ = fchmod(temporary, info.st_mode & 0o7777)
+            _ = fchown(temporary, uid_t.max, info.st_gid)
+        }
+        try checkStop()
+        var removed: [String] = []
+        if let site {
+            ManifestReader(in: site)?.forEachEntry { entry in
+                if !newPaths.contains(entry.path) { removed.append(entry.path) }
             }
+        }
+        removedFiles = removed.sorted()
+        guard let site else {
+            guard renameat(parent, location.temporaryName, parent, location.name) == 0 else {
+                throw ExportError.posix("move the new site to", output.path)
+            }
+            finish()
+            return
+        }
+        let oldName: String
+        if rk_exchange_at(parent, location.temporaryName, location.name) == 0 {
+            oldName = location.temporaryName
+        } else {
             let reason = errno
             guard reason == EINVAL || reason == ENOSYS || reason == ENOTSUP else {
                 throw ExportError.posix("swap the new site into", output.path)
             }
+            guard renameat(parent, location.name, parent, location.backupName) == 0 else {
+                throw ExportError.posix("move the previous site aside from", output.path)
+            }
+            guard renameat(parent, location.temporaryName, parent, location.name) == 0 else {
+                let failure = ExportError.posix("move the new site to", output.path)
+                _ = renameat(parent, location.backupName, parent, location.name)
+                throw failure
+            }
+            oldName = location.backupName
         }
-        if hadPrevious && rename(output.path, backup.path) != 0 { throw ExportError.posix("move previous site to", backup.path) }
-        if rename(temporary.path, output.path) != 0 {
-            let failure = ExportError.posix("move new site to", output.path)
-            if hadPrevious { _ = rename(backup.path, output.path) }
-            throw failure
+        if durable { _ = fsync(parent) }
+        // From here on the new site is in place: what follows only tidies up, and never fails
+        // the export. Anything it cannot finish stays for the next export's step 2.
+        var lost: [String] = []
+        let isEmpty = Self.empty(
+            site, into: LazyFolder(root: temporary), relative: "", own: previousPaths, newFiles: newPaths,
+            newFolders: createdFolders, preferOld: true, lost: &lost)
+        if isEmpty {
+            unlinkat(site, Manifest.fileName, 0)
+            unlinkat(parent, oldName, AT_REMOVEDIR)
         }
-        if durable { syncFolder(output.deletingLastPathComponent().path) }
-        if hadPrevious { try Self.remove(backup) }
+        removedFiles = (removedFiles + lost).sorted()
+        // The stamp ``previousSiteIsIntact()`` compares the site's files with: emptying the
+        // previous site changed the kept files' link counts, and so their change times.
+        stampManifest()
+        finish()
     }
 
-    /// Removes the temporary folder after a failed export; the previous site is untouched.
-    func abandon() {
-        try? FileManager.default.removeItem(at: temporary)
+    /// Sets the new manifest's times to now.
+    private func stampManifest() {
+        let descriptor = openat(temporary, Manifest.fileName, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = futimens(descriptor, nil)
+        close(descriptor)
     }
 
     /// Ends an export whose site would be the previous one unchanged: the temporary folder is
@@ -282,24 +411,67 @@ final class SiteWriter: @unchecked Sendable {
         abandon()
     }
 
-    private func syncTree() {
-        for folder in createdFolders { syncFolder(temporary.path + (folder.isEmpty ? "" : "/" + folder)) }
+    /// Releases the lock; the export is over.
+    private func finish() {
+        finished = true
+        lock.release()
     }
 
-    private func syncFolder(_ path: String) {
-        let descriptor = open(path, O_RDONLY)
-        if descriptor >= 0 {
-            _ = fsync(descriptor)
-            close(descriptor)
+    /// Removes the temporary folder after a failed export, releases the lock and removes the
+    /// parent folders the export made; the previous site is untouched.
+    func abandon() {
+        guard !finished else { return }
+        finished = true
+        FileTree.remove(location.temporaryName, in: parent)
+        lock.release()
+        SiteLocation.removeFolders(madeParents)
+    }
+
+    /// Step 2: resolves what a crashed export left beside the site, under the lock.
+    private static func recover(in parent: Int32, _ location: SiteLocation) {
+        for name in [location.backupName, location.temporaryName] {
+            guard let info = FileTree.status(of: name, in: parent) else { continue }
+            guard FileTree.isFolder(info) else {
+                unlinkat(parent, name, 0)
+                continue
+            }
+            let leftover = FileTree.openFolder(name, in: parent)
+            guard leftover >= 0 else { continue }
+            defer { close(leftover) }
+            let isBackup = name == location.backupName
+            let hasManifest = FileTree.status(of: Manifest.fileName, in: leftover) != nil
+            guard isBackup || hasManifest else {
+                // An unfinished export: RowKit's new files, and second links or copies of files
+                // that are still in the site.
+                FileTree.remove(name, in: parent)
+                continue
+            }
+            guard FileTree.status(of: location.name, in: parent) != nil else {
+                // No site: this is the only whole site there is.
+                _ = renameat(parent, name, parent, location.name)
+                continue
+            }
+            let site = FileTree.openFolder(location.name, in: parent)
+            guard site >= 0 else { continue }
+            defer { close(site) }
+            var lost: [String] = []
+            let own = SitePaths(manifestIn: leftover)
+            if empty(leftover, into: LazyFolder(root: site), relative: "", own: own, newFiles: nil, newFolders: nil,
+                     preferOld: false, lost: &lost)
+            {
+                unlinkat(leftover, Manifest.fileName, 0)
+                unlinkat(parent, name, AT_REMOVEDIR)
+            }
         }
     }
-}
 
-/// `write(2)`; the writer's own `write` method hides the system call's name.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(descriptor, bytes, count)
-    #else
-    return Darwin.write(descriptor, bytes, count)
-    #endif
+    private func syncTree() {
+        for folder in createdFolders {
+            let descriptor = folder.isEmpty ? dup(temporary) : FileTree.openFolder(folder, in: temporary)
+            if descriptor >= 0 {
+                _ = fsync(descriptor)
+                close(descriptor)
+            }
+        }
+    }
 }

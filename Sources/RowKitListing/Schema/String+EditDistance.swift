@@ -2,7 +2,7 @@ extension String {
     /// The Levenshtein distance to `other` in Unicode scalars, or `nil` once it exceeds `limit`.
     ///
     /// - Complexity: O(n × m), and O(1) when the lengths differ by more than `limit`.
-    func editDistance(to other: String, limit: Int) -> Int? {
+    package func editDistance(to other: String, limit: Int) -> Int? {
         let a = Array(unicodeScalars)
         let b = Array(other.unicodeScalars)
         guard abs(a.count - b.count) <= limit else { return nil }
@@ -21,7 +21,7 @@ extension String {
     }
 
     /// The closest of `candidates` within an edit distance of 2, for a "did you mean" hint.
-    func closest(in candidates: [String]) -> String? {
+    package func closest(in candidates: [String]) -> String? {
         candidates
             .compactMap { candidate in editDistance(to: candidate, limit: 2).map { (candidate, $0) } }
             .min { $0.1 < $1.1 }?.0

@@ -43,8 +43,6 @@ enum ExampleTables {
     static let catalogue = Table(style: .grouped) {
         Section("Teas", footer: "Prices include tax.") {
             SubtitleRow("Green Tea", detail: "€4.50", accessory: .disclosureIndicator, body: """
-                # Green Tea
-
                 A *fresh*, grassy tea. Brew at **80 °C** for two minutes.
 
                 - Loose leaf
@@ -87,8 +85,8 @@ enum ExampleTables {
     static var all: [(name: String, table: any ExportableTable)] { [("Settings", settings), ("Catalogue", catalogue), ("Contacts", contacts)] }
 
     /// Export options for the examples.
-    static func options(title: String, pageSize: Int = 500) -> ExportOptions {
-        ExportOptions(pageSize: pageSize, baseDirectory: fixtures, title: title)
+    static func options(title: String, pageSize: Int = 500, search: Bool = true) -> ExportOptions {
+        ExportOptions(pageSize: pageSize, baseDirectory: fixtures, title: title, search: search)
     }
 }
 

@@ -24,6 +24,10 @@ enum MarkupChecker {
                 index = end + 3
                 continue
             }
+            if let end = searchScriptEnd(scalars, index) {
+                index = end
+                continue
+            }
             if matches(scalars, index, "<!DOCTYPE") || matches(scalars, index, "<!doctype") {
                 index = (find(scalars, from: index, ">") ?? scalars.count) + 1
                 continue
@@ -72,6 +76,19 @@ enum MarkupChecker {
             index = cursor + 1
         }
         return problems
+    }
+
+    /// The one script element the exporter writes, the site's own search script:
+    /// `<script src="(../)*assets/search.js" defer></script>`, nothing inside. Returns the index
+    /// after it when `index` starts exactly that, else `nil` (any other script is a problem).
+    private static func searchScriptEnd(_ scalars: [Unicode.Scalar], _ index: Int) -> Int? {
+        let opening = "<script src=\""
+        guard matches(scalars, index, opening) else { return nil }
+        var cursor = index + opening.unicodeScalars.count
+        while matches(scalars, cursor, "../") { cursor += 3 }
+        let rest = "assets/search.js\" defer></script>"
+        guard matches(scalars, cursor, rest) else { return nil }
+        return cursor + rest.unicodeScalars.count
     }
 
     private static func isNameChar(_ scalar: Unicode.Scalar) -> Bool {

@@ -96,6 +96,7 @@ enum DiffReplay {
             try check(sectionMoves.updateValue(move.to, forKey: move.from) == nil, "section \(move.from) moved twice")
             try check(sectionTargets.insert(move.to).inserted, "two sections moved to \(move.to)")
         }
+        let reloadedSections = Set(changeset.reloadedSections.map(\.index))
         for reload in changeset.reloadedSections {
             try check(reload.index >= 0 && reload.index < oldCount, "reloaded section out of range")
             try check(!deletedSections.contains(reload.index), "section \(reload.index) deleted and reloaded")
@@ -117,6 +118,7 @@ enum DiffReplay {
         for path in deletedRows {
             try check(oldRowExists(path), "deleted row \(path) out of range")
             try check(!deletedSections.contains(path.section), "row \(path) listed in deleted section")
+            try check(!reloadedSections.contains(path.section), "row \(path) listed in reloaded section")
         }
         var rowMoves = [RowPath: RowPath]()
         var rowTargets = Set<RowPath>()
@@ -126,6 +128,7 @@ enum DiffReplay {
             try check(!deletedSections.contains(move.from.section), "row \(move.from) moves out of a deleted section")
             try check(!insertedSections.contains(move.to.section), "row moves into inserted section \(move.to.section)")
             try check(!deletedRows.contains(move.from), "row \(move.from) deleted and moved")
+            try check(!reloadedSections.contains(move.from.section), "row \(move.from) moves out of a reloaded section")
             try check(rowMoves.updateValue(move.to, forKey: move.from) == nil, "row \(move.from) moved twice")
             try check(rowTargets.insert(move.to).inserted, "two rows moved to \(move.to)")
         }
@@ -181,6 +184,15 @@ enum DiffReplay {
             }
             let oldSection = old.sections[origin]
             let count = changeset.newRowCounts[section]
+            if reloadedSections.contains(origin) {
+                // A reloaded section takes its rows, any number of them, from the data source.
+                guard let reloaded = final.sections.first(where: { $0.id == oldSection.id }) else {
+                    throw Failure(description: "reloaded section \(oldSection.id) missing from data source")
+                }
+                try check(reloaded.rows.count == count, "reloaded section \(section): newRowCounts \(count)")
+                result.sections.append(reloaded)
+                continue
+            }
             var slots = [Mirror.Row?](repeating: nil, count: count)
             for path in insertedRows where path.section == section {
                 try check(

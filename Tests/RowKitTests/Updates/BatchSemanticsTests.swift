@@ -36,15 +36,16 @@ struct BatchSemanticsTests {
         #expect(model.path(of: "e") == nil && model.path(of: "f") == Self.path(1, 1))
     }
 
-    @Test func whenARowIsBothMovedAndReloaded_thenTheChangesetDeletesAndInsertsIt() throws {
+    @Test func whenARowIsBothMovedAndReloaded_thenTheChangesetMovesItAndReloadsItAtItsOldPath() throws {
         var model = try Self.letters()
         let changes = try model.performBatch { batch in
-            batch.reload(id: "a")
-            batch.move(id: "a", to: Self.path(1, 2))
+            batch.reload(id: "a", animation: .fade)
+            batch.move(id: "a", to: Self.path(1, 2), animation: .left)
         }
-        #expect(changes.movedRows.isEmpty && changes.reloadedRows.isEmpty)
-        #expect(changes.deletedRows == [.init(Self.path(0, 0))])
-        #expect(changes.insertedRows == [.init(Self.path(1, 2))])
+        #expect(changes.deletedRows.isEmpty && changes.insertedRows.isEmpty)
+        #expect(changes.movedRows == [.init(from: Self.path(0, 0), to: Self.path(1, 2), animation: .left)])
+        #expect(changes.reloadedRows == [.init(Self.path(0, 0), animation: .left)])
+        try changes.validate()
     }
 
     @Test func whenARowIsDeletedAndInsertedAgainWithItsIdentity_thenTheChangesetDeletesAndInsertsIt() throws {

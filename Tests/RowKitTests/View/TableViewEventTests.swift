@@ -137,24 +137,24 @@ struct TableViewEventTests {
         didEndDisplaying cell #2 10@[1, 1]
         didEndDisplaying cell #5 11@[1, 2]
         willDisplay header #7 A@0
-        willDisplay cell #3 1@[0, 1]
-        willDisplay cell #4 99@[0, 2]
-        willDisplay cell #8 3@[0, 3]
-        willDisplay cell #9 5@[0, 4]
+        willDisplay cell #5 1@[0, 1]
+        willDisplay cell #2 99@[0, 2]
+        willDisplay cell #6 3@[0, 3]
+        willDisplay cell #3 5@[0, 4]
         cancelPrefetch 12@[1, 3] 13@[1, 4]
         prefetch 0@[0, 0]
         # scroll to top
-        didEndDisplaying cell #8 3@[0, 3]
-        didEndDisplaying cell #9 5@[0, 4]
+        didEndDisplaying cell #6 3@[0, 3]
+        didEndDisplaying cell #3 5@[0, 4]
         didEndDisplaying header #1 B@1
-        willDisplay cell #5 0@[0, 0]
+        willDisplay cell #3 0@[0, 0]
         # dump
         TableView plain 320x150 offset=0 content=600
           header 0 id=A (0, 0, 320x28) #7
-          row [0, 0] id=0 (0, 28, 320x44) #5
-          row [0, 1] id=1 (0, 72, 320x44) #3
-          row [0, 2] id=99 (0, 116, 320x44) #4
-        # pool hits=12 misses=9 evictions=0 created=9 pooled=5
+          row [0, 0] id=0 (0, 28, 320x44) #3
+          row [0, 1] id=1 (0, 72, 320x44) #5
+          row [0, 2] id=99 (0, 116, 320x44) #2
+        # pool hits=14 misses=7 evictions=0 created=7 pooled=3
         """
 
     @Test(arguments: TableViewBackend.allCases)

@@ -139,8 +139,7 @@ struct TableViewUpdateTests {
         bogus.newRowCounts = [4, 5]
         bogus.deletedRows = [.init(RowPath(section: 1, row: 0))]
         #expect(
-            throws: TableViewError.invalidNumberOfRows(
-                oldSection: 1, newSection: 1, before: 5, after: 5, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
+            throws: TableViewError.invalidChangeset(.rowCountMismatch(oldSection: 1, newSection: 1, expected: 4, actual: 5))
         ) { try view.apply(bogus, to: model) }
         #expect(view.dump == dumpAfter)
         #expect(dumpAfter != dumpBefore)

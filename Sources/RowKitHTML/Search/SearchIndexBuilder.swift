@@ -1,0 +1,113 @@
+import RowKit
+
+/// Builds the search index of one table while its rows stream through the exporter.
+///
+/// Feed it every row with ``add(_:)``, in the order the listing reader gives them (the index
+/// numbers rows by arrival, so that order alone decides the bytes), then call ``finish()``.
+/// Everything goes through one `write` function (the site writer, under the table's
+/// `search/` folder), so unchanged files keep their bytes and inodes on a re-export like pages.
+///
+/// The files (see `docs/search.md` for the format and the query):
+/// - `r-<n>.js`: the display data of rows `n*64 ..< (n+1)*64`, in listing order: what a result
+///   draws (layout, accessory, text, detail, image) and where it leads. Written as soon as 64
+///   rows have arrived.
+/// - `t-.js`, `t-<prefix>.js`, `p-<word>-<n>.js`, `a-<prefix>-<n>.js`: the words, written by
+///   ``SearchTrieWriter`` from the word–row pairs, which ``SearchPostingRuns`` keeps in bounded
+///   memory (sorted runs spilled to a temporary folder and merged).
+///
+/// Memory: the last shard's rows, a buffer of at most 2^20 word–row pairs, and the open path of
+/// the word trie.
+final class SearchIndexBuilder {
+    /// Rows per row-data file.
+    static let rowsPerShard = 64
+
+    /// The table's key in the browser: the folder's slug, or "" for a single-table site.
+    let key: String
+    private let write: (_ name: String, _ data: [UInt8]) throws -> Void
+    private let pairs: SearchPostingRuns
+    private var shard: [UInt8] = []
+    private(set) var rowCount = 0
+    /// Bytes of every index file written so far.
+    private(set) var bytes = 0
+    /// Index files written so far.
+    private(set) var files = 0
+
+    /// Creates a builder whose files go through `write` (a name such as `t-it`, without `.js`).
+    /// `pairsPerRun` bounds the word–row pairs held in memory (tests make it small to exercise
+    /// the spilled runs).
+    init(key: String, pairsPerRun: Int = 1 << 20, write: @escaping (_ name: String, _ data: [UInt8]) throws -> Void) {
+        self.key = key
+        pairs = SearchPostingRuns(pairsPerRun: pairsPerRun)
+        self.write = write
+    }
+
+    /// Adds the next row in listing order.
+    func add(_ row: SearchRow) throws {
+        let number = UInt32(rowCount)
+        var texts = [row.text]
+        if let detail = row.detail { texts.append(detail) }
+        if let header = row.header { texts.append(header) }
+        for word in SearchText.distinctWords(in: texts) { try pairs.add(word, row: number) }
+        appendDisplay(row)
+        rowCount += 1
+        if rowCount % Self.rowsPerShard == 0 { try writeShard() }
+    }
+
+    /// Makes the rows `rows` (numbered by arrival from 0, all added already) found by the words
+    /// of `header`, their section's header, as if each row had it as its ``SearchRow/header``.
+    func addHeader(_ header: String, rows: Range<UInt32>) throws {
+        precondition(rows.upperBound <= UInt32(rowCount), "the rows were added")
+        for word in SearchText.distinctWords(in: [header]) {
+            for row in rows { try pairs.add(word, row: row) }
+        }
+    }
+
+    /// Runs spilled to the temporary folder so far.
+    var spilledRuns: Int { pairs.runCount }
+
+    /// Writes the last row shard and the word files.
+    func finish() throws {
+        if rowCount % Self.rowsPerShard != 0 || rowCount == 0 { try writeShard() }
+        var trie = SearchTrieWriter(rowCount: rowCount, rowsPerShard: Self.rowsPerShard) { name, data in
+            try self.emit(name, data)
+        }
+        try pairs.forEachWord { word, rows in try trie.add(word: word, rows: rows) }
+        _ = try trie.finish()
+    }
+
+    private func emit(_ name: String, _ data: [UInt8]) throws {
+        var file: [UInt8] = []
+        file.reserveCapacity(data.count + key.utf8.count + name.utf8.count + 32)
+        SearchScript.open(key: key, name: name, into: &file)
+        file.append(contentsOf: data)
+        SearchScript.close(&file)
+        try write(name, file)
+        bytes += file.count
+        files += 1
+    }
+
+    /// One row's display data: `[code, text, detail, href, image, image label]`, where code is
+    /// the layout (0 default, 1 value1, 2 value2, 3 subtitle) plus 4 times the accessory (0 none,
+    /// 1 disclosure indicator, 2 checkmark, 3 detail button, 4 detail disclosure button); empty
+    /// strings at the end are left out.
+    private func appendDisplay(_ row: SearchRow) {
+        shard.append(contentsOf: shard.isEmpty ? "[[".utf8 : ",[".utf8)
+        let layout = CellLayout.allCases.firstIndex(of: row.layout) ?? 0
+        let accessory = Accessory.allCases.firstIndex(of: row.accessory) ?? 0
+        shard.append(contentsOf: String(layout + 4 * accessory).utf8)
+        var fields = [row.text, row.detail ?? "", row.href, row.image ?? "", row.imageLabel ?? ""]
+        while fields.count > 1 && fields.last!.isEmpty { fields.removeLast() }
+        for field in fields {
+            shard.append(UInt8(ascii: ","))
+            SearchScript.string(field, into: &shard)
+        }
+        shard.append(UInt8(ascii: "]"))
+    }
+
+    private func writeShard() throws {
+        if shard.isEmpty { shard.append(UInt8(ascii: "[")) }
+        shard.append(UInt8(ascii: "]"))
+        try emit("r-\(max(rowCount - 1, 0) / Self.rowsPerShard)", shard)
+        shard.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,25 @@
+import RowKit
+
+/// What the search index keeps of one row: the words it is found by and what a result shows.
+///
+/// A result is drawn as the same cell the listing draws (layout, text, detail, image, accessory)
+/// and links where the row leads: its detail page, its link, or its place on its list page.
+struct SearchRow {
+    /// The row's text.
+    var text: String
+    /// The row's detail, if shown.
+    var detail: String?
+    /// The header of the row's section, if any; the row is found by its words too.
+    var header: String?
+    /// The cell layout.
+    var layout: CellLayout
+    /// The accessory.
+    var accessory: Accessory
+    /// The image: a path relative to the site's root, or an `http(s)` URL; `nil` for none.
+    var image: String?
+    /// The image's accessible name; `nil` or empty when decorative.
+    var imageLabel: String?
+    /// Where the result leads, relative to the table's folder (`rows/wifi.html`,
+    /// `page-3.html#r-1203`), or an absolute URL that passed `SafeURL`.
+    var href: String
+}

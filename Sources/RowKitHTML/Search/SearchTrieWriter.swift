@@ -1,0 +1,217 @@
+/// Writes the word files of a search index from words arriving in sorted order: a trie of word
+/// prefixes, cut into files so that one query loads a few small ones.
+///
+/// - A *leaf* file `t-<prefix>.js` holds every word that starts with its prefix: the rest of the
+///   word, the number of rows it is in, and the rows. A node becomes a leaf when all of its words
+///   fit in ``leafBytes``.
+/// - A larger node is an *interior* file `t-<prefix>.js`: its children's first letters, the rows
+///   of the word equal to the prefix (if any) and the rows of every word under it (the
+///   *aggregate*), so a short prefix such as `i` is one list, not thousands of words.
+/// - Rows are inline when a list has at most ``inlineRows``; longer lists are cut into chunk files
+///   of ``chunkRows`` rows (`p-<word>-<n>.js` for a word, `a-<prefix>-<n>.js` for an aggregate),
+///   and the entry lists each chunk's first row, so a query loads only the chunks it needs. A word
+///   in every one of a million rows is 489 chunks, of which a query for a late row loads one.
+///
+/// The root file `t-.js` also carries the row count and the rows per row-data shard. Words arrive
+/// in UTF-8 byte order (the order of their scalars), so each node's words are contiguous: a node
+/// is finished as soon as the stream leaves its prefix, and memory holds the open path (at most
+/// ``leafBytes`` of pending entries per level and the aggregate rows of the open nodes).
+struct SearchTrieWriter {
+    static let leafBytes = 24576
+    static let inlineRows = 48
+    static let chunkRows = 2048
+
+    /// Writes one file of the index: its name without `.js`, and the data literal.
+    typealias Emit = (_ name: String, _ data: [UInt8]) throws -> Void
+
+    private let emit: Emit
+    private let rowCount: Int
+    private let rowsPerShard: Int
+    private var path: [Unicode.Scalar] = []
+    private var frames: [Frame] = [Frame()]
+    private(set) var files = 0
+
+    /// A word's entry in a leaf: the word and the literal `,<rows>,<postings>]` after its suffix.
+    private struct Entry {
+        var word: [Unicode.Scalar]
+        var rest: [UInt8]
+        var size: Int { rest.count + word.count + 4 }
+    }
+
+    /// An open node of the trie (the prefix `path[0..<depth]`).
+    private struct Frame {
+        var exact: (rows: [UInt32], field: [UInt8])? = nil
+        var exactEntry: Entry? = nil
+        var groups: [(letter: Unicode.Scalar, entries: [Entry])] = []
+        var size = 0
+        var isInterior = false
+        var children: [Unicode.Scalar] = []
+        var childRows: [[UInt32]] = []
+    }
+
+    init(rowCount: Int, rowsPerShard: Int, emit: @escaping Emit) {
+        self.rowCount = rowCount
+        self.rowsPerShard = rowsPerShard
+        self.emit = emit
+    }
+
+    /// Adds the next word (greater than the last) and its rows.
+    mutating func add(word bytes: [UInt8], rows: [UInt32]) throws {
+        let word = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        var common = 0
+        while common < min(word.count, path.count) && word[common] == path[common] { common += 1 }
+        while path.count > common { try close() }
+        while path.count < word.count {
+            path.append(word[path.count])
+            frames.append(Frame())
+        }
+        let field = try rowsField(rows) { "p-" + SearchScript.fileName(word) }
+        var rest: [UInt8] = [UInt8(ascii: ",")]
+        rest.append(contentsOf: String(rows.count).utf8)
+        rest.append(UInt8(ascii: ","))
+        rest.append(contentsOf: field)
+        rest.append(UInt8(ascii: "]"))
+        let entry = Entry(word: word, rest: rest)
+        frames[frames.count - 1].exact = (rows, field)
+        frames[frames.count - 1].exactEntry = entry
+        try grow(frames.count - 1, by: entry.size)
+    }
+
+    /// Closes every open node and writes the root; returns the number of files written.
+    mutating func finish() throws -> Int {
+        while !path.isEmpty { try close() }
+        let root = frames[0]
+        var data: [UInt8] = Array("{\"n\":\(rowCount),\"r\":\(rowsPerShard),".utf8)
+        if root.isInterior {
+            data.append(contentsOf: Self.interiorData(root, aggregate: nil))
+        } else {
+            data.append(contentsOf: Self.leafData(root.groups.flatMap(\.entries), prefixLength: 0))
+        }
+        data.append(UInt8(ascii: "}"))
+        try write("t-", data)
+        return files
+    }
+
+    private mutating func write(_ name: String, _ data: [UInt8]) throws {
+        try emit(name, data)
+        files += 1
+    }
+
+    /// Adds `bytes` to the size of node `level` and its ancestors, making each that grows past
+    /// the leaf size interior.
+    private mutating func grow(_ level: Int, by bytes: Int) throws {
+        frames[level].size += bytes
+        if !frames[level].isInterior && frames[level].size > Self.leafBytes { try makeInterior(level) }
+    }
+
+    /// Turns node `level` into an interior node: its pending children become leaf files.
+    private mutating func makeInterior(_ level: Int) throws {
+        frames[level].isInterior = true
+        let prefix = path[0..<level]
+        for group in frames[level].groups {
+            try writeLeaf(prefix: Array(prefix) + [group.letter], entries: group.entries)
+        }
+        frames[level].groups = []
+    }
+
+    private mutating func writeLeaf(prefix: [Unicode.Scalar], entries: [Entry]) throws {
+        var data: [UInt8] = [UInt8(ascii: "{")]
+        data.append(contentsOf: Self.leafData(entries, prefixLength: prefix.count))
+        data.append(UInt8(ascii: "}"))
+        try write("t-" + SearchScript.fileName(prefix), data)
+    }
+
+    private static func leafData(_ entries: [Entry], prefixLength: Int) -> [UInt8] {
+        var data: [UInt8] = Array("\"t\":[".utf8)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { data.append(UInt8(ascii: ",")) }
+            data.append(UInt8(ascii: "["))
+            var suffix = String.UnicodeScalarView()
+            suffix.append(contentsOf: entry.word[prefixLength...])
+            SearchScript.string(String(suffix), into: &data)
+            data.append(contentsOf: entry.rest)
+        }
+        data.append(UInt8(ascii: "]"))
+        return data
+    }
+
+    private static func interiorData(_ frame: Frame, aggregate: (count: Int, field: [UInt8])?) -> [UInt8] {
+        var data: [UInt8] = Array("\"k\":[".utf8)
+        for (index, letter) in frame.children.enumerated() {
+            if index > 0 { data.append(UInt8(ascii: ",")) }
+            SearchScript.string(String(letter), into: &data)
+        }
+        data.append(contentsOf: "],\"w\":".utf8)
+        if let exact = frame.exact {
+            data.append(contentsOf: "[\(exact.rows.count),".utf8)
+            data.append(contentsOf: exact.field)
+            data.append(UInt8(ascii: "]"))
+        } else {
+            data.append(UInt8(ascii: "0"))
+        }
+        if let aggregate {
+            data.append(contentsOf: ",\"a\":[\(aggregate.count),".utf8)
+            data.append(contentsOf: aggregate.field)
+            data.append(UInt8(ascii: "]"))
+        }
+        return data
+    }
+
+    /// The rows of a list as an entry field: inline postings, or the first row of each chunk file.
+    private mutating func rowsField(_ rows: [UInt32], stem makeStem: () -> String) throws -> [UInt8] {
+        var field: [UInt8] = []
+        if rows.count <= Self.inlineRows {
+            SearchScript.postings(rows, into: &field)
+            return field
+        }
+        let stem = makeStem()
+        field.append(UInt8(ascii: "["))
+        for (number, start) in stride(from: 0, to: rows.count, by: Self.chunkRows).enumerated() {
+            let chunk = rows[start..<min(start + Self.chunkRows, rows.count)]
+            if number > 0 { field.append(UInt8(ascii: ",")) }
+            field.append(contentsOf: String(chunk.first!).utf8)
+            var data: [UInt8] = []
+            SearchScript.postings(chunk, into: &data)
+            try write("\(stem)-\(number)", data)
+        }
+        field.append(UInt8(ascii: "]"))
+        return field
+    }
+
+    /// Closes the deepest open node and hands it to its parent.
+    private mutating func close() throws {
+        let frame = frames.removeLast()
+        let letter = path.removeLast()
+        let level = frames.count - 1
+        let parentPath = path
+        var prefix: [Unicode.Scalar] { parentPath + [letter] }
+        // The rows of every word under the node: its own word's and its children's.
+        var rows = frame.exact?.rows ?? []
+        if !frame.childRows.isEmpty {
+            for child in frame.childRows { rows.append(contentsOf: child) }
+            rows.sort()
+            var unique: [UInt32] = []
+            unique.reserveCapacity(rows.count)
+            for row in rows where unique.last != row { unique.append(row) }
+            rows = unique
+        }
+        frames[level].children.append(letter)
+        if level > 0 { frames[level].childRows.append(rows) }
+        if frame.isInterior {
+            let aggregate = try rowsField(rows) { "a-" + SearchScript.fileName(prefix) }
+            var data: [UInt8] = [UInt8(ascii: "{")]
+            data.append(contentsOf: Self.interiorData(frame, aggregate: (rows.count, aggregate)))
+            data.append(UInt8(ascii: "}"))
+            try write("t-" + SearchScript.fileName(prefix), data)
+            if !frames[level].isInterior { try makeInterior(level) }
+        } else {
+            let entries = (frame.exactEntry.map { [$0] } ?? []) + frame.groups.flatMap(\.entries)
+            if frames[level].isInterior {
+                try writeLeaf(prefix: prefix, entries: entries)
+            } else {
+                frames[level].groups.append((letter, entries))
+            }
+            try grow(level, by: frame.size)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a site goes: the real folder that holds it, the site's name in that folder, and the
+/// names of the exporter's own entries beside it.
+///
+/// The output path is resolved before anything is written: every existing folder on the way has
+/// its symbolic links resolved, and an output that is itself a symbolic link is followed (to a
+/// folder that may not exist yet), so the site is written where the link points and the link
+/// stays. Folders on the way that do not exist yet are listed in ``missingFolders``; the writer
+/// creates them, and removes them again when the export fails.
+struct SiteLocation {
+    /// The real path of the folder that holds the site.
+    let parent: String
+    /// The site folder's name in ``parent``.
+    let name: String
+    /// The folders between the deepest existing one and the site, outermost first.
+    let missingFolders: [String]
+
+    /// The longest file name the file systems RowKit runs on accept, in bytes (`NAME_MAX`).
+    static let nameLimit = 255
+
+    /// Resolves `output` (absolute, or relative to the current folder).
+    init(output: String) throws(ExportError) {
+        guard !output.isEmpty else { throw .outputUnusable(path: output, reason: "the output path is empty") }
+        let absolute = output.hasPrefix("/") ? output : Self.currentFolder() + "/" + output
+        if let long = absolute.split(separator: "/").first(where: { $0.utf8.count > Self.nameLimit }) {
+            throw .outputUnusable(
+                path: output,
+                reason: "the name '\(long.prefix(40))…' is \(long.utf8.count) bytes long; names may be at most \(Self.nameLimit) bytes")
+        }
+        let resolved = try Self.resolve(absolute, output: output, links: 0)
+        let (parent, name) = Self.split(resolved)
+        guard !name.isEmpty else { throw .outputUnusable(path: output, reason: "it is the root folder") }
+        guard name.utf8.count <= Self.nameLimit else {
+            throw .outputUnusable(
+                path: output,
+                reason: "the folder name is \(name.utf8.count) bytes long; names may be at most \(Self.nameLimit) bytes")
+        }
+        self.parent = parent
+        self.name = name
+        var missing: [String] = []
+        var folder = parent
+        while !Self.exists(folder) {
+            missing.insert(folder, at: 0)
+            folder = Self.split(folder).parent
+        }
+        missingFolders = missing
+    }
+
+    /// The name of the temporary folder the new site is written to, beside the site.
+    var temporaryName: String { hiddenName(".rowkit-new") }
+    /// The name of the previous site while the fallback swap (two renames) moves it aside.
+    var backupName: String { hiddenName(".rowkit-old") }
+    /// The name of the lock file that keeps a second export out while one runs.
+    var lockName: String { hiddenName(".rowkit-lock") }
+    /// The site's full path.
+    var path: String { parent == "/" ? "/" + name : parent + "/" + name }
+
+    /// `.<name><suffix>`; for a name too long to take the suffix within ``nameLimit``, a prefix
+    /// of the name and its hash stand for it.
+    private func hiddenName(_ suffix: String) -> String {
+        let plain = "." + name + suffix
+        if plain.utf8.count <= Self.nameLimit { return plain }
+        var prefix = ""
+        for scalar in name.unicodeScalars {
+            if prefix.utf8.count + String(scalar).utf8.count > 200 { break }
+            prefix.unicodeScalars.append(scalar)
+        }
+        return "." + prefix + "-" + ContentHash(name).description + suffix
+    }
+
+    /// Creates ``missingFolders``; returns the ones it made (outermost first). When one cannot be
+    /// made, removes those it made and throws.
+    func createMissingFolders(output: String) throws(ExportError) -> [String] {
+        var made: [String] = []
+        for folder in missingFolders {
+            if mkdir(folder, 0o777) == 0 {
+                made.append(folder)
+                continue
+            }
+            let reason = errno
+            if reason == EEXIST, Self.isFolder(folder) { continue }
+            Self.removeFolders(made)
+            let problem = reason == EEXIST || reason == ENOTDIR
+                ? "'\(folder)' is a file, not a folder"
+                : "cannot create the folder '\(folder)': \(String(cString: strerror(reason)))"
+            throw .outputUnusable(path: output, reason: problem)
+        }
+        return made
+    }
+
+    /// Removes `folders` (made by ``createMissingFolders(output:)``), innermost first, as far as
+    /// they are empty.
+    static func removeFolders(_ folders: [String]) {
+        for folder in folders.reversed() { _ = rmdir(folder) }
+    }
+
+    /// `path` with the final symbolic link followed and every existing folder's real path.
+    private static func resolve(_ path: String, output: String, links: Int) throws(ExportError) -> String {
+        guard links <= 40 else { throw .outputUnusable(path: output, reason: "it goes through too many symbolic links") }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFLNK, let target = readLink(path) {
+                let next = target.hasPrefix("/") ? target : split(lexical(path)).parent + "/" + target
+                return try resolve(next, output: output, links: links + 1)
+            }
+            guard let real = realPath(path) else {
+                throw .outputUnusable(path: output, reason: String(cString: strerror(errno)))
+            }
+            return real
+        }
+        let reason = errno
+        if reason == ENOTDIR {
+            throw .outputUnusable(path: output, reason: "'\(firstFile(on: lexical(path)))' is a file, not a folder")
+        }
+        guard reason == ENOENT else { throw .outputUnusable(path: output, reason: String(cString: strerror(reason))) }
+        let (parent, name) = split(lexical(path))
+        guard !name.isEmpty else { throw .outputUnusable(path: output, reason: "it is the root folder") }
+        let realParent = try resolve(parent, output: output, links: links)
+        return (realParent == "/" ? "" : realParent) + "/" + name
+    }
+
+    /// `path` without `.` components, `..` applied to the component before it, and no doubled or
+    /// trailing slashes.
+    private static func lexical(_ path: String) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/") {
+            if component == "." { continue }
+            if component == ".." {
+                _ = components.popLast()
+                continue
+            }
+            components.append(component)
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    /// The folder and the last component of an absolute, lexical path ("/" and "" for "/").
+    private static func split(_ path: String) -> (parent: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let parent = String(path[..<slash])
+        return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
+    }
+
+    /// The first prefix of `path` that exists and is not a folder.
+    private static func firstFile(on path: String) -> String {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            var info = stat()
+            if stat(prefix, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { return prefix }
+        }
+        return path
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func currentFolder() -> String {
+        guard let folder = getcwd(nil, 0) else { return "." }
+        defer { free(folder) }
+        return String(cString: folder)
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lock that lets one export at a time write to a site: `flock(2)` on a lock file beside the
+/// site (`.site.rowkit-lock`).
+///
+/// The kernel releases a `flock` when its process ends, however it ends, so the lock cannot go
+/// stale: a lock file left by a killed export is simply locked again by the next one. The file
+/// holds the process ID of the export that holds it, for messages. ``release()`` removes the file
+/// while still holding the lock; an export that was waiting on the removed file sees that the name
+/// now names another file (or none) and locks again, so two exports never both hold the lock.
+final class SiteLock {
+    /// The folder the lock file is in (a descriptor of its own).
+    private let folder: Int32
+    private let name: String
+    private var descriptor: Int32
+
+    /// Takes the lock on `name` in the folder `folder` (at `folderPath`, for messages; `site` is the
+    /// output as given).
+    ///
+    /// When another export holds it: throws ``ExportError/outputInUse(path:process:)`` unless
+    /// `wait`, else waits for it (checking `shouldStop` ten times a second; when that returns
+    /// `true`, throws ``ExportError/interrupted``).
+    init(in folder: Int32, at folderPath: String, name: String, site: String, wait: Bool, shouldStop: (() -> Bool)?) throws(ExportError) {
+        let own = dup(folder)
+        guard own >= 0 else { throw ExportError.posix("open the folder of", site) }
+        self.folder = own
+        self.name = name
+        descriptor = -1
+        while true {
+            let opened = openat(own, name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard opened >= 0 else {
+                let reason = String(cString: strerror(errno))
+                close(own)
+                throw .outputUnusable(path: site, reason: "cannot create files in '\(folderPath)': \(reason)")
+            }
+            while flock(opened, LOCK_EX | LOCK_NB) != 0 {
+                let reason = errno
+                guard reason == EWOULDBLOCK || reason == EINTR else {
+                    close(opened)
+                    close(own)
+                    throw .outputUnusable(path: site, reason: "cannot lock it: \(String(cString: strerror(reason)))")
+                }
+                guard wait else {
+                    let process = Self.process(in: opened)
+                    close(opened)
+                    close(own)
+                    throw .outputInUse(path: site, process: process)
+                }
+                if shouldStop?() == true {
+                    close(opened)
+                    close(own)
+                    throw .interrupted
+                }
+                usleep(100_000)
+            }
+            // Locked; but if the holder before us removed the file, this is a file no one else
+            // will ever look at: start again with whatever the name names now.
+            var held = stat()
+            var named = stat()
+            if fstat(opened, &held) == 0, fstatat(own, name, &named, AT_SYMLINK_NOFOLLOW) == 0,
+               held.st_dev == named.st_dev, held.st_ino == named.st_ino
+            {
+                descriptor = opened
+                break
+            }
+            close(opened)
+        }
+        let text = Array("\(getpid())\n".utf8)
+        if ftruncate(descriptor, 0) == 0 { _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } }
+    }
+
+    /// Removes the lock file and releases the lock. Safe to call more than once.
+    func release() {
+        guard descriptor >= 0 else { return }
+        unlinkat(folder, name, 0)
+        close(descriptor)
+        close(folder)
+        descriptor = -1
+    }
+
+    deinit { release() }
+
+    /// The process ID written in the lock file `descriptor`, if it holds one.
+    private static func process(in descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingASCIIWhitespace())
+    }
+}

@@ -1,0 +1,306 @@
+"""Search and look of exported sites in Debian's Chromium, driven by Playwright for Python.
+
+Run by BrowserTests.searchAndLookInChromiumThroughPlaywright (Swift), which exports the sites
+first; it can also be run by hand:
+
+    .build/browser-venv/bin/python Tests/Browser/search_test.py --settings SITE --examples SITE \
+        --fold FOLD.json --shots DIR [--large SITE --large-query "item 99999" --large-href page-200.html#r-99999]
+
+Every check is recorded; the last line printed is a JSON object with the failures and the figures
+(bytes of index loaded by the large-listing query). Exit status 1 when any check failed.
+"""
+
+import argparse
+import json
+import os
+import sys
+from urllib.parse import unquote, urlparse
+
+from playwright.sync_api import sync_playwright
+
+failures = []
+passed = 0
+figures = {}
+
+
+def check(condition, what):
+    global passed
+    if condition:
+        passed += 1
+    else:
+        failures.append(what)
+        print("FAIL: " + what, flush=True)
+
+
+def url(site, page="index.html"):
+    return "file://" + os.path.abspath(os.path.join(site, page))
+
+
+def wait_for_status(page):
+    """Waits until the search has drawn its answer to the field's text (not to a prefix of it
+    typed on the way) and the live status has text."""
+    page.wait_for_function("""() => {
+        const results = document.getElementById('search-results');
+        return results.getAttribute('data-query') === document.querySelector('.search-input').value
+            && document.querySelector('.search-status').textContent.length > 0;
+    }""", timeout=15000)
+
+
+def search(page, text, typed=True):
+    """Types `text` into the search field (or sets it at once, one query, when not `typed`) and
+    returns what the results show."""
+    field = page.locator(".search-input")
+    field.fill("")
+    if typed:
+        field.type(text, delay=20)
+    else:
+        field.fill(text)
+    wait_for_status(page)
+    return page.evaluate(
+        """() => ({
+            status: document.querySelector('.search-status').textContent,
+            rows: [...document.querySelectorAll('#search-results li.row:not(.search-more)')].map(li => ({
+                text: li.querySelector('.text') ? li.querySelector('.text').textContent : '',
+                detail: li.querySelector('.detail') ? li.querySelector('.detail').textContent : '',
+                layout: li.querySelector('.cell').className,
+                href: li.querySelector('a') ? li.querySelector('a').getAttribute('href') : null,
+            })),
+            headers: [...document.querySelectorAll('#search-results .section-header')].map(h => h.textContent),
+        })"""
+    )
+
+
+def settings_checks(browser, site, shots):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url(site))
+    check(page.locator(".search").is_visible(), "settings: the search field is shown with JavaScript on")
+    check(page.get_attribute(".search", "role") == "search", "settings: the search bar has role=search")
+    page.keyboard.press("Tab")
+    check(page.evaluate("document.activeElement.classList.contains('search-input')"),
+          "settings: the search field is the first thing Tab reaches")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("/")
+    check(page.evaluate("document.activeElement.classList.contains('search-input')"), "settings: / focuses the search field")
+
+    found = search(page, "automatic")
+    check([row["text"] for row in found["rows"]] == ["Display & Brightness"],
+          "settings: a detail value (Automatic) finds its row: %s" % found["rows"])
+    check(found["status"] == "1 result", "settings: the count is announced: %r" % found["status"])
+    check(page.get_attribute(".search-status", "aria-live") == "polite", "settings: the count is in an aria-live region")
+    check(found["rows"] and "value1" in found["rows"][0]["layout"] and found["rows"][0]["detail"] == "Automatic",
+          "settings: a result is drawn in the row's own cell (value1, with its detail)")
+    check(not page.locator("main.table").is_visible(), "settings: the listing is hidden while results show")
+
+    one = search(page, "iphone")
+    two = search(page, "iphone pro")
+    check(len(one["rows"]) == 2 and [row["text"] for row in two["rows"]] == ["Model Name"],
+          "settings: a second word narrows the results: %s then %s" % (one["rows"], two["rows"]))
+    check(search(page, "IPHONÉ")["status"] == "2 results", "settings: matching ignores case and diacritics")
+
+    # "s" is a whole word only in "Jane's iPhone" (the Name row, late in the listing) and a prefix
+    # of words in earlier rows: the whole word ranks first.
+    ranked = search(page, "s")
+    check(ranked["rows"] and ranked["rows"][0]["text"] == "Name" and len(ranked["rows"]) > 3,
+          "settings: a whole word ranks before prefixes: %s" % [row["text"] for row in ranked["rows"]])
+    by_header = search(page, "connections")
+    check(len(by_header["rows"]) == 4, "settings: a section header finds its rows: %s" % by_header["rows"])
+
+    none = search(page, "zzzz")
+    check(none["rows"] == [] and none["status"] == "No results for \u201czzzz\u201d",
+          "settings: no results says so: %r" % none["status"])
+
+    search(page, "wi")
+    page.keyboard.press("Escape")
+    check(page.input_value(".search-input") == "" and page.locator("main.table").is_visible()
+          and not page.locator("#search-results").is_visible(), "settings: Escape clears the search")
+
+    # Arrow keys move through results; Enter opens one.
+    search(page, "b")
+    focused = []
+    for key in ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowUp", "ArrowDown"]:
+        page.keyboard.press(key)
+        focused.append(page.evaluate("document.activeElement.querySelector('.text').textContent"))
+    check(focused == ["Bluetooth", "Display & Brightness", "Battery", "Display & Brightness", "Battery"],
+          "settings: arrow keys move through results: %s" % focused)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/rows/battery.html")
+    check(page.url.endswith("/rows/battery.html"), "settings: Enter opens a result's detail page")
+
+    page.goto(url(site))
+    search(page, "bluetooth")
+    page.click("#search-results a.cell")
+    page.wait_for_url("**/index.html#r-4")
+    check(page.evaluate("document.querySelector(':target') && document.querySelector(':target').textContent.includes('Bluetooth')"),
+          "settings: a result opens its row on its list page")
+
+    # Value2, as UIKit draws it: the text is the narrow, tinted leading label, the detail after it.
+    page.goto(url(site))
+    value2 = page.evaluate("""() => [...document.querySelectorAll('main .cell.value2')].map(cell => {
+        const text = cell.querySelector('.text'), detail = cell.querySelector('.detail');
+        return {text: text.textContent, detail: detail.textContent,
+                textFirst: text.getBoundingClientRect().right <= detail.getBoundingClientRect().left + 1,
+                tinted: getComputedStyle(text).color === getComputedStyle(document.querySelector('a')).color};
+    })""")
+    check([(row["text"], row["detail"]) for row in value2] == [("Silent", "Ring and alerts vibrate"), ("Name", "Jane's iPhone")],
+          "settings: Value2 rows hold text and detail as UIKit does: %s" % value2)
+    check(all(row["textFirst"] and row["tinted"] for row in value2), "settings: Value2 draws the tinted text first: %s" % value2)
+
+    # At 390 px Display & Brightness keeps its Value1 detail beside it, as iOS does.
+    beside = page.evaluate("""() => {
+        const cell = [...document.querySelectorAll('.cell.value1')].find(c => c.querySelector('.text').textContent === 'Display & Brightness');
+        return Math.abs(cell.querySelector('.text').getBoundingClientRect().top - cell.querySelector('.detail').getBoundingClientRect().top) < 1;
+    }""")
+    check(beside, "settings: at 390 px Display & Brightness and Automatic share a line")
+    family = page.evaluate("getComputedStyle(document.body).fontFamily")
+    check(family.startswith("-apple-system"), "settings: the font stack reaches Apple's fonts first: %s" % family)
+    check(errors == [], "settings: no script errors: %s" % errors)
+    page.close()
+
+    for scheme in ["light", "dark"]:
+        shot = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+        shot.goto(url(site))
+        search(shot, "b")
+        shot.evaluate("document.activeElement.blur()")
+        shot.screenshot(path=os.path.join(shots, "search-%s.png" % scheme))
+        shot.close()
+
+    plain = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844}).new_page()
+    plain.goto(url(site))
+    check(not plain.locator(".search").is_visible() and plain.locator("main.table").is_visible(),
+          "settings: with JavaScript off the field is hidden and the listing shows")
+    plain.context.close()
+
+
+def examples_checks(browser, site, shots):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url(site))
+    across = search(page, "a")
+    check(set(across["headers"]) == {"Settings", "Contacts"},
+          "examples: the index page searches every listing: %s" % across["headers"])
+    found = search(page, "lovelace")
+    check([row["text"] for row in found["rows"]] == ["Ada Lovelace"] and found["headers"] == ["Contacts"],
+          "examples: a contact is found from the index page: %s" % found)
+    page.click("#search-results a.cell")
+    page.wait_for_url("**/contacts/index.html#r-*")
+    check("Ada Lovelace" in page.evaluate("document.querySelector(':target').textContent"),
+          "examples: the result opens the contact on its listing")
+
+    # Contacts' detail pages carry the name once (the navigation bar), not again as a heading.
+    page.goto(url(site, "contacts/rows/allen.html"))
+    check(page.locator("h1").count() == 1 and page.locator(".detail-body h1").count() == 0,
+          "examples: a contact's detail page has one title")
+
+    for width, height in [(390, 844), (1280, 900)]:
+        for scheme in ["light", "dark"]:
+            look = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
+            for name in ["settings", "contacts"]:
+                look.goto(url(site, name + "/index.html"))
+                look.screenshot(path=os.path.join(shots, "site-%s-%d-%s.png" % (name, width, scheme)))
+            look.goto(url(site, "contacts/index.html"))
+            bands = look.evaluate("""() => [getComputedStyle(document.querySelector('.section-header')).backgroundColor,
+                                            getComputedStyle(document.querySelector('.rows')).backgroundColor]""")
+            check(bands[0] != bands[1], "contacts %d %s: plain section headers stand apart from rows: %s" % (width, scheme, bands))
+            bar = look.evaluate("""() => {
+                const bar = document.querySelector('.index-bar').getBoundingClientRect();
+                const column = document.querySelector('main.table').getBoundingClientRect();
+                const letter = document.querySelector('.index-bar a');
+                return {gap: bar.left - column.right, size: parseFloat(getComputedStyle(letter).fontSize),
+                        height: letter.getBoundingClientRect().height, width: letter.getBoundingClientRect().width};
+            }""")
+            if width == 1280:
+                check(0 <= bar["gap"] <= 24 and bar["size"] >= 13 and bar["height"] >= 24 and bar["width"] >= 24,
+                      "contacts 1280 %s: the index bar sits beside the column with 24 px targets: %s" % (scheme, bar))
+            look.goto(url(site, "catalogue/index.html") if os.path.exists(os.path.join(site, "catalogue")) else url(site, "contacts/index.html"))
+            look.close()
+    page.close()
+
+
+def subtitle_checks(browser, site):
+    page = browser.new_page(viewport={"width": 320, "height": 600})
+    page.goto(url(site, "contacts/index.html"))
+    lines = page.evaluate("""() => [...document.querySelectorAll('.cell.subtitle')].map(cell => {
+        const text = cell.querySelector('.text');
+        return {lines: Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight)),
+                overflow: getComputedStyle(text).textOverflow};
+    })""")
+    check(all(line["lines"] == 1 and line["overflow"] == "ellipsis" for line in lines),
+          "contacts at 320 px: subtitle cells truncate with an ellipsis instead of wrapping: %s" % lines)
+    page.close()
+
+
+def fold_checks(browser, site, fold_file):
+    with open(fold_file, encoding="utf-8") as handle:
+        expected = json.load(handle)
+    page = browser.new_page()
+    page.goto(url(site))
+    actual = page.evaluate("(texts) => texts.map(text => window.RowKitSearch.foldWords(text))", [item[0] for item in expected])
+    for (text, words), got in zip(expected, actual):
+        check(words == got, "folding agrees with Swift on %r: Swift %s, browser %s" % (text, words, got))
+    page.close()
+
+
+def large_checks(browser, site, query, href):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url(site))
+    before = set(page.evaluate("window.RowKitSearch.loadedFiles.slice()"))
+    found = search(page, query, typed=False)
+    loaded = [unquote(urlparse(file).path) for file in page.evaluate("window.RowKitSearch.loadedFiles.slice()") if file not in before]
+    index_bytes = sum(os.path.getsize(path) for path in loaded)
+    figures["large_query"] = query
+    figures["large_index_files"] = len(loaded)
+    figures["large_index_bytes"] = index_bytes
+    figures["large_status"] = found["status"]
+    check(found["rows"] and found["rows"][0]["href"] == href,
+          "large: %r finds its row on a late page first: %s" % (query, found["rows"][:3]))
+    check(index_bytes <= 300 * 1024, "large: the query loads at most 300 KB of index (%d bytes in %d files)" % (index_bytes, len(loaded)))
+    common = search(page, "item")
+    figures["large_common_status"] = common["status"]
+    check(len(common["rows"]) == 30, "large: a word in every row shows the first results: %s" % common["status"])
+    page.click("#search-results a.cell >> nth=0")
+    page.wait_for_load_state()
+    page.goto(url(site))
+    search(page, query)
+    page.click("#search-results a.cell")
+    page.wait_for_url("**/" + href.split("#")[0] + "*")
+    check(page.url.endswith(href), "large: the result opens its late page at the row: %s" % page.url)
+    page.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--settings", required=True)
+    parser.add_argument("--examples", required=True)
+    parser.add_argument("--fold", required=True)
+    parser.add_argument("--shots", required=True)
+    parser.add_argument("--large")
+    parser.add_argument("--large-query", default="item 99999")
+    parser.add_argument("--large-href", default="page-200.html#r-99999")
+    parser.add_argument("--only-large", action="store_true")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.shots, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-dev-shm-usage"])
+        groups = []
+        if not arguments.only_large:
+            groups += [lambda: settings_checks(browser, arguments.settings, arguments.shots),
+                       lambda: examples_checks(browser, arguments.examples, arguments.shots),
+                       lambda: subtitle_checks(browser, arguments.examples),
+                       lambda: fold_checks(browser, arguments.settings, arguments.fold)]
+        if arguments.large:
+            groups.append(lambda: large_checks(browser, arguments.large, arguments.large_query, arguments.large_href))
+        try:
+            for group in groups:
+                try:
+                    group()
+                except Exception as error:  # a check that could not finish is a failure; the others still run
+                    check(False, "stopped: %s" % str(error).splitlines()[0])
+        finally:
+            browser.close()
+    print(json.dumps({"passed": passed, "failures": failures, "figures": figures}))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,513 @@
+/* RowKit search: the search field of every exported listing.
+ *
+ * The index is a set of script files in each table's search/ folder, each one call of
+ * RowKitSearch.load(key, name, data); they are loaded with <script> elements, one small file at
+ * a time, so search works from file:// as from any host (nothing is fetched). The format is in
+ * docs/search.md. Text from the index reaches the page through textContent and DOM properties
+ * only, never as markup.
+ */
+(function () {
+  "use strict";
+
+  // ---- Folding: the same as SearchText.words in Swift. ----
+  var MAX_WORD = 24;
+  var SPELLED = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i", "ς": "σ" };
+  var WORD_CHAR = /[\p{L}\p{N}]/u;
+  var MARK = /\p{M}/u;
+
+  function foldWords(text) {
+    var folded = String(text).normalize("NFKD").toLowerCase().normalize("NFKD");
+    var words = [], word = [], i, ch, spelled, j;
+    var scalars = Array.from(folded);
+    for (i = 0; i < scalars.length; i++) {
+      ch = scalars[i];
+      if (MARK.test(ch)) continue;
+      if (WORD_CHAR.test(ch)) {
+        spelled = Array.from(SPELLED[ch] || ch);
+        for (j = 0; j < spelled.length; j++) if (word.length < MAX_WORD) word.push(spelled[j]);
+      } else if (word.length) {
+        words.push(word.join(""));
+        word = [];
+      }
+    }
+    if (word.length) words.push(word.join(""));
+    return words;
+  }
+
+  function fileName(scalars) {
+    var name = "", i, c;
+    scalars = Array.from(scalars);
+    for (i = 0; i < scalars.length; i++) {
+      c = scalars[i];
+      name += /^[a-z0-9]$/.test(c) ? c : "_" + c.codePointAt(0).toString(16) + "_";
+    }
+    return name;
+  }
+
+  // ---- Loading index files with script elements. ----
+  var pending = Object.create(null);
+  var loadedFiles = [];
+
+  function Table(key, base, hrefPrefix, root, name) {
+    this.key = key;
+    this.base = base;
+    this.hrefPrefix = hrefPrefix;
+    this.root = root;
+    this.name = name;
+    this.files = Object.create(null);
+  }
+
+  Table.prototype.file = function (name) {
+    var table = this;
+    if (!table.files[name]) {
+      table.files[name] = new Promise(function (resolve) {
+        var id = table.key + "\n" + name;
+        var script = document.createElement("script");
+        pending[id] = resolve;
+        script.src = table.base + name + ".js";
+        script.async = true;
+        script.onerror = function () { delete pending[id]; resolve(null); };
+        script.onload = function () { if (pending[id]) { delete pending[id]; resolve(null); } };
+        loadedFiles.push(script.src);
+        document.head.appendChild(script);
+      });
+    }
+    return table.files[name];
+  };
+
+  function load(key, name, data) {
+    var id = key + "\n" + name;
+    var resolve = pending[id];
+    if (resolve) {
+      delete pending[id];
+      resolve(data);
+    }
+  }
+
+  // ---- Row lists: inline postings strings, or chunk files named by a stem. ----
+  var FINAL = "0123456789abcdefghijklmnopqrstuv";
+  var CONTINUING = "wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
+
+  function decodePostings(text) {
+    var rows = [], value = 0, previous = -1, i, c, digit;
+    for (i = 0; i < text.length; i++) {
+      c = text.charAt(i);
+      digit = FINAL.indexOf(c);
+      if (digit < 0) {
+        value = value * 32 + CONTINUING.indexOf(c);
+        continue;
+      }
+      value = value * 32 + digit;
+      previous = previous < 0 ? value : previous + value + 1;
+      rows.push(previous);
+      value = 0;
+    }
+    return rows;
+  }
+
+  function lowerBound(array, value) {
+    var low = 0, high = array.length, middle;
+    while (low < high) {
+      middle = (low + high) >> 1;
+      if (array[middle] < value) low = middle + 1; else high = middle;
+    }
+    return low;
+  }
+
+  /* A sorted list of rows; seek(x) gives the first row >= x (Infinity past the end), loading
+     only the chunk that holds it. */
+  function List(table, field, stem) {
+    this.table = table;
+    this.count = field[0];
+    if (typeof field[1] === "string") {
+      this.rows = decodePostings(field[1]);
+    } else {
+      this.starts = field[1];
+      this.stem = stem;
+      this.chunks = [];
+    }
+  }
+
+  List.prototype.seek = function (x) {
+    var list = this;
+    if (list.rows) {
+      var at = lowerBound(list.rows, x);
+      return Promise.resolve(at < list.rows.length ? list.rows[at] : Infinity);
+    }
+    var chunk = lowerBound(list.starts, x + 1) - 1;
+    if (chunk < 0) return Promise.resolve(list.starts[0]);
+    return list.chunk(chunk).then(function (rows) {
+      var at = lowerBound(rows, x);
+      if (at < rows.length) return rows[at];
+      return chunk + 1 < list.starts.length ? list.starts[chunk + 1] : Infinity;
+    });
+  };
+
+  List.prototype.chunk = function (number) {
+    var list = this;
+    if (!list.chunks[number]) {
+      list.chunks[number] = list.table.file(list.stem + "-" + number).then(function (data) {
+        return data ? decodePostings(data) : [];
+      });
+    }
+    return list.chunks[number];
+  };
+
+  /* The union of several lists. */
+  function Union(lists) { this.lists = lists; }
+  Union.prototype.seek = function (x) {
+    return Promise.all(this.lists.map(function (list) { return list.seek(x); })).then(function (found) {
+      return Math.min.apply(Math, found.concat([Infinity]));
+    });
+  };
+
+  var EMPTY = { seek: function () { return Promise.resolve(Infinity); } };
+
+  /* What one query word matches in a table: every row with a word starting with it (all), the
+     rows with the word itself (whole), and the number of rows when it is known without loading
+     them all. Walks the trie of index files from the root. */
+  function resolveWord(table, word) {
+    var letters = Array.from(word);
+    function walk(node, depth) {
+      if (!node) return null;
+      var prefix = letters.slice(0, depth).join("");
+      if (node.k) {
+        if (depth === letters.length) {
+          if (!node.a) return null;
+          return {
+            all: new List(table, node.a, "a-" + fileName(prefix)),
+            whole: node.w ? new List(table, node.w, "p-" + fileName(prefix)) : EMPTY,
+            count: node.a[0]
+          };
+        }
+        if (node.k.indexOf(letters[depth]) < 0) return null;
+        return table.file("t-" + fileName(prefix + letters[depth])).then(function (child) { return walk(child, depth + 1); });
+      }
+      var lists = [], whole = EMPTY, i, entry, full;
+      for (i = 0; i < node.t.length; i++) {
+        entry = node.t[i];
+        full = prefix + entry[0];
+        if (full.lastIndexOf(word, 0) !== 0) continue;
+        var list = new List(table, [entry[1], entry[2]], "p-" + fileName(full));
+        lists.push(list);
+        if (full === word) whole = list;
+      }
+      if (!lists.length) return null;
+      return { all: lists.length === 1 ? lists[0] : new Union(lists), whole: whole, count: lists.length === 1 ? lists[0].count : null };
+    }
+    return table.file("t-").then(function (root) { return walk(root, 0); });
+  }
+
+  var CANDIDATE_LIMIT = 1000;
+  var RESULTS_PER_STEP = 30;
+
+  /* The rows of `table` matching every word of `words`, ranked: rows matching more words whole
+     first, then listing order. Returns {rows, count, exact}. */
+  function query(table, words) {
+    return Promise.all(words.map(function (word) { return resolveWord(table, word); })).then(function (matches) {
+      if (matches.some(function (match) { return !match; })) return { rows: [], count: 0, exact: true };
+      if (matches.length === 1) return single(matches[0]);
+      return several(matches);
+    });
+  }
+
+  function collect(stream, limit, skip) {
+    var rows = [];
+    function step(x) {
+      if (rows.length >= limit) return Promise.resolve(false);
+      return stream.seek(x).then(function (row) {
+        if (row === Infinity) return true;
+        if (!skip || !skip.has(row)) rows.push(row);
+        return step(row + 1);
+      });
+    }
+    return step(0).then(function (exhausted) { return { rows: rows, exhausted: exhausted }; });
+  }
+
+  /* One word: the rows with the word itself, then the others, each in listing order. */
+  function single(match) {
+    return collect(match.whole, CANDIDATE_LIMIT).then(function (whole) {
+      var seen = new Set(whole.rows);
+      return collect(match.all, CANDIDATE_LIMIT, seen).then(function (all) {
+        var rows = whole.rows.concat(all.rows).slice(0, CANDIDATE_LIMIT);
+        var count = match.count !== null ? match.count : (all.exhausted && whole.exhausted ? rows.length : null);
+        return { rows: rows, count: count === null ? rows.length : count, exact: count !== null };
+      });
+    });
+  }
+
+  /* Several words: the rows in every word's list (a leapfrog join that loads only the chunks
+     holding candidates), ranked by how many words they match whole. */
+  function several(matches) {
+    var candidates = [];
+    function next(x) {
+      if (candidates.length >= CANDIDATE_LIMIT) return Promise.resolve(false);
+      var target = x, agreed = 0, index = 0;
+      function probe() {
+        return matches[index].all.seek(target).then(function (row) {
+          if (row === Infinity) return true;
+          if (row === target) agreed += 1; else { target = row; agreed = 1; }
+          index = (index + 1) % matches.length;
+          if (agreed === matches.length) {
+            candidates.push(target);
+            return next(target + 1);
+          }
+          return probe();
+        });
+      }
+      return probe();
+    }
+    return next(0).then(function (exhausted) {
+      return Promise.all(candidates.map(function (row) {
+        return Promise.all(matches.map(function (match) { return match.whole.seek(row); })).then(function (found) {
+          return found.filter(function (value) { return value === row; }).length;
+        });
+      })).then(function (scores) {
+        var order = candidates.map(function (row, i) { return i; });
+        order.sort(function (a, b) { return scores[b] - scores[a] || candidates[a] - candidates[b]; });
+        return { rows: order.map(function (i) { return candidates[i]; }), count: candidates.length, exact: exhausted };
+      });
+    });
+  }
+
+  // ---- Drawing results as table rows, with DOM properties only. ----
+  var LAYOUTS = ["default", "value1", "value2", "subtitle"];
+  var SAFE_HREF = /^(?:https?:|mailto:|[^:]*$)/i;
+
+  function element(name, className, text) {
+    var node = document.createElement(name);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function rowData(table, row) {
+    return table.file("r-" + Math.floor(row / 64)).then(function (shard) { return shard ? shard[row % 64] : null; });
+  }
+
+  function cell(table, data) {
+    var code = data[0], text = data[1] || "", detail = data[2] || "", href = data[3] || "";
+    var image = data[4] || "", label = data[5] || "";
+    var accessory = code >> 2;
+    var item = element("li", "row" + (image ? " has-image" : ""));
+    var link = element(SAFE_HREF.test(href) ? "a" : "div", "cell " + LAYOUTS[code & 3]);
+    if (link.tagName === "A") link.href = /^(?:https?:|mailto:)/i.test(href) ? href : table.hrefPrefix + href;
+    if (image) {
+      var icon = element("img", "icon");
+      icon.src = /^https?:/i.test(image) ? image : table.root + image;
+      icon.alt = label;
+      icon.width = 29;
+      icon.height = 29;
+      link.appendChild(icon);
+    }
+    var labels = element("span", "labels");
+    var textLabel = element("span", "text", text);
+    textLabel.dir = "auto";
+    labels.appendChild(textLabel);
+    if (detail) {
+      var detailLabel = element("span", "detail", detail);
+      detailLabel.dir = "auto";
+      labels.appendChild(detailLabel);
+    }
+    link.appendChild(labels);
+    function mark(kind, name) {
+      var span = element("span", "accessory " + kind);
+      span.setAttribute("role", "img");
+      span.setAttribute("aria-label", name);
+      link.appendChild(span);
+    }
+    if (accessory === 2) mark("checkmark", "Selected");
+    if (accessory === 3 || accessory === 4) mark("info", "More Info");
+    if (accessory === 1 || accessory === 4) mark("chevron", "Show details");
+    item.appendChild(link);
+    return item;
+  }
+
+  function plural(count, exact) {
+    var number = count.toLocaleString("en-US");
+    if (!exact) return "More than " + number + " results";
+    return count === 1 ? "1 result" : number + " results";
+  }
+
+  // ---- The search bar. ----
+  function SearchBar(bar) {
+    var self = this;
+    self.bar = bar;
+    self.input = bar.querySelector(".search-input");
+    self.clear = bar.querySelector(".search-clear");
+    self.cancel = bar.querySelector(".search-cancel");
+    self.results = document.getElementById("search-results");
+    self.status = self.results.querySelector(".search-status");
+    self.tables = self.findTables();
+    self.generation = 0;
+    self.timer = 0;
+    bar.hidden = false;
+    document.documentElement.classList.add("has-search");
+    self.input.addEventListener("input", function () { self.changed(); });
+    self.input.addEventListener("focus", function () { self.cancel.hidden = false; });
+    self.input.addEventListener("keydown", function (event) { self.keyInField(event); });
+    self.clear.addEventListener("click", function () { self.reset(true); });
+    self.cancel.addEventListener("click", function () { self.reset(false); });
+    self.results.addEventListener("keydown", function (event) { self.keyInResults(event); });
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      var typing = target && (target.isContentEditable || /^(?:INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        self.input.focus();
+      }
+    });
+    if (self.input.value) self.changed();
+  }
+
+  SearchBar.prototype.findTables = function () {
+    var bar = this.bar, root = bar.getAttribute("data-search-root") || "";
+    var key = bar.getAttribute("data-search-key") || "";
+    var links = document.querySelectorAll("a[data-search-table]");
+    if (!links.length) return [new Table(key, "search/", "", root, null)];
+    return Array.prototype.map.call(links, function (link) {
+      var folder = link.getAttribute("data-search-table") + "/";
+      var name = link.querySelector(".text");
+      return new Table(link.getAttribute("data-search-table"), folder + "search/", folder, root, name ? name.textContent : folder);
+    });
+  };
+
+  SearchBar.prototype.changed = function () {
+    var self = this;
+    self.clear.hidden = !self.input.value;
+    clearTimeout(self.timer);
+    self.timer = setTimeout(function () { self.run(); }, 60);
+  };
+
+  SearchBar.prototype.reset = function (keepFocus) {
+    this.input.value = "";
+    this.changed();
+    this.run();
+    if (keepFocus) {
+      this.input.focus();
+    } else {
+      this.cancel.hidden = true;
+      this.input.blur();
+    }
+  };
+
+  SearchBar.prototype.run = function () {
+    var self = this, generation = ++self.generation, value = self.input.value;
+    var words = foldWords(value);
+    clearTimeout(self.timer);
+    if (!words.length) {
+      self.show(false);
+      return Promise.resolve();
+    }
+    return Promise.all(self.tables.map(function (table) {
+      return query(table, words).then(function (found) { return { table: table, found: found }; });
+    })).then(function (answers) {
+      if (generation !== self.generation) return;
+      return self.draw(answers, generation, value);
+    });
+  };
+
+  SearchBar.prototype.show = function (searching) {
+    document.body.classList.toggle("searching", searching);
+    this.results.hidden = !searching;
+    if (!searching) {
+      this.status.textContent = "";
+      this.results.removeAttribute("data-query");
+      Array.prototype.slice.call(this.results.querySelectorAll(".section")).forEach(function (node) { node.remove(); });
+    }
+  };
+
+  SearchBar.prototype.draw = function (answers, generation, value) {
+    var self = this, total = 0, exact = true;
+    answers.forEach(function (answer) { total += answer.found.count; exact = exact && answer.found.exact; });
+    return Promise.all(answers.map(function (answer) {
+      return self.section(answer.table, answer.found, answers.length > 1);
+    })).then(function (sections) {
+      if (generation !== self.generation) return;
+      self.show(true);
+      Array.prototype.slice.call(self.results.querySelectorAll(".section")).forEach(function (node) { node.remove(); });
+      sections.forEach(function (section) { if (section) self.results.appendChild(section); });
+      self.status.textContent = total ? plural(total, exact) : "No results for \u201C" + value.trim() + "\u201D";
+      self.results.setAttribute("data-query", value);
+    });
+  };
+
+  SearchBar.prototype.section = function (table, found, titled) {
+    if (!found.rows.length) return Promise.resolve(null);
+    var section = element("section", "section");
+    if (titled) section.appendChild(element("h2", "section-header", table.name));
+    var list = element("ul", "rows");
+    list.setAttribute("role", "list");
+    section.appendChild(list);
+    var shown = 0;
+    function more() {
+      var rows = found.rows.slice(shown, shown + RESULTS_PER_STEP);
+      shown += rows.length;
+      return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
+        var button = list.querySelector(".search-more");
+        if (button) button.remove();
+        data.forEach(function (row) { if (row) list.appendChild(cell(table, row)); });
+        if (shown < found.rows.length) {
+          var item = element("li", "row search-more");
+          var showMore = element("button", "cell", "Show More Results");
+          showMore.type = "button";
+          showMore.addEventListener("click", function () {
+            more().then(function () {
+              var first = list.children[shown - rows.length];
+              if (first && first.firstChild) first.firstChild.focus();
+            });
+          });
+          item.appendChild(showMore);
+          list.appendChild(item);
+        }
+      });
+    }
+    return more().then(function () { return section; });
+  };
+
+  SearchBar.prototype.targets = function () {
+    return Array.prototype.slice.call(this.results.querySelectorAll("a.cell, button.cell"));
+  };
+
+  SearchBar.prototype.keyInField = function (event) {
+    var targets = this.targets();
+    if (event.key === "Escape") {
+      event.preventDefault();
+      if (this.input.value) this.reset(true); else this.reset(false);
+    } else if (event.key === "ArrowDown" && targets.length) {
+      event.preventDefault();
+      targets[0].focus();
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      var self = this;
+      self.run().then(function () {
+        var first = self.targets()[0];
+        if (first) first.click();
+      });
+    }
+  };
+
+  SearchBar.prototype.keyInResults = function (event) {
+    var targets = this.targets(), at = targets.indexOf(document.activeElement);
+    if (at < 0) return;
+    if (event.key === "ArrowDown" && at + 1 < targets.length) {
+      event.preventDefault();
+      targets[at + 1].focus();
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      (at > 0 ? targets[at - 1] : this.input).focus();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      this.reset(true);
+    }
+  };
+
+  window.RowKitSearch = { load: load, foldWords: foldWords, loadedFiles: loadedFiles };
+
+  function start() {
+    var bar = document.querySelector(".search[data-search-key]");
+    if (bar && document.getElementById("search-results")) window.RowKitSearch.bar = new SearchBar(bar);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();

@@ -1,0 +1,1 @@
+RowKitSearch.load("catalogue","r-0",[[7,"Green Tea","€4.50","rows/green-tea.html"],[7,"Tea \u0026 Coffee","Sampler","rows/tea-coffee.html"],[19,"Tea Coffee","Same slug, second","rows/tea-coffee-2.html"],[7,"日本茶","Japanese tea","rows/item-ee467ab5.html"],[1,"Espresso","€2.00","index.html#r-5"],[5,"Filter","€2.50","https://example.com/filter"]]);

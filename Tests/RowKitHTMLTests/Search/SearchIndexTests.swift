@@ -1,0 +1,182 @@
+import Foundation
+import RowKit
+import Testing
+@testable import RowKitHTML
+
+/// The search index: folding, the postings encoding, the files a table's rows make, bounded
+/// memory through spilled runs, and incremental re-export.
+@Suite struct SearchIndexTests {
+    /// The index files of `rows` built in memory or through runs of `pairsPerRun` pairs, by name.
+    static func build(_ rows: [SearchRow], pairsPerRun: Int = 1 << 20) throws -> (files: [String: [UInt8]], runs: Int) {
+        var files: [String: [UInt8]] = [:]
+        let builder = SearchIndexBuilder(key: "t", pairsPerRun: pairsPerRun) { name, data in
+            #expect(files[name] == nil, "\(name) written twice")
+            files[name] = data
+        }
+        for row in rows { try builder.add(row) }
+        try builder.finish()
+        return (files, builder.spilledRuns)
+    }
+
+    /// The JSON data of an index file (the argument after key and name).
+    static func data(_ file: [UInt8]?) throws -> Any {
+        let text = String(decoding: try #require(file), as: UTF8.self)
+        let prefix = "RowKitSearch.load(\"t\",\""
+        try #require(text.hasPrefix(prefix) && text.hasSuffix(");\n"))
+        let afterName = text.dropFirst(prefix.count).drop { $0 != "\"" }.dropFirst(2).dropLast(3)
+        return try JSONSerialization.jsonObject(with: Data(afterName.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// Decodes a postings string (the inverse of `SearchScript.postings`).
+    static func decode(_ text: String) -> [Int] {
+        let final = Array("0123456789abcdefghijklmnopqrstuv"), continuing = Array("wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
+        var rows: [Int] = [], value = 0
+        for character in text {
+            if let digit = final.firstIndex(of: character) {
+                value = value * 32 + digit
+                rows.append(rows.last.map { $0 + value + 1 } ?? value)
+                value = 0
+            } else {
+                value = value * 32 + continuing.firstIndex(of: character)!
+            }
+        }
+        return rows
+    }
+
+    /// The rows of `word` read from the files as search.js reads them: down the trie from `t-`,
+    /// then the word's entry (inline or chunks) in its leaf, or the interior node's own word.
+    static func rows(of word: String, in files: [String: [UInt8]]) throws -> [Int] {
+        let letters = Array(word.unicodeScalars)
+        var node = try #require(try data(files["t-"]) as? [String: Any])
+        var depth = 0
+        func list(_ field: [Any], stem: String) throws -> [Int] {
+            if let inline = field[1] as? String { return decode(inline) }
+            let starts = try #require(field[1] as? [Int])
+            return try starts.indices.flatMap { decode(try #require(try data(files["\(stem)-\($0)"]) as? String)) }
+        }
+        while let children = node["k"] as? [String] {
+            let prefix = String(String.UnicodeScalarView(letters[0..<depth]))
+            if depth == letters.count {
+                guard let exact = node["w"] as? [Any] else { return [] }
+                return try list(exact, stem: "p-" + SearchScript.fileName(prefix.unicodeScalars))
+            }
+            guard children.contains(String(letters[depth])) else { return [] }
+            depth += 1
+            let next = String(String.UnicodeScalarView(letters[0..<depth]))
+            node = try #require(try data(files["t-" + SearchScript.fileName(next.unicodeScalars)]) as? [String: Any])
+        }
+        let prefix = String(String.UnicodeScalarView(letters[0..<depth]))
+        for entry in try #require(node["t"] as? [[Any]]) where prefix + (entry[0] as? String ?? "") == word {
+            return try list([entry[1], entry[2]], stem: "p-" + SearchScript.fileName(word.unicodeScalars))
+        }
+        return []
+    }
+
+    static func generated(_ count: Int) -> [SearchRow] {
+        (0..<count).map { index in
+            SearchRow(text: "\(["Alpha", "Beta", "Gamma"][index % 3]) item \(index + 1)", detail: "No. \(index + 1)",
+                      header: "Section \(index / 1000)", layout: .value1, accessory: .none, href: "page-1.html#r-\(index + 1)")
+        }
+    }
+
+    @Test func foldingIgnoresCaseAndDiacriticsAndSpellsOutLettersWithoutDecomposition() {
+        #expect(SearchText.words(in: "Crème BRÛLÉE") == ["creme", "brulee"])
+        #expect(SearchText.words(in: "Straße ẞ Æsir Øresund Łódź Þór") == ["strasse", "ss", "aesir", "oresund", "lodz", "thor"])
+        #expect(SearchText.words(in: "İstanbul ıI") == ["istanbul", "ii"])
+        #expect(SearchText.words(in: "ΟΔΥΣΣΕΥΣ") == ["οδυσσευσ"])
+        #expect(SearchText.words(in: "ﬁne Ⅻ ℌ ①") == ["fine", "xii", "h", "1"])
+        #expect(SearchText.words(in: "Jane's iPhone, 18.2 (4G) 87%") == ["jane", "s", "iphone", "18", "2", "4g", "87"])
+        #expect(SearchText.words(in: "e\u{301}te\u{301} 日本茶") == ["ete", "日本茶"])
+        #expect(SearchText.words(in: String(repeating: "ab", count: 20)) == [String(repeating: "ab", count: 12)])
+        #expect(SearchText.words(in: String(repeating: "é", count: 30)) == [String(repeating: "e", count: 24)])
+    }
+
+    @Test func postingsRoundTripThroughTheirEncoding() {
+        var random = SystemRandomNumberGenerator()
+        let cases: [[UInt32]] = [[], [0], [0, 1, 2, 3], [31, 32, 1023, 1024, 1_000_000, 4_000_000_000],
+                                 (0..<500).map { UInt32($0 * 7) }.filter { _ in Bool.random(using: &random) }]
+        for rows in cases {
+            var encoded: [UInt8] = []
+            SearchScript.postings(rows, into: &encoded)
+            let text = String(decoding: encoded.dropFirst().dropLast(), as: UTF8.self)
+            #expect(Self.decode(text) == rows.map(Int.init))
+        }
+        var dense: [UInt8] = []
+        SearchScript.postings((0..<1000).map(UInt32.init), into: &dense)
+        #expect(dense.count == 1002, "consecutive rows cost one character each")
+    }
+
+    @Test func everyWordFindsExactlyItsRowsWhereverItIsStored() throws {
+        let rows = Self.generated(20_000)
+        let (files, _) = try Self.build(rows)
+        #expect(try Self.rows(of: "item", in: files) == Array(0..<20_000))
+        #expect(try Self.rows(of: "beta", in: files) == Array(stride(from: 1, to: 20_000, by: 3)))
+        #expect(try Self.rows(of: "12345", in: files) == [12_344])
+        #expect(try Self.rows(of: "1", in: files) == [0] + Array(1000..<2000), "row 1, and Section 1's rows")
+        #expect(try Self.rows(of: "section", in: files).count == 20_000)
+        // "19" is row 19's number and the header of rows 19,000 to 19,999.
+        #expect(try Self.rows(of: "19", in: files) == [18] + Array(19_000..<20_000))
+        #expect(try Self.rows(of: "zeta", in: files) == [])
+    }
+
+    @Test func aWordInEveryRowIsCutIntoChunksAndNoFileIsLarge() throws {
+        let rows = Self.generated(100_000)
+        let (files, _) = try Self.build(rows)
+        let largest = files.max { $0.value.count < $1.value.count }!
+        #expect(largest.value.count < 24 * 1024, "\(largest.key) is \(largest.value.count) bytes")
+        #expect(files.keys.filter { $0.hasPrefix("p-item-") }.count == 49, "100,000 rows in chunks of 2,048")
+        #expect(files.keys.filter { $0.hasPrefix("r-") }.count == 1563, "64 rows per row-data file")
+        // A short prefix has its own list of every row under it: one list, not thousands of words.
+        let root = try #require(try Self.data(files["t-"]) as? [String: Any])
+        #expect(root["n"] as? Int == 100_000 && root["r"] as? Int == 64)
+        let nine = try #require(try Self.data(files["t-9"]) as? [String: Any])
+        let underNine = rows.filter { row in
+            [row.text, row.detail ?? "", row.header ?? ""].flatMap(SearchText.words(in:)).contains { $0.hasPrefix("9") }
+        }
+        #expect((nine["a"] as? [Any])?.first as? Int == underNine.count)
+    }
+
+    @Test func spilledRunsMergeToTheSameFilesAsMemory() throws {
+        let rows = Self.generated(5_000)
+        let inMemory = try Self.build(rows)
+        let spilled = try Self.build(rows, pairsPerRun: 997)
+        #expect(inMemory.runs == 0 && spilled.runs > 20)
+        #expect(inMemory.files == spilled.files)
+    }
+
+    @Test func reExportingAfterEditingOneRowKeepsTheOtherIndexFiles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("site")
+        let exporter = SiteExporter(ExportOptions(pageSize: 100))
+        let first = try exporter.export(SiteExporterTests.numbered(3000), to: site)
+        #expect(first.searchFiles > 50)
+        var table = SiteExporterTests.numbered(3000)
+        table.sections[1].rows[7] = AnyRow(Value1Row("Row 1-7", detail: "edited"))
+        let second = try exporter.export(table, to: site)
+        // The row's list page and row-data file change, and the few word files that hold "edited"
+        // or "7"'s rows; everything else keeps its bytes and inode.
+        #expect(second.filesWritten <= 8, "\(second)")
+        #expect(second.filesUnchanged >= first.filesWritten - 8)
+    }
+
+    @Test func withoutSearchThereIsNoIndexNoFieldAndNoScript() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("site")
+        let summary = try SiteExporter(ExampleTables.options(title: "Examples", search: false)).export(ExampleTables.all, to: site)
+        #expect(summary.searchFiles == 0 && summary.searchBytes == 0)
+        let files = TemporaryFolder.files(in: site)
+        #expect(!files.contains { $0.contains("search") })
+        for file in files where file.hasSuffix(".html") {
+            let html = try String(contentsOf: site.appendingPathComponent(file), encoding: .utf8)
+            #expect(!html.contains("<script") && !html.contains("role=\"search\""), "\(file)")
+        }
+    }
+
+    @Test func indexStringsAreEscapedForScripts() {
+        var output: [UInt8] = []
+        SearchScript.string("</script><b>\"x\"\\ & \u{2028}\u{1}é", into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "\"\\u003c/script\\u003e\\u003cb\\u003e\\\"x\\\"\\\\ \\u0026 \\u2028\\u0001é\"")
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `rowkit export` and the output folder, run as a user runs it: the user's files survive, odd
+/// `-o` values get plain messages that say what to do, and a failed export leaves nothing behind.
+@Suite struct OutputFolderTests {
+    let manager = FileManager.default
+    static var manager: FileManager { .default }
+
+    static func write(_ text: String, _ path: String) throws {
+        try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    static func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
+    /// No raw error dumps, no internal folder names, no stack traces.
+    static func expectPlain(_ run: RowKitTool.Run, sourceLocation: SourceLocation = #_sourceLocation) {
+        for leak in ["Error Domain", "NSCocoaErrorDomain", "rowkit-new", "rowkit-old", "Fatal error", "Stack dump"] {
+            #expect(!run.stderr.contains(leak), "\(run.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(run.status < 128, "exit \(run.status)", sourceLocation: sourceLocation)
+    }
+
+    @Test func filesTheUserPutInTheSiteSurviveAndTheSummaryNamesWhatWasRemoved() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: "Examples/settings.yaml", toPath: scratch.path("settings.yaml"))
+        try FileManager.default.copyItem(atPath: "Examples/icons", toPath: scratch.path("icons"))
+        #expect(try RowKitTool.run(["export", "settings.yaml", "-o", "s", "-q"], in: scratch.url).status == 0)
+        try Self.write("example.org\n", scratch.path("s/CNAME"))
+        try Self.write("ref: refs/heads/gh-pages\n", scratch.path("s/.git/HEAD"))
+        try FileManager.default.copyItem(atPath: scratch.path("settings.yaml"), toPath: scratch.path("s/settings.yaml"))
+
+        // The listing loses the Wi-Fi row's body: its detail page is no longer written.
+        let listing = try #require(Self.read(scratch.path("settings.yaml")))
+        let withoutWiFiPage = listing.replacingOccurrences(
+            of: "image: icons/wifi.png\n        accessory: disclosureIndicator", with: "image: icons/wifi.png\n        accessory: none")
+        #expect(withoutWiFiPage != listing)
+        try withoutWiFiPage.write(toFile: scratch.path("settings.yaml"), atomically: true, encoding: .utf8)
+        let run = try RowKitTool.run(["export", "settings.yaml", "-o", "s"], in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.read(scratch.path("s/CNAME")) == "example.org\n")
+        #expect(Self.read(scratch.path("s/.git/HEAD")) == "ref: refs/heads/gh-pages\n")
+        #expect(Self.read(scratch.path("s/settings.yaml")) == listing)
+        #expect(!Self.manager.fileExists(atPath: scratch.path("s/rows/wifi.html")))
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasSuffix(", 1 removed)"))
+        #expect(lines[1] == "Removed 1 file this export no longer writes: rows/wifi.html")
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["icons", "s", "settings.yaml"])
+    }
+
+    @Test func aFileOfTheUsersWhereTheExportWritesStopsItNamingTheFile() throws {
+        let scratch = try TemporaryDirectory()
+        #expect(try RowKitTool.run(["export", "Examples/contacts.json", "-o", scratch.path("s"), "-q", "--page-size", "20"]).status == 0)
+        try Self.write("my page", scratch.path("s/page-2.html"))
+        let run = try RowKitTool.run(["export", "Examples/contacts.json", "-o", scratch.path("s"), "--page-size", "5"])
+        #expect(run.status == 73)
+        #expect(run.stderr.contains("page-2.html"))
+        #expect(run.stderr.contains("Move or rename it, then export again"))
+        Self.expectPlain(run)
+        #expect(Self.read(scratch.path("s/page-2.html")) == "my page")
+    }
+
+    @Test func aFolderRowKitNeverWroteIsRefusedWithWhatToDoInstead() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.write("notes", scratch.path("docs/notes.txt"))
+        let run = try RowKitTool.run(["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "docs"], in: scratch.url)
+        #expect(run.status == 73)
+        #expect(run.stderr.contains("Export into a new or empty folder"))
+        #expect(run.stderr.contains("touch docs/.rowkit-manifest.json"))
+        Self.expectPlain(run)
+        // Doing what it says works, and keeps the folder's files.
+        _ = Self.manager.createFile(atPath: scratch.path("docs/.rowkit-manifest.json"), contents: nil)
+        let adopted = try RowKitTool.run(["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "docs", "-q"], in: scratch.url)
+        #expect(adopted.status == 0, "\(adopted.stderr)")
+        #expect(Self.read(scratch.path("docs/notes.txt")) == "notes")
+    }
+
+    @Test func anOutputThatIsASymbolicLinkKeepsTheLink() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.manager.createDirectory(atPath: scratch.path("www"), withIntermediateDirectories: true)
+        try Self.manager.createSymbolicLink(atPath: scratch.path("link"), withDestinationPath: "www")
+        for _ in 0..<2 {
+            let run = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("link"), "-q"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(try Self.manager.destinationOfSymbolicLink(atPath: scratch.path("link")) == "www")
+        #expect(Self.manager.fileExists(atPath: scratch.path("www/index.html")))
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["link", "www"])
+    }
+
+    @Test func oddOutputsGetPlainMessagesThatSayWhatToDo() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.write("x", scratch.path("file"))
+        let empty = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", ""])
+        #expect(empty.status == 64)
+        #expect(empty.stderr.contains("--output is empty; name the folder to write the site to, for example -o site"))
+
+        try Self.manager.createDirectory(atPath: scratch.path("here"), withIntermediateDirectories: true)
+        let dot = try RowKitTool.run(["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "."], in: URL(fileURLWithPath: scratch.path("here")))
+        #expect(dot.status == 64)
+        #expect(dot.stderr.contains("it is the current folder") && dot.stderr.contains("cd .. && rowkit export"))
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.path("here")).isEmpty)
+
+        let inFile = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("file/site")])
+        #expect(inFile.status == 73)
+        #expect(inFile.stderr == "rowkit: cannot write the site to '\(scratch.path("file/site"))': '\(scratch.path("file"))' is a file, not a folder; choose another output folder (-o)\n")
+
+        let proc = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", "/proc/site"])
+        #expect(proc.status == 73)
+        #expect(proc.stderr.hasPrefix("rowkit: cannot write the site to '/proc/site': cannot create files in '/proc'"))
+
+        let tooLong = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path(String(repeating: "n", count: 300))])
+        #expect(tooLong.status == 73)
+        #expect(tooLong.stderr.contains("is 300 bytes long; names may be at most 255 bytes"))
+
+        let longest = String(repeating: "l", count: 255)
+        let long = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path(longest), "-q"])
+        #expect(long.status == 0, "\(long.stderr)")
+        for run in [empty, dot, inFile, proc, tooLong, long] { Self.expectPlain(run) }
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["file", "here", longest])
+    }
+
+    @Test func aFailedExportCreatesNoMissingParentFolders() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.write("not an image\n", scratch.path("doc/icon.png"))
+        try Self.write("version: 1\nsections:\n  - rows:\n      - text: A\n        image: icon.png\n", scratch.path("doc/listing.yaml"))
+        let run = try RowKitTool.run(["export", "doc/listing.yaml", "-o", "new/deeper/site"], in: scratch.url)
+        #expect(run.status == 65)
+        #expect(run.stderr == "doc/listing.yaml:5:16: row \"a\": image \"icon.png\" is text, not a PNG, JPEG, GIF, WebP or AVIF image\n")
+        #expect(!Self.manager.fileExists(atPath: scratch.path("new")))
+    }
+
+    @Test func imagesAreResolvedInTheirOwnDocumentsFolder() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.manager.createDirectory(atPath: scratch.path("a/icons"), withIntermediateDirectories: true)
+        try Self.manager.createDirectory(atPath: scratch.path("b"), withIntermediateDirectories: true)
+        try Self.manager.copyItem(atPath: "Examples/icons/wifi.png", toPath: scratch.path("a/icons/wifi.png"))
+        try Self.write("version: 1\ntitle: A\nsections:\n  - rows:\n      - text: A\n        image: icons/wifi.png\n", scratch.path("a/a.yaml"))
+        try Self.write("version: 1\ntitle: B\nsections:\n  - rows:\n      - text: B\n", scratch.path("b/b.yaml"))
+        let run = try RowKitTool.run(["export", "a/a.yaml", "b/b.yaml", "-o", "site", "-q"], in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.path("site/assets/images")).count == 1)
+    }
+
+    @Test func aSymbolicLinkSwappedInDuringALongExportDoesNotLeakItsTarget() throws {
+        let scratch = try TemporaryDirectory()
+        let png = try Data(contentsOf: RowKitTool.examples.appendingPathComponent("icons/wifi.png"))
+        let marker = Data("SECRET-OUTSIDE-THE-DOCUMENT".utf8)
+        try Self.manager.createDirectory(atPath: scratch.path("doc/pics"), withIntermediateDirectories: true)
+        try Self.manager.createDirectory(atPath: scratch.path("secret"), withIntermediateDirectories: true)
+        try png.write(to: URL(fileURLWithPath: scratch.path("doc/pics/a.png")))
+        try (png + marker).write(to: URL(fileURLWithPath: scratch.path("secret/a.png")))
+        // Many rows first, the image on the last one; a second input in a sibling folder makes
+        // their common folder the one that holds the secret.
+        var yaml = "version: 1\nsections:\n  - rows:\n"
+        for number in 0..<40_000 { yaml += "      - { id: r\(number), text: Row \(number) }\n" }
+        yaml += "      - { id: last, text: Last, image: pics/a.png }\n"
+        try Self.write(yaml, scratch.path("doc/listing.yaml"))
+        try Self.write("version: 1\ntitle: Other\nsections:\n  - rows:\n      - text: Other\n", scratch.path("other/other.yaml"))
+
+        let tool = try #require(RowKitTool.executable)
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["export", "doc/listing.yaml", "other/other.yaml", "-o", "site", "-q", "--page-size", "50"]
+        process.currentDirectoryURL = scratch.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Once the export is writing, the image's folder becomes a link to the secret folder.
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, !Self.manager.fileExists(atPath: scratch.path(".site.rowkit-new")), Date() < deadline { usleep(2_000) }
+        let swapped = process.isRunning
+        try Self.manager.moveItem(atPath: scratch.path("doc/pics"), toPath: scratch.path("doc/pics-old"))
+        try Self.manager.createSymbolicLink(atPath: scratch.path("doc/pics"), withDestinationPath: "../secret")
+        process.waitUntilExit()
+        #expect(swapped, "the export ended before the link was swapped in")
+        #expect(process.terminationStatus == 65, "the image behind the link is refused")
+        for path in (Self.manager.enumerator(atPath: scratch.path("site"))?.allObjects as? [String]) ?? [] {
+            let data = (try? Data(contentsOf: URL(fileURLWithPath: scratch.path("site/" + path)))) ?? Data()
+            #expect(data.range(of: marker) == nil, "\(path) holds the secret")
+        }
+        #expect(!Self.manager.fileExists(atPath: scratch.path("site")))
+    }
+
+    @Test func aTextFileNamedPNGIsRefusedByExport() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.write("hello, I am text\n", scratch.path("icon.png"))
+        try Self.write("version: 1\nsections:\n  - rows:\n      - text: A\n        image: icon.png\n", scratch.path("listing.yaml"))
+        let run = try RowKitTool.run(["export", "listing.yaml", "-o", "site"], in: scratch.url)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("image \"icon.png\" is text, not a PNG, JPEG, GIF, WebP or AVIF image"))
+        #expect(!Self.manager.fileExists(atPath: scratch.path("site")))
+    }
+}

@@ -1,0 +1,43 @@
+# Sourced by the scripts that build RowKit for its checks (scripts/test.sh, api.sh, docs.sh).
+#
+# BUILD_FLAGS: warnings are errors. C with -Wall -Wextra -Werror, Swift with -warnings-as-errors
+# (Swift 6 mode). They live here, not in Package.swift, because a package fetched by URL may not
+# carry unsafe flags. SwiftPM reads a trailing -Xcc -Werror as a warning-group option, so -Werror
+# comes first. Every build of the same folder uses the same flags: SwiftPM rebuilds everything
+# when they change.
+BUILD_FLAGS=(-Xcc -Werror -Xcc -Wall -Xcc -Wextra -Xswiftc -warnings-as-errors)
+
+# dump_symbol_graphs: writes the public symbol graphs of every module of the debug build (made
+# with BUILD_FLAGS, so nothing is compiled again) and sets SYMBOL_GRAPHS to their folder.
+dump_symbol_graphs() {
+  local log
+  log=$(mktemp)
+  if ! swift package "${BUILD_FLAGS[@]}" dump-symbol-graph \
+      --minimum-access-level public --skip-synthesized-members >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  SYMBOL_GRAPHS=$(sed -n 's/^Files written to //p' "$log" | tail -1)
+  rm -f "$log"
+  if [ ! -d "$SYMBOL_GRAPHS" ]; then
+    echo "dump-symbol-graph wrote no symbol graphs" >&2
+    return 1
+  fi
+}
+
+# read_library_modules: sets LIBRARY_MODULES to the targets of every library product in
+# Package.swift, so a library added there is checked without further edits; fails if there are none.
+read_library_modules() {
+  LIBRARY_MODULES=()
+  local module
+  while IFS= read -r module; do LIBRARY_MODULES+=("$module"); done < <(
+    swift package describe --type json | python3 -c '
+import json, sys
+products = json.load(sys.stdin)["products"]
+print("\n".join(sorted({t for p in products if "library" in p["type"] for t in p["targets"]})))')
+  if [ "${#LIBRARY_MODULES[@]}" -eq 0 ]; then
+    echo "found no library products in Package.swift" >&2
+    return 1
+  fi
+}
