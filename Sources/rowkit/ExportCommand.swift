@@ -175,6 +175,7 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode.cannotCreate
         }
         progress.finish()
+        ListingLoader.printWarnings(summary.warnings, count: summary.warningCount)
         // The export may have finished its swap after a signal: the status still says it came.
         if Interruption.shared.signal != nil { throw Self.interrupted() }
         guard !quiet else { return }

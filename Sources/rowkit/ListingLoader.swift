@@ -22,6 +22,15 @@ struct ListingLoader {
         }
     }
 
+    /// Prints `warnings` on standard error as `file:line:column: warning: message`, and how many
+    /// more there are when `count` is larger.
+    static func printWarnings(_ warnings: [ListingDiagnostic], count: Int) {
+        for warning in warnings { StandardError.line("\(warning.location): warning: \(warning.message)") }
+        if count > warnings.count {
+            StandardError.line("rowkit: \(Formatting.grouped(count - warnings.count)) more warnings like these are not shown")
+        }
+    }
+
     /// A reader for each input, in order.
     func readers() -> [ListingReader] {
         let csv = options.csv.listingOptions(tableStyle: csvTableStyle)

@@ -12,7 +12,10 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Reads every input and reports each problem on standard error, one per line, as \
             file:line:column: message. Prints "<input>: ok" with the number of sections and rows \
-            on standard output for each input without problems.
+            on standard output for each input without problems. Data that an export would drop \
+            (a detail on a row of style default, a link with a scheme rowkit does not link to) \
+            is reported as file:line:column: warning: message, without failing. Images are \
+            checked as export checks them.
 
             Exit status: 0 when every input is valid, 65 when any has a problem, 66 when an input \
             cannot be read, 64 for a usage error.
@@ -37,6 +40,7 @@ struct ValidateCommand: ParsableCommand {
         for reader in loader.readers() {
             let summary = reader.validate()
             if summary.isValid {
+                ListingLoader.printWarnings(summary.warnings, count: summary.warningCount)
                 print("\(reader.path): ok (\(Formatting.plural(summary.sectionCount, "section")), \(Formatting.plural(summary.rowCount, "row")))")
             } else {
                 failed = true

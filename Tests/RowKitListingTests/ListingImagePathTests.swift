@@ -11,7 +11,9 @@ struct ListingImagePathTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("listing-images-\(UUID().uuidString)")
         let doc = root.appendingPathComponent("doc")
         try FileManager.default.createDirectory(at: doc.appendingPathComponent("icons/dir"), withIntermediateDirectories: true)
-        try Data("png".utf8).write(to: doc.appendingPathComponent("icons/wifi.png"))
+        // The first bytes of a PNG image: the reader checks them, as the export does.
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
+            .write(to: doc.appendingPathComponent("icons/wifi.png"))
         try Data("secret".utf8).write(to: root.appendingPathComponent("secret.png"))
         try FileManager.default.createSymbolicLink(atPath: doc.appendingPathComponent("escape.png").path, withDestinationPath: "../secret.png")
         try FileManager.default.createSymbolicLink(atPath: doc.appendingPathComponent("inner.png").path, withDestinationPath: "icons/wifi.png")

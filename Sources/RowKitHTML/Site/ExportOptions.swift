@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 /// How a site is exported.
 public struct ExportOptions: Sendable {
@@ -86,6 +87,12 @@ public struct ExportSummary: Sendable, Equatable {
     public var searchFiles: Int
     /// Bytes of the search indexes (part of `bytes`).
     public var searchBytes: Int
+    /// Data of the listings that the site does not show although it is valid (a detail its row's
+    /// style does not show, a link with a scheme the export does not link to), in file order: the
+    /// first 100 of each listing read (an unchanged site that is kept reads none).
+    public var warnings: [ListingDiagnostic] = []
+    /// How many warnings there are in all.
+    public var warningCount = 0
 
     /// Creates a summary.
     public init(

@@ -73,6 +73,8 @@ extension SiteExporter {
             var inputs: [ManifestSource] = []
             var finalTitles: [String?] = []
             var listed: [(name: String, folder: String, rows: Int)] = []
+            var warnings: [ListingDiagnostic] = []
+            var warningCount = 0
             for (index, listing) in listings.enumerated() {
                 let folder = listings.count > 1 ? folders.allocate(for: names[index]) + "/" : ""
                 current = (listing.reader.path, index, 0, nil)
@@ -90,6 +92,8 @@ extension SiteExporter {
                 }
                 let summary = try listing.reader.read(into: &visitor)
                 finalTitles.append(listing.title ?? summary.header.title)
+                warnings += summary.warnings
+                warningCount += summary.warningCount
                 if !summary.isValid {
                     diagnostics += summary.diagnostics
                     continue
@@ -111,7 +115,10 @@ extension SiteExporter {
                 }
                 try writeSiteIndex(listed, pipeline)
             }
-            return .done(try pipeline.commit(inputs: inputs))
+            var summary = try pipeline.commit(inputs: inputs)
+            summary.warnings = warnings
+            summary.warningCount = warningCount
+            return .done(summary)
         } catch {
             pipeline.abandon()
             throw error

@@ -29,6 +29,9 @@ struct ListingScan<Visitor: ListingVisitor> {
     private var diagnostics = RankedDiagnostics()
     private var identity = ListingIdentity()
     private var passes = 0
+    /// The warnings of the first pass (which reads the document in order).
+    private var warnings: [ListingDiagnostic] = []
+    private var warningCount = 0
 
     init(reader: ListingReader, visitor: Visitor) {
         self.reader = reader
@@ -221,7 +224,8 @@ struct ListingScan<Visitor: ListingVisitor> {
         }
         return ListingSummary(
             diagnostics: [], header: pass.header, sectionCount: pass.sections, rowCount: pass.rows,
-            byteCount: input?.size ?? 0, passes: passes, contentHash: input?.contentHash)
+            byteCount: input?.size ?? 0, passes: passes, warnings: warnings, warningCount: warningCount,
+            contentHash: input?.contentHash)
     }
 
     /// Reads the document once with the current identity mode, handing rows out if `deliver`.
@@ -276,7 +280,11 @@ struct ListingScan<Visitor: ListingVisitor> {
         }
         pass.sections = schema.sectionsPassed
         pass.rows = schema.rowsPassed
-        if keepDiagnostics { diagnostics = schema.diagnostics }
+        if keepDiagnostics {
+            diagnostics = schema.diagnostics
+            warnings = schema.warnings
+            warningCount = schema.warningCount
+        }
         if derivedTooEarly || !pass.problems.isEmpty { stopDelivery() }
         return pass
     }
@@ -334,7 +342,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         return ListingSummary(
             diagnostics: [], header: header, sectionCount: csvSections.count,
             rowCount: csvSections.reduce(0) { $0 + $1.rows }, byteCount: input?.size ?? 0, passes: passes,
-            contentHash: input?.contentHash)
+            warnings: warnings, warningCount: warningCount, contentHash: input?.contentHash)
     }
 
     private func sectionRank(_ index: Int) -> DiagnosticRank {
@@ -429,6 +437,8 @@ struct ListingScan<Visitor: ListingVisitor> {
             return ([error.diagnostic], false)
         }
         diagnostics = schema.diagnostics
+        warnings = schema.warnings
+        warningCount = schema.warningCount
         if !columnProblems.isEmpty { return (columnProblems.finished(), false) }
         return ([], outOfOrder)
     }

@@ -13,6 +13,11 @@ public struct ListingSummary: Sendable {
     /// How many times the input was read (more than once when rows could not be handed out in one
     /// pass; see ``ListingVisitor``).
     public var passes: Int
+    /// Data the export will drop although the listing is valid (a detail its row's style does not
+    /// show, a link with a scheme the export does not link to), in file order: the first 100.
+    public var warnings: [ListingDiagnostic] = []
+    /// How many warnings there are in all (more than `warnings` holds past 100).
+    public var warningCount = 0
     /// A hash of the input's bytes (``StableHash``), when it was read to its end.
     package var contentHash: UInt64?
 

@@ -23,6 +23,12 @@ struct ListingSchema {
     let defaultTitle: String
     /// The problems found so far.
     var diagnostics = RankedDiagnostics()
+    /// Data the export will drop, found so far: the first ``warningLimit`` in document order.
+    private(set) var warnings: [ListingDiagnostic] = []
+    /// How many warnings there are in all, kept or not.
+    private(set) var warningCount = 0
+    /// The warnings kept of a document.
+    static let warningLimit = 100
     /// What has ended and not been taken yet (sections and rows, in document order).
     var outputs: [SchemaOutput] = []
     /// How many rows passed so far (each one's number in document order).
@@ -327,9 +333,11 @@ struct ListingSchema {
 
     // MARK: - Fields
 
-    /// Takes `value` as the value of the pending key, if there is one.
+    /// Takes `value` as the value of the pending key, if there is one. `null` (`~`, `null`, an
+    /// empty value) means absent for every optional field; a row's `text` is required, so its
+    /// `null` is kept to be reported.
     private func record(_ value: Value, in fields: inout Fields) {
-        if let index = fields.pending { fields.values[index] = value }
+        if let index = fields.pending, !value.isNull || fields.names[index] == "text" { fields.values[index] = value }
         fields.pending = nil
     }
 
@@ -415,15 +423,30 @@ struct ListingSchema {
             case .failure(let error): add(check.appending(5), value.line, value.column, error.message)
             }
         }
+        // What the export will drop of the row: warnings.
+        var dropped: [(Int, Int, String)] = []
         var link: String?
         if let value = fields.values[7], let url = string(value, key: "link", required: false, rank: check.appending(6)) {
-            if url.isEmpty || url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if url.trimmingASCIIWhitespace().isEmpty || url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 add(check.appending(6), value.line, value.column, "'link' must be a non-empty URL without control characters")
             } else {
                 link = url
+                if URLPolicy.sanitize(url) == nil {
+                    dropped.append((
+                        value.line, value.column,
+                        "'link' '\(ListingText.shorten(url))' is not a URL rowkit links to (only http:, https:, mailto:, "
+                            + "relative paths and #fragments); the row is shown without a link"))
+                }
             }
         }
         let detail = fields.values[3].flatMap { string($0, key: "detail", required: false, rank: check.appending(7)) }
+        if let detail, !detail.isEmpty, style == .default, let value = fields.values[3] {
+            dropped.append((
+                value.line, value.column,
+                "'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"))
+        }
+        // In file order, whatever the order of the row's keys.
+        for (line, column, message) in dropped.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) { warn(line, column, message) }
         guard let text else { return nil }
         var row = ListingRow(
             id: explicitID?.id ?? "", hasExplicitID: explicitID != nil, style: style, text: text,
@@ -455,6 +478,12 @@ struct ListingSchema {
     /// Records a problem.
     mutating func add(_ rank: DiagnosticRank, _ line: Int, _ column: Int, _ message: String) {
         diagnostics.add(rank, location(line, column), message)
+    }
+
+    /// Records a warning: data the export will drop, which is not an error.
+    mutating func warn(_ line: Int, _ column: Int, _ message: String) {
+        warningCount += 1
+        if warnings.count < Self.warningLimit { warnings.append(ListingDiagnostic(location: location(line, column), message: message)) }
     }
 
     func location(_ line: Int, _ column: Int) -> SourceLocation {
