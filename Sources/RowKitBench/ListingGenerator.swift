@@ -5,9 +5,10 @@ import Foundation
 /// Two kinds, each as YAML, JSON or CSV (the same rows in every format):
 ///
 /// - ``Kind/pagination``: 26 sections "A" to "Z" with index titles, rows spread evenly over them
-///   in the four cell styles, every hundredth row with a Markdown body and a detail page.
-/// - ``Kind/bodies``: 26 sections "Section A" to "Section Z", each row a text, a detail and a
-///   five-line Markdown body (a heading, emphasis, a link, a list, code), about 300 bytes a row.
+///   in the four cell styles (a detail on every row but the `default` ones, which show none),
+///   every hundredth row with a Markdown body and a detail page.
+/// - ``Kind/bodies``: 26 sections "Section A" to "Section Z", each row (style `value1`) a text, a
+///   detail and a five-line Markdown body (a heading, emphasis, a link, a list, code), about 300 bytes a row.
 ///   The bodies are shown under their rows unless `detailPages`, which gives each row a detail
 ///   page (the listing format's default for a row with a body).
 ///
@@ -47,7 +48,7 @@ public struct ListingGenerator: Sendable {
         var index: String?
         var style: String?
         var text: String
-        var detail: String
+        var detail: String?
         var accessory: String?
         var body: String?
     }
@@ -67,10 +68,11 @@ public struct ListingGenerator: Sendable {
         case .pagination:
             let number = index + 1
             let body = number % 100 == 0 ? "# \(letter) item \(number)\n\nRow **\(number)** of \(rows), in section *\(letter)*." : nil
+            let style = Self.styles[index % Self.styles.count]
             return Item(
-                id: "row-\(number)", section: letter, index: letter, style: Self.styles[index % Self.styles.count],
-                text: "\(letter) item \(number)", detail: "No. \(number)", accessory: body == nil ? nil : "disclosureIndicator",
-                body: body)
+                id: "row-\(number)", section: letter, index: letter, style: style,
+                text: "\(letter) item \(number)", detail: style == "default" ? nil : "No. \(number)",
+                accessory: body == nil ? nil : "disclosureIndicator", body: body)
         case .bodies:
             let body = """
                 ## Heading \(index)
@@ -80,7 +82,8 @@ public struct ListingGenerator: Sendable {
                 Final paragraph `code` here.
                 """
             return Item(
-                section: "Section \(letter)", index: letter, text: "Item number \(index) of the listing", detail: "Detail \(index)",
+                section: "Section \(letter)", index: letter, style: "value1", text: "Item number \(index) of the listing",
+                detail: "Detail \(index)",
                 accessory: detailPages ? nil : "none", body: body)
         }
     }
@@ -134,7 +137,7 @@ public struct ListingGenerator: Sendable {
             field("id", item.id.map(Self.quoted))
             field("style", item.style)
             field("text", Self.quoted(item.text))
-            field("detail", Self.quoted(item.detail))
+            field("detail", item.detail.map(Self.quoted))
             field("accessory", item.accessory)
             if let body = item.body {
                 line += "        body: |\n"
@@ -163,7 +166,7 @@ public struct ListingGenerator: Sendable {
             if let id = item.id { fields.append("\"id\": \(Self.quoted(id))") }
             if let style = item.style { fields.append("\"style\": \"\(style)\"") }
             fields.append("\"text\": \(Self.quoted(item.text))")
-            fields.append("\"detail\": \(Self.quoted(item.detail))")
+            if let detail = item.detail { fields.append("\"detail\": \(Self.quoted(detail))") }
             if let accessory = item.accessory { fields.append("\"accessory\": \"\(accessory)\"") }
             if let body = item.body { fields.append("\"body\": \(Self.quoted(body))") }
             text += "{" + fields.joined(separator: ", ") + "}"
@@ -177,7 +180,7 @@ public struct ListingGenerator: Sendable {
         for index in 0..<rows {
             let item = item(index)
             let body = item.body.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" } ?? ""
-            try emit("\(item.id ?? ""),\(item.section),\(item.style ?? ""),\(item.text),\(item.detail),\(item.accessory ?? ""),\(body)\n")
+            try emit("\(item.id ?? ""),\(item.section),\(item.style ?? ""),\(item.text),\(item.detail ?? ""),\(item.accessory ?? ""),\(body)\n")
         }
     }
 
