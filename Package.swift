@@ -21,6 +21,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RowKit", targets: ["RowKit"]),
+        .library(name: "RowKitListing", targets: ["RowKitListing"]),
         .library(name: "RowKitHTML", targets: ["RowKitHTML"]),
         .executable(name: "rowkit", targets: ["rowkit"]),
         .executable(name: "rowkit-bench", targets: ["rowkit-bench"]),
@@ -28,7 +29,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .target(
@@ -42,16 +42,23 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        .systemLibrary(
+            name: "Cyaml",
+            path: "Sources/Cyaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         // The exporter's atomic site swap (renameat2 RENAME_EXCHANGE / renamex_np RENAME_SWAP),
         // which Swift cannot call directly; see its header.
         .target(name: "CFileSwap"),
         .target(name: "RowKit", dependencies: ["CCore"]),
+        // Listing files (YAML through libyaml's event API, JSON, CSV) read as a stream of rows.
+        .target(name: "RowKitListing", dependencies: ["RowKit", "Cyaml"]),
         .target(
             name: "RowKitHTML",
             dependencies: [
-                "RowKit", "Ccmark", "CFileSwap",
+                "RowKit", "RowKitListing", "Ccmark", "CFileSwap",
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("../../Templates")]
         ),
@@ -62,26 +69,33 @@ let package = Package(
         .target(
             name: "RowKitBench",
             dependencies: [
-                "RowKit", "RowKitHTML", "CBenchReference", .product(name: "Mustache", package: "swift-mustache"),
+                "RowKit", "RowKitListing", "RowKitHTML", "CBenchReference",
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         .executableTarget(name: "rowkit-bench", dependencies: ["RowKitBench"]),
         .executableTarget(
             name: "rowkit",
             dependencies: [
-                "RowKit", "RowKitHTML", "RowKitBench",
+                "RowKit", "RowKitListing", "RowKitHTML", "RowKitBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitBench", "CCore"]),
         .testTarget(
-            name: "RowKitHTMLTests",
-            dependencies: ["RowKitHTML", "RowKit"],
+            name: "RowKitListingTests",
+            dependencies: ["RowKitListing", "RowKit"],
             // Fixtures and golden files are read from the source tree through #filePath.
-            exclude: ["Fixtures", "Golden"]
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "RowKitHTMLTests",
+            dependencies: ["RowKitHTML", "RowKitListing", "RowKit"],
+            // Golden files are read from the source tree through #filePath.
+            exclude: ["Golden"]
         ),
         // Depends on the executable so `swift test` builds it; the tests run it as a subprocess.
         .testTarget(
-            name: "rowkitTests", dependencies: ["rowkit", "RowKitHTML", "RowKit", "RowKitBench"],
+            name: "rowkitTests", dependencies: ["rowkit", "RowKitListing", "RowKitHTML", "RowKit", "RowKitBench"],
             exclude: ["Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what RowKit needs on a fresh machine, and nothing that is already there.
-#   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer)
+#   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer) and libyaml (the
+#                                   listing reader's YAML parser)
 #   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests),
 #                                   valgrind, python3 (the attack corpus, the API, snippet and docs
 #                                   checks), and node and wasi-libc (the WebAssembly build of the
@@ -19,9 +20,12 @@ fi
 
 case "$(uname -s)" in
   Darwin)
-    if ! pkg-config --exists libcmark 2>/dev/null; then
-      command -v brew >/dev/null 2>&1 || { echo "rowkit: Homebrew is needed to install cmark" >&2; exit 69; }
-      brew install cmark pkg-config
+    formulas=()
+    pkg-config --exists libcmark 2>/dev/null || formulas+=(cmark)
+    pkg-config --exists yaml-0.1 2>/dev/null || formulas+=(libyaml)
+    if [ "${#formulas[@]}" -gt 0 ]; then
+      command -v brew >/dev/null 2>&1 || { echo "rowkit: Homebrew is needed to install ${formulas[*]}" >&2; exit 69; }
+      brew install "${formulas[@]}" pkg-config
     fi
     if [ "$want_test_deps" = 1 ]; then
       command -v node >/dev/null 2>&1 || brew install node
@@ -32,6 +36,7 @@ case "$(uname -s)" in
     missing=()
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     if ! pkg-config --exists libcmark 2>/dev/null; then missing+=(libcmark-dev); fi
+    if ! pkg-config --exists yaml-0.1 2>/dev/null; then missing+=(libyaml-dev); fi
     if [ "$want_test_deps" = 1 ]; then
       command -v chromium >/dev/null 2>&1 || missing+=(chromium)
       command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)

@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 //
-// The libFuzzer target for the listing reader and the exporter. A package of its own because a
+// The libFuzzer target for the streaming listing reader and the exporter. A package of its own because a
 // fuzz target has no `main` (libFuzzer supplies it), so it only links when built with
 // `swift build --sanitize=fuzzer`; the root package's plain `swift build` must not see it.
 // Run through scripts/fuzz.sh.
@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "rowkit-fuzz-listing",
-            dependencies: [.product(name: "RowKitHTML", package: "RowKit")]
+            dependencies: [
+                .product(name: "RowKitListing", package: "RowKit"), .product(name: "RowKitHTML", package: "RowKit"),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]

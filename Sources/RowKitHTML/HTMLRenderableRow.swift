@@ -19,15 +19,3 @@ public enum HTMLRowRepresentation: Sendable {
     /// well-formed and escaped: the exporter does not check or escape it.
     case trustedHTML(String)
 }
-
-/// The four standard cell layouts, as the exporter draws them.
-public enum CellLayout: String, Sendable, CaseIterable {
-    /// An optional image, then the text.
-    case `default`
-    /// Text on the left, grey detail on the right.
-    case value1
-    /// The text as a narrow, right-aligned, tinted label, then the detail as its value.
-    case value2
-    /// Text over smaller grey detail.
-    case subtitle
-}

@@ -31,6 +31,9 @@ struct BenchCommand: AsyncParsableCommand {
               Write a report with charts from 10^3 to 10^6 rows and open it:
                 rowkit bench --items 1000000 --report /tmp/bench
                 open /tmp/bench/index.html
+
+              Also time listing files of 100,000 and 1,000,000 rows exported to a site:
+                rowkit bench --file-export 100000,1000000 --formats yaml,csv
             """)
 
     /// The row counts `--items` accepts.
@@ -51,6 +54,22 @@ struct BenchCommand: AsyncParsableCommand {
             valueName: "dir"))
     var report: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also export generated listings of these row counts (comma-separated) from file to site.",
+            valueName: "rows"))
+    var fileExport: String?
+
+    @Option(help: ArgumentHelp("The listing formats of --file-export.", valueName: "yaml,json,csv"))
+    var formats = "yaml,json,csv"
+
+    @Flag(help: "With --file-export: give every row a detail page instead of showing its body under it.")
+    var detailPages = false
+
+    /// The child process of the file export's peak-memory measurement.
+    @Option(help: .hidden)
+    var fileExportChild: String?
+
     @Flag(name: .shortAndLong, help: "Print no progress messages.")
     var quiet = false
 
@@ -65,10 +84,28 @@ struct BenchCommand: AsyncParsableCommand {
 
     @MainActor
     private func measure() throws {
+        if let fileExportChild {
+            try FileExportBenchmark.export(
+                URL(fileURLWithPath: fileExportChild), to: URL(fileURLWithPath: fileExportChild + ".site"),
+                jobs: ProcessInfo.processInfo.activeProcessorCount)
+            try? FileManager.default.removeItem(atPath: fileExportChild + ".site")
+            print(FileExportBenchmark.peakResidentBytes())
+            return
+        }
         try checkReportFolder()
         let suite = BenchmarkSuite.standard
         let results = suite.run(items: items)
-        print(json ? results.json() : results.table(), terminator: "")
+        let files = try runFileExport()
+        if json {
+            var document = results.json().trimmingCharacters(in: .whitespacesAndNewlines)
+            if !files.isEmpty {
+                document.removeLast()  // the closing brace
+                document += ", " + FileExportBenchmark.jsonMember(files) + "}"
+            }
+            print(document)
+        } else {
+            print(results.table() + (files.isEmpty ? "" : FileExportBenchmark.table(files)), terminator: "")
+        }
         guard let report else { return }
 
         let sizes = BenchReport.sweepSizes(upTo: items)
@@ -95,6 +132,25 @@ struct BenchCommand: AsyncParsableCommand {
             StandardError.line("rowkit: \(error.description)")
             throw ExitCode.failure
         }
+    }
+
+    /// The file-to-site figures of `--file-export`, with each case's peak memory measured in a
+    /// child process (this command again, with the hidden `--file-export-child`).
+    private func runFileExport() throws -> [FileExportBenchmark.Figure] {
+        guard let fileExport else { return [] }
+        let sizes = fileExport.split(separator: ",").compactMap { Int($0) }
+        let chosen = formats.split(separator: ",").compactMap { ListingGenerator.Format(rawValue: String($0)) }
+        guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }), !chosen.isEmpty else {
+            throw ValidationError("--file-export needs row counts such as 100000,1000000 and --formats yaml, json or csv")
+        }
+        let benchmark = FileExportBenchmark(sizes: sizes, formats: chosen, detailPages: detailPages)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-files-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: 0)
+        defer { progress.finish() }
+        return try benchmark.run(in: folder, peak: { file in
+            FileExportBenchmark.childPeak(arguments: ["bench", "--file-export-child", file.path])
+        }) { progress.activity("File export: \($0)") }
     }
 
     /// Exits 73 before measuring anything when the report folder is a file.

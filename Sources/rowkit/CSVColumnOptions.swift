@@ -1,5 +1,7 @@
 import ArgumentParser
+import RowKit
 import RowKitHTML
+import RowKitListing
 
 /// Which CSV columns hold which listing fields (the flag list: `--section-by`, `--text`,
 /// `--detail`, `--body`, `--image`, `--id`, `--style`, `--sort`).
@@ -29,7 +31,7 @@ struct CSVColumnOptions: ParsableArguments {
     var sort = false
 
     /// The reader's options for these columns, with `tableStyle` for the whole table.
-    func listingOptions(tableStyle: ListingStyle?) -> CSVListingOptions {
+    func listingOptions(tableStyle: TableStyle?) -> CSVListingOptions {
         CSVListingOptions(
             sectionBy: sectionBy, text: text, detail: detail, body: body, image: image, id: id,
             style: style, sort: sort, tableStyle: tableStyle ?? .insetGrouped)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RowKit
 import RowKitHTML
+import RowKitListing
 
 /// `rowkit export`: reads listings, validates them all, and writes a static site.
 ///
@@ -13,11 +14,14 @@ struct ExportCommand: ParsableCommand {
         abstract: "Write a static HTML site that shows listings as iOS tables.",
         usage: "rowkit export <input> ... --output <dir> [<options>] [<csv-columns>]",
         discussion: """
-            Reads and validates every input first. If any input has a problem, every problem is \
-            printed on standard error as file:line:column: message, nothing is written and the \
-            status is 65. One input becomes the site itself; several inputs become one folder \
-            each, linked from a shared index.html. Unchanged files are kept, so re-exporting is \
-            cheap. A progress bar is shown on standard error when it is a terminal and the export \
+            Reads each input as a stream and renders its pages while reading, on every core \
+            (--jobs), into a temporary folder: a listing of any size is exported in bounded \
+            memory. If any input has a problem, every problem is printed on standard error as \
+            file:line:column: message, nothing is published and the status is 65. One input \
+            becomes the site itself; several inputs become one folder each, linked from a shared \
+            index.html. Re-exporting renders only the pages whose rows changed and keeps the \
+            others; with unchanged inputs the site is kept as it is. A progress bar (input read, \
+            rows per second) is shown on standard error when it is a terminal and the export \
             takes more than a moment; a one-line summary goes to standard output.
 
             Files in the output folder that rowkit did not write (a CNAME, a .git folder, your \
@@ -65,7 +69,7 @@ struct ExportCommand: ParsableCommand {
     var output: String
 
     @Option(help: ArgumentHelp("Override the table style of every input.", valueName: "plain|grouped|insetGrouped"))
-    var tableStyle: ListingStyle?
+    var tableStyle: TableStyle?
 
     @Option(
         parsing: .unconditional,
@@ -86,6 +90,11 @@ struct ExportCommand: ParsableCommand {
             discussion: "By default raw HTML in bodies is replaced by a comment. Use this only for listings you trust."))
     var unsafeHTML = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Pages rendered at once, each on a thread of its own (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
     @Flag(
         inversion: .prefixedNo,
         help: ArgumentHelp(
@@ -104,6 +113,8 @@ struct ExportCommand: ParsableCommand {
 
     /// The seconds `--progress-delay` accepts.
     static let progressDelays = 0.0...3600.0
+    /// The numbers `--jobs` accepts.
+    static let jobCounts = 1...256
 
     func validate() throws {
         guard !output.isEmpty else {
@@ -115,6 +126,9 @@ struct ExportCommand: ParsableCommand {
         }
         guard Self.progressDelays.contains(progressDelay) else {
             throw ValidationError("--progress-delay must be a number of seconds from 0 to 3600 (got \(progressDelay))")
+        }
+        if let jobs, !Self.jobCounts.contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and \(Self.jobCounts.upperBound) (got \(jobs))")
         }
     }
 
@@ -128,30 +142,18 @@ struct ExportCommand: ParsableCommand {
         let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: progressDelay)
         Interruption.shared.install { progress.finish() }
         defer { progress.finish() }
-        let documents = try loader.readAll { path in progress.activity("Reading \(path)") }
-        progress.activity("Preparing the export")
-
-        let names = Self.uniqueNames(documents.map(\.title))
-        // Each document's images are resolved in its own folder.
-        let tables = documents.map { document in
-            var table = document.makeTable()
-            if let tableStyle { table.style = tableStyle.tableStyle }
-            return (table: table, imageFolder: URL(fileURLWithPath: Self.folder(of: document.path), isDirectory: true))
-        }
-        let options = ExportOptions(
-            pageSize: pageSize, baseDirectory: tables.first?.imageFolder, templatesDirectory: templatesURL,
-            title: title ?? (documents.count == 1 ? documents[0].title : "Listings"),
+        let single = input.inputs.count == 1
+        let listings = loader.readers().map { ListingExport($0, title: single ? title : nil, style: tableStyle) }
+        var options = ExportOptions(
+            pageSize: pageSize, templatesDirectory: templatesURL, title: title ?? "Listings",
             markdown: Markdown.Options(unsafeHTML: unsafeHTML), search: search, waitForOtherExport: false,
             shouldStop: { Interruption.shared.signal != nil })
+        if let jobs { options.jobs = jobs }
         let outputURL = URL(fileURLWithPath: output, isDirectory: true)
-        let report: (Int, Int) -> Void = { done, total in
-            progress.update(done: done, total: total, unit: "rows", label: "Exporting")
-        }
         func export(_ options: ExportOptions) throws -> ExportSummary {
-            let exporter = SiteExporter(options)
-            if tables.count == 1 { return try exporter.export(tables[0].table, to: outputURL, progress: report) }
-            let named = zip(names, tables).map { (name: $0, table: $1.table as any ExportableTable, imageFolder: Optional($1.imageFolder)) }
-            return try exporter.export(named, to: outputURL, progress: report)
+            try SiteExporter(options).export(listings: listings, to: outputURL) { report in
+                progress.update(reading: report)
+            }
         }
 
         guard Interruption.shared.beginExport() else { throw Self.interrupted() }
@@ -159,16 +161,21 @@ struct ExportCommand: ParsableCommand {
         var summary: ExportSummary
         do {
             summary = try exportWaitingIfBusy(options, export)
+        } catch let error as ListingExportError {
+            progress.finish()
+            StandardError.line(error.description)
+            throw ExitCode.dataError
         } catch let error as ExportError {
             progress.finish()
             if case .interrupted = error { throw Self.interrupted() }
-            throw Self.exitCode(reporting: error, output: output, documents: documents)
+            throw Self.exitCode(reporting: error, output: output)
         } catch {
             progress.finish()
             StandardError.line("rowkit: cannot write the site to '\(output)': \(error.localizedDescription)")
             throw ExitCode.cannotCreate
         }
         progress.finish()
+        ListingLoader.printWarnings(summary.warnings, count: summary.warningCount)
         // The export may have finished its swap after a signal: the status still says it came.
         if Interruption.shared.signal != nil { throw Self.interrupted() }
         guard !quiet else { return }
@@ -251,9 +258,9 @@ struct ExportCommand: ParsableCommand {
 
     /// Prints `error` and returns the status it means: 73 for the output folder, 75 for an output
     /// another export is writing to, 65 for the data and the templates (an image the exporter
-    /// cannot use is reported at the row's image field), 1 for anything else, which the checks
-    /// before the export should have ruled out.
-    static func exitCode(reporting error: ExportError, output: String, documents: [ListingDocument]) -> ExitCode {
+    /// cannot use is reported at the row's image field, as a ``ListingExportError``), 1 for
+    /// anything else, which the checks before the export should have ruled out.
+    static func exitCode(reporting error: ExportError, output: String) -> ExitCode {
         let site = "'\(output)'"
         switch error {
         case .fileSystem(let operation, let path, let message):
@@ -281,13 +288,8 @@ struct ExportCommand: ParsableCommand {
                     + "\(files.count == 1 ? "it" : "them"): \(files.joined(separator: ", ")). Move or rename "
                     + "\(files.count == 1 ? "it" : "them"), then export again; nothing was changed")
             return .cannotCreate
-        case .imageNotFound(_, _, let row), .imageOutsideBaseDirectory(_, let row),
-            .unsupportedImageType(_, let row), .noBaseDirectory(_, let row), .imageRefused(_, let row, _):
-            if let located = documents.lazy.flatMap(\.allRows).first(where: { $0.id == row }) {
-                StandardError.line("\(located.fieldLocations[.image] ?? located.location): \(error.description)")
-            } else {
-                StandardError.line("rowkit: \(error.description)")
-            }
+        case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory, .imageRefused:
+            StandardError.line("rowkit: \(error.description)")
             return .dataError
         case .templateSyntax, .templateInvalid, .templateMissing:
             StandardError.line("rowkit: \(error.description)")
@@ -318,21 +320,6 @@ struct ExportCommand: ParsableCommand {
         return "Removed \(Formatting.plural(removed.count, "file")) this export no longer writes: \(shown)\(rest)"
     }
 
-    /// The titles, with " (2)", " (3)", ... added to repeats so every page has its own name.
-    static func uniqueNames(_ titles: [String]) -> [String] {
-        var seen: [String: Int] = [:]
-        var taken = Set(titles)
-        return titles.map { title in
-            let count = seen[title, default: 0] + 1
-            seen[title] = count
-            guard count > 1 else { return title }
-            var number = count
-            while taken.contains("\(title) (\(number))") { number += 1 }
-            taken.insert("\(title) (\(number))")
-            return "\(title) (\(number))"
-        }
-    }
-
     /// `path` as a shell word: unchanged when it is plain, else in single quotes.
     static func shellQuoted(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy {
@@ -342,4 +329,4 @@ struct ExportCommand: ParsableCommand {
     }
 }
 
-extension ListingStyle: ExpressibleByArgument {}
+extension TableStyle: ExpressibleByArgument {}

@@ -1,16 +1,19 @@
 import ArgumentParser
 import Foundation
+import RowKitBench
 
-/// `rowkit generate-example` (hidden): writes a large synthetic listing that shows pagination.
-///
-/// The listing has 26 sections, "A" to "Z" with index titles, rows spread evenly over them in the
-/// four cell styles, and every hundredth row with a Markdown body and a detail page. The output is
-/// the same for the same arguments.
+/// `rowkit generate-example` (hidden): writes a large synthetic listing, for trying pagination and
+/// speed (``ListingGenerator``). The output is the same for the same arguments.
 struct GenerateExampleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-example",
         abstract: "Write a large synthetic listing, for trying pagination and speed.",
         discussion: """
+            Two kinds of rows: "pagination" (26 sections A to Z with index titles, the four cell \
+            styles, every hundredth row with a detail page) and "bodies" (a text, a detail and a \
+            five-line Markdown body per row, shown under the row, or on a detail page of its own \
+            with --detail-pages).
+
             EXAMPLES
               Write a 100,000-row listing and export it in pages of 500 rows:
                 rowkit generate-example --rows 100000 -o /tmp/large.yaml
@@ -19,93 +22,48 @@ struct GenerateExampleCommand: ParsableCommand {
               The same listing as CSV, on standard output:
                 rowkit generate-example --rows 100000 --format csv > /tmp/large.csv
                 rowkit export /tmp/large.csv -o /tmp/large-site --section-by section
+
+              A million rows with Markdown bodies, as CSV:
+                rowkit generate-example --kind bodies --rows 1000000 --format csv -o /tmp/bodies.csv
+                rowkit export /tmp/bodies.csv -o /tmp/bodies-site --section-by section
             """,
         shouldDisplay: false)
 
-    /// The formats the generator writes.
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case yaml, csv
-    }
-
-    @Option(parsing: .unconditional, help: "The number of rows (1 to 5,000,000).")
+    @Option(parsing: .unconditional, help: "The number of rows (1 to 10,000,000).")
     var rows = 100_000
 
-    @Option(help: ArgumentHelp("The syntax to write.", valueName: "yaml|csv"))
-    var format: OutputFormat = .yaml
+    @Option(help: ArgumentHelp("What the rows hold.", valueName: "pagination|bodies"))
+    var kind: ListingGenerator.Kind = .pagination
+
+    @Option(help: ArgumentHelp("The syntax to write.", valueName: "yaml|json|csv"))
+    var format: ListingGenerator.Format = .yaml
+
+    @Flag(help: "With --kind bodies: give every row a detail page instead of showing its body under it.")
+    var detailPages = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; standard output when omitted.", valueName: "file"))
     var output: String?
 
     func validate() throws {
-        guard (1...5_000_000).contains(rows) else {
-            throw ValidationError("--rows must be between 1 and 5,000,000 (got \(rows))")
+        guard (1...10_000_000).contains(rows) else {
+            throw ValidationError("--rows must be between 1 and 10,000,000 (got \(rows))")
         }
     }
 
     func run() throws {
-        let text = format == .yaml ? yaml() : csv()
+        let generator = ListingGenerator(kind: kind, rows: rows, format: format, detailPages: detailPages)
         guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try generator.write { FileHandle.standardOutput.write(Data($0.utf8)) }
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try generator.write(to: URL(fileURLWithPath: output))
         } catch {
             StandardError.line("rowkit: cannot write '\(output)': \(error.localizedDescription)")
             throw ExitCode.cannotCreate
         }
     }
-
-    /// One generated row.
-    private struct Item {
-        var number: Int
-        var section: String
-        var style: String
-        var text: String
-        var detail: String
-        var body: String?
-    }
-
-    private static let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
-    private static let styles = ["default", "value1", "subtitle", "value2"]
-
-    /// The rows in order: section by section, each section a contiguous block.
-    private var items: [Item] {
-        (0..<rows).map { index in
-            let letter = Self.letters[index * Self.letters.count / rows]
-            let number = index + 1
-            return Item(
-                number: number, section: letter, style: Self.styles[index % Self.styles.count],
-                text: "\(letter) item \(number)", detail: "No. \(number)",
-                body: number % 100 == 0
-                    ? "Row **\(number)** of \(rows), in section *\(letter)*."
-                    : nil)
-        }
-    }
-
-    private func yaml() -> String {
-        var out = "version: 1\ntitle: \"Large listing (\(rows) rows)\"\nstyle: plain\nsections:\n"
-        var current: String?
-        for item in items {
-            if item.section != current {
-                current = item.section
-                out += "  - header: \"\(item.section)\"\n    index: \"\(item.section)\"\n    rows:\n"
-            }
-            out += "      - { id: \"row-\(item.number)\", style: \(item.style), text: \"\(item.text)\", "
-            out += "detail: \"\(item.detail)\""
-            if let body = item.body { out += ", accessory: disclosureIndicator, body: \"\(body)\"" }
-            out += " }\n"
-        }
-        return out
-    }
-
-    private func csv() -> String {
-        var out = "id,section,style,text,detail,accessory,body\n"
-        for item in items {
-            let body = item.body.map { "\"" + $0.replacingOccurrences(of: "\\n", with: "\n") + "\"" } ?? ""
-            let accessory = item.body == nil ? "" : "disclosureIndicator"
-            out += "row-\(item.number),\(item.section),\(item.style),\(item.text),\(item.detail),\(accessory),\(body)\n"
-        }
-        return out
-    }
 }
+
+extension ListingGenerator.Kind: ExpressibleByArgument {}
+extension ListingGenerator.Format: ExpressibleByArgument {}

@@ -1,5 +1,7 @@
 import ArgumentParser
+import RowKit
 import RowKitHTML
+import RowKitListing
 
 /// The listing files a command reads, and how to read them.
 struct InputOptions: ParsableArguments {

@@ -1,14 +1,16 @@
 import ArgumentParser
+import RowKit
 import Foundation
 import RowKitHTML
+import RowKitListing
 
-/// Reads a command's inputs: first checks that every input is a regular file that can be read
-/// (exit 66 naming each one that is not), then reads and validates every file, so one run reports every problem.
+/// A command's inputs: first checks that every input is a regular file that can be read (exit 66
+/// naming each one that is not), then makes a reader for each.
 struct ListingLoader {
     /// The inputs and how to read them.
     var options: InputOptions
     /// The table style CSV inputs get (YAML and JSON inputs name their own).
-    var csvTableStyle: ListingStyle?
+    var csvTableStyle: TableStyle?
 
     /// Throws `ExitCode.noInput` after printing one line per input that does not exist, is not a
     /// regular file (a folder, a device, a pipe) or cannot be read.
@@ -20,37 +22,19 @@ struct ListingLoader {
         }
     }
 
-    /// Every input read and validated, in order: a document or the error listing its problems.
-    ///
-    /// `willRead` is called before each input with its path.
-    func readEach(willRead: (String) -> Void = { _ in }) -> [(input: String, result: Result<ListingDocument, ListingError>)] {
-        let csv = options.csv.listingOptions(tableStyle: csvTableStyle)
-        return options.inputs.map { input in
-            willRead(input)
-            let result = Result { () throws(ListingError) in
-                try ListingReader.read(contentsOfFile: input, format: options.format, csv: csv)
-            }
-            return (input, result)
+    /// Prints `warnings` on standard error as `file:line:column: warning: message`, and how many
+    /// more there are when `count` is larger.
+    static func printWarnings(_ warnings: [ListingDiagnostic], count: Int) {
+        for warning in warnings { StandardError.line("\(warning.location): warning: \(warning.message)") }
+        if count > warnings.count {
+            StandardError.line("rowkit: \(Formatting.grouped(count - warnings.count)) more warnings like these are not shown")
         }
     }
 
-    /// Every input as a document; when any input has problems, prints them all on standard error
-    /// (`file:line:column: message`) and throws `ExitCode.dataError`.
-    func readAll(willRead: (String) -> Void = { _ in }) throws(ExitCode) -> [ListingDocument] {
-        let results = readEach(willRead: willRead)
-        var documents: [ListingDocument] = []
-        var failed = false
-        for (_, result) in results {
-            switch result {
-            case .success(let document):
-                documents.append(document)
-            case .failure(let error):
-                failed = true
-                error.diagnostics.forEach { StandardError.line($0.description) }
-            }
-        }
-        if failed { throw .dataError }
-        return documents
+    /// A reader for each input, in order.
+    func readers() -> [ListingReader] {
+        let csv = options.csv.listingOptions(tableStyle: csvTableStyle)
+        return options.inputs.map { ListingReader(contentsOfFile: $0, format: options.format, csv: csv) }
     }
 
     /// Why `path` cannot be opened as an input, or `nil` when it can: it must be a regular file

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitHTML
 import Synchronization
 
 /// A one-line progress display on standard error for work that takes more than a moment.
@@ -69,6 +70,39 @@ final class ProgressBar: Sendable {
             if let last = state.lastDraw, now - last < .milliseconds(80), done < total { return }
             draw(Self.line(label: label, done: done, total: total, unit: unit), at: now, in: &state)
         }
+    }
+
+    /// Shows how far an export of listings has come: the input read of the listing being read, the
+    /// rows exported and the rows per second, e.g.
+    /// `Exporting big.csv [████░░░░] 45%  90.1/200.0 MB  450,000 rows  98,000 rows/s`.
+    func update(reading progress: ExportProgress) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        state.withLock { state in
+            state.activity = nil
+            guard !state.finished, now - start >= delay else { return }
+            let complete = progress.bytesTotal.map { progress.bytesRead >= $0 } ?? false
+            if let last = state.lastDraw, now - last < .milliseconds(80), !complete { return }
+            let elapsed = now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            draw(Self.line(progress, seconds: seconds), at: now, in: &state)
+        }
+    }
+
+    /// The reading bar's text (see ``update(reading:)``).
+    static func line(_ progress: ExportProgress, seconds: Double) -> String {
+        let name = (progress.path as NSString).lastPathComponent
+        var label = "Exporting "
+        if progress.listings > 1 { label += "(\(progress.listing + 1)/\(progress.listings)) " }
+        label += name.count > 30 ? String(name.prefix(29)) + "…" : name
+        let total = progress.bytesTotal ?? 0
+        let fraction = total > 0 ? min(max(Double(progress.bytesRead) / Double(total), 0), 1) : 1
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let percent = Int((fraction * 100).rounded(.down))
+        let megabytes = "\(Formatting.oneDecimal(Double(progress.bytesRead) / 1e6))/\(Formatting.oneDecimal(Double(total) / 1e6)) MB"
+        let rate = seconds > 0 ? Int((Double(progress.rows) / seconds).rounded()) : 0
+        return "\(label) [\(bar)] \(percent)%  \(megabytes)  \(Formatting.plural(progress.rows, "row"))  \(Formatting.grouped(rate)) rows/s"
     }
 
     /// Stops the ticker and erases the line if it was drawn; later updates draw nothing.

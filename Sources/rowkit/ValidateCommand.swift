@@ -1,5 +1,7 @@
 import ArgumentParser
+import RowKit
 import RowKitHTML
+import RowKitListing
 
 /// `rowkit validate`: reports every problem in the inputs without writing anything.
 struct ValidateCommand: ParsableCommand {
@@ -10,7 +12,10 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Reads every input and reports each problem on standard error, one per line, as \
             file:line:column: message. Prints "<input>: ok" with the number of sections and rows \
-            on standard output for each input without problems.
+            on standard output for each input without problems. Data that an export would drop \
+            (a detail on a row of style default, a link with a scheme rowkit does not link to) \
+            is reported as file:line:column: warning: message, without failing. Images are \
+            checked as export checks them.
 
             Exit status: 0 when every input is valid, 65 when any has a problem, 66 when an input \
             cannot be read, 64 for a usage error.
@@ -32,14 +37,14 @@ struct ValidateCommand: ParsableCommand {
         let loader = ListingLoader(options: input, csvTableStyle: nil)
         try loader.checkInputsExist()
         var failed = false
-        for (path, result) in loader.readEach() {
-            switch result {
-            case .success(let document):
-                let rows = document.sections.reduce(0) { $0 + $1.rows.count }
-                print("\(path): ok (\(Formatting.plural(document.sections.count, "section")), \(Formatting.plural(rows, "row")))")
-            case .failure(let error):
+        for reader in loader.readers() {
+            let summary = reader.validate()
+            if summary.isValid {
+                ListingLoader.printWarnings(summary.warnings, count: summary.warningCount)
+                print("\(reader.path): ok (\(Formatting.plural(summary.sectionCount, "section")), \(Formatting.plural(summary.rowCount, "row")))")
+            } else {
                 failed = true
-                error.diagnostics.forEach { StandardError.line($0.description) }
+                summary.diagnostics.forEach { StandardError.line($0.description) }
             }
         }
         if failed { throw ExitCode.dataError }

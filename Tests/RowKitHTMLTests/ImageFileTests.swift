@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowKitHTML
+@testable import RowKitListing
 
 /// `ImageFile`: one open inside the document's folder, never out of it, size-limited, and an image
 /// by its first bytes.

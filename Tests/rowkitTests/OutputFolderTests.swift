@@ -134,7 +134,7 @@ import Darwin
         try Self.write("version: 1\nsections:\n  - rows:\n      - text: A\n        image: icon.png\n", scratch.path("doc/listing.yaml"))
         let run = try RowKitTool.run(["export", "doc/listing.yaml", "-o", "new/deeper/site"], in: scratch.url)
         #expect(run.status == 65)
-        #expect(run.stderr == "doc/listing.yaml:5:16: row \"a\": image \"icon.png\" is text, not a PNG, JPEG, GIF, WebP or AVIF image\n")
+        #expect(run.stderr == "doc/listing.yaml:5:16: image 'icon.png' is text, not a PNG, JPEG, GIF, WebP or AVIF image\n")
         #expect(!Self.manager.fileExists(atPath: scratch.path("new")))
     }
 
@@ -190,13 +190,16 @@ import Darwin
         #expect(!Self.manager.fileExists(atPath: scratch.path("site")))
     }
 
-    @Test func aTextFileNamedPNGIsRefusedByExport() throws {
+    @Test func aTextFileNamedPNGIsRefusedByExportAndValidate() throws {
         let scratch = try TemporaryDirectory()
         try Self.write("hello, I am text\n", scratch.path("icon.png"))
         try Self.write("version: 1\nsections:\n  - rows:\n      - text: A\n        image: icon.png\n", scratch.path("listing.yaml"))
         let run = try RowKitTool.run(["export", "listing.yaml", "-o", "site"], in: scratch.url)
         #expect(run.status == 65)
-        #expect(run.stderr.contains("image \"icon.png\" is text, not a PNG, JPEG, GIF, WebP or AVIF image"))
+        #expect(run.stderr == "listing.yaml:5:16: image 'icon.png' is text, not a PNG, JPEG, GIF, WebP or AVIF image\n")
+        // validate refuses it the same way, at the same place.
+        let validate = try RowKitTool.run(["validate", "listing.yaml"], in: scratch.url)
+        #expect(validate.status == 65 && validate.stderr == run.stderr)
         #expect(!Self.manager.fileExists(atPath: scratch.path("site")))
     }
 }

@@ -21,8 +21,9 @@ import Testing
         let command = "\(tool) export \(listing) -o \(scratch.path("site")) --section-by section --page-size 100 --progress-delay 0"
         let run = try RowKitTool.runProcess(try #require(Self.script), ["-qfec", command, "/dev/null"], in: scratch.url)
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("Exporting ["))
-        #expect(run.stdout.contains("] 100%  3,000/3,000 rows"))
+        #expect(run.stdout.contains("Exporting large.csv ["))
+        #expect(run.stdout.contains("] 100%  0.1/0.1 MB  3,000 rows  "))
+        #expect(run.stdout.contains(" rows/s"))
         #expect(run.stdout.contains("\r\u{1B}[2KWrote "), "the bar is erased before the summary")
     }
 

@@ -70,4 +70,52 @@ import Testing
         #expect(overridden.status == 0)
         #expect(overridden.stdout == "listing.txt: ok (1 section, 1 row)\n")
     }
+
+    @Test func whenDataWouldBeDropped_thenValidateAndExportWarnAtItsPlaceAndSucceed() throws {
+        let scratch = try TemporaryDirectory()
+        let listing = scratch.path("shop.yaml")
+        try "sections:\n  - rows:\n      - text: Gift Card\n        detail: $25\n        link: \"javascript:buy()\"\n"
+            .write(toFile: listing, atomically: true, encoding: .utf8)
+        let expected = """
+            \(listing):4:17: warning: 'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it
+            \(listing):5:15: warning: 'link' 'javascript:buy()' is not a URL rowkit links to (only http:, https:, mailto:, relative paths and #fragments); the row is shown without a link
+
+            """
+        let validate = try RowKitTool.run(["validate", listing])
+        #expect(validate.status == 0)
+        #expect(validate.stderr == expected)
+        let export = try RowKitTool.run(["export", listing, "-o", scratch.path("site"), "-q"])
+        #expect(export.status == 0)
+        #expect(export.stderr == expected)
+    }
+
+    @Test func whenTheExamplesAreValidated_thenTheyCarryNoWarnings() throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: RowKitTool.packageRoot.appendingPathComponent("Examples").path)
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted().map { "Examples/" + $0 }
+        #expect(!examples.isEmpty)
+        let run = try RowKitTool.run(["validate"] + examples)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        // The catalogue with the columns Examples/README.md names.
+        let catalogue = try RowKitTool.run([
+            "validate", "Examples/catalogue.csv", "--section-by", "category", "--sort", "--id", "sku", "--text", "name",
+            "--detail", "price", "--body", "description", "--style", "layout",
+        ])
+        #expect(catalogue.status == 0)
+        #expect(catalogue.stderr == "")
+    }
+
+    @Test func whenAnImageIsATextFileNamedPNG_thenValidateAndExportBothRefuseIt() throws {
+        let scratch = try TemporaryDirectory()
+        try "not a picture".write(toFile: scratch.path("fake.png"), atomically: true, encoding: .utf8)
+        let listing = scratch.path("listing.yaml")
+        try "sections:\n  - rows:\n      - text: A\n        image: fake.png\n".write(toFile: listing, atomically: true, encoding: .utf8)
+        let validate = try RowKitTool.run(["validate", listing])
+        #expect(validate.status == 65)
+        #expect(validate.stderr.hasPrefix("\(listing):4:16: image 'fake.png' "))
+        let export = try RowKitTool.run(["export", listing, "-o", scratch.path("site"), "-q"])
+        #expect(export.status == 65)
+        #expect(export.stderr == validate.stderr)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("site")))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import RowKitListing
 
 /// The Mustache templates of an export: the bundled ones, each replaced by a template of the same
 /// name from a custom folder when there is one.
@@ -20,6 +21,8 @@ public struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// The names of all templates loaded, sorted.
     public let names: [String]
+    /// A hash of every template's name and text: equal for template sets that render alike.
+    package let contentHash: UInt64
 
     /// The folder of the bundled templates.
     public static func bundledDirectory() throws -> URL {
@@ -60,6 +63,12 @@ public struct TemplateSet: Sendable {
         }
         self.library = library
         self.names = sources.keys.sorted()
+        var hash = StableHash()
+        for name in names {
+            hash.update(name)
+            hash.update(sources[name]?.text ?? "")
+        }
+        contentHash = hash.value
     }
 
     /// Renders template `name` with `context`.

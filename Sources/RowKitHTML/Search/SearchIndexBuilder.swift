@@ -8,9 +8,9 @@ import RowKit
 /// `search/` folder), so unchanged files keep their bytes and inodes on a re-export like pages.
 ///
 /// The files (see `docs/search.md` for the format and the query):
-/// - `r-<n>.js`: the display data of rows `n*64 ..< (n+1)*64`, in listing order: what a result
-///   draws (layout, accessory, text, detail, image) and where it leads. Written as soon as 64
-///   rows have arrived.
+/// - `r-<n>.js`: the display data of rows `n*128 ..< (n+1)*128` (``rowsPerShard``), in listing
+///   order: what a result draws (layout, accessory, text, detail, image) and where it leads.
+///   Written as soon as 128 rows have arrived.
 /// - `t-.js`, `t-<prefix>.js`, `p-<word>-<n>.js`, `a-<prefix>-<n>.js`: the words, written by
 ///   ``SearchTrieWriter`` from the word–row pairs, which ``SearchPostingRuns`` keeps in bounded
 ///   memory (sorted runs spilled to a temporary folder and merged).
@@ -21,8 +21,10 @@ import RowKit
 /// Memory: the last shard's rows, a buffer of at most 2^20 word–row pairs, and the open path of
 /// the word trie.
 final class SearchIndexBuilder {
-    /// Rows per row-data file.
-    static let rowsPerShard = 64
+    /// Rows per row-data file: 128 rows (about 13 KB) a file keeps a 100,000-row table at 782
+    /// row-data files; every file of a site costs its creation, which dominates on some file
+    /// systems.
+    static let rowsPerShard = 128
 
     /// The table's key in the browser: the folder's slug, or "" for a single-table site.
     let key: String
@@ -56,6 +58,15 @@ final class SearchIndexBuilder {
         onePage.add(row, number: rowCount)
         rowCount += 1
         if rowCount % Self.rowsPerShard == 0 { try writeShard() }
+    }
+
+    /// Makes the rows `rows` (numbered by arrival from 0, all added already) found by the words
+    /// of `header`, their section's header, as if each row had it as its ``SearchRow/header``.
+    func addHeader(_ header: String, rows: Range<UInt32>) throws {
+        precondition(rows.upperBound <= UInt32(rowCount), "the rows were added")
+        for word in SearchText.distinctWords(in: [header]) {
+            for row in rows { try pairs.add(word, row: row) }
+        }
     }
 
     /// Runs spilled to the temporary folder so far.

@@ -4,8 +4,9 @@ import Foundation
 /// temporary folder when the buffer is full, and read back as one stream sorted by word (UTF-8
 /// bytes) and then row, merging the runs.
 ///
-/// Rows are added in ascending order, so the runs hold ascending row ranges: merging them takes
-/// equal words from the earlier run first, and every word's rows come out ascending.
+/// The merge takes the least word, then the least row, from all runs, so every word's rows come
+/// out ascending whatever order the pairs were added in (a section's header words are added for
+/// its rows once the section ends); a pair added twice comes out once.
 final class SearchPostingRuns {
     /// Pairs held before a run is spilled (2^20 by default).
     let pairsPerRun: Int
@@ -104,7 +105,7 @@ final class SearchPostingRuns {
                 var end = start + 1
                 while end < pairs.count, pairs[end].length == first.length,
                       bytes[Int(pairs[end].offset)..<Int(pairs[end].offset + pairs[end].length)].elementsEqual(word) {
-                    rows.append(pairs[end].row)
+                    if rows.last != pairs[end].row { rows.append(pairs[end].row) }
                     end += 1
                 }
                 try body(word, rows)
@@ -127,7 +128,12 @@ final class SearchPostingRuns {
             var best: Int? = nil
             for (index, source) in sources.enumerated() where source.word != nil {
                 if let chosen = best {
-                    if source.word!.lexicographicallyPrecedes(sources[chosen].word!) { best = index }
+                    let other = sources[chosen]
+                    if source.word!.lexicographicallyPrecedes(other.word!)
+                        || (source.row < other.row && source.word! == other.word!)
+                    {
+                        best = index
+                    }
                 } else {
                     best = index
                 }
@@ -139,7 +145,7 @@ final class SearchPostingRuns {
                 word = source.word!
                 rows.removeAll(keepingCapacity: true)
             }
-            rows.append(source.row)
+            if rows.last != source.row { rows.append(source.row) }
             try source.advance()
         }
         if !rows.isEmpty { try body(word, rows) }

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 /// Copies row images into the site under content-addressed names (`assets/images/<hash>.<ext>`).
 ///
@@ -12,20 +13,38 @@ import Foundation
 struct AssetStore {
     /// The folder image paths of the table being exported are relative to.
     var baseDirectory: URL?
+    /// The number of the table being exported, in the site.
+    var table = 0
     private var folders: [String: ImageFile.Folder] = [:]
-    /// Site paths by folder and source, so a source used by many rows is read once.
-    private var resolved: [String: String] = [:]
+    /// The resolution of recent sources by folder and source, so rows sharing an icon resolve it
+    /// once (at most 4,096 kept).
+    private var recent: [String: String?] = [:]
     /// Site paths by file, so two sources naming one file copy it once.
     private var copied: [ImageFile.Identity: String] = [:]
     private var written: Set<String> = []
+    /// The image files copied, for the manifest: `<table>/<path>` (the path relative to the
+    /// table's folder), size and hash.
+    private(set) var sources: [ManifestSource] = []
 
     init(baseDirectory: URL?) {
         self.baseDirectory = baseDirectory
     }
 
-    /// The site-relative path (or remote URL) to use for `source`, copying the file on first use;
-    /// `nil` when the source is refused by the URL policy.
-    mutating func resolve(_ source: String, row: String, writer: SiteWriter) throws -> String? {
+    /// The site-relative path (or remote URL) to use for `source`, copying the file (through
+    /// `write`, with its site path) on first use; `nil` when the source is refused by the URL
+    /// policy.
+    mutating func resolve(_ source: String, row: String, write: (String, [UInt8]) throws -> Void) throws -> String? {
+        let key = (baseDirectory?.path ?? "") + "\u{0}" + source
+        if let known = recent[key] { return known }
+        let resolved = try resolveUncached(source, row: row, write: write)
+        if recent.count >= 4096 { recent.removeAll(keepingCapacity: true) }
+        recent[key] = resolved
+        return resolved
+    }
+
+    private mutating func resolveUncached(
+        _ source: String, row: String, write: (String, [UInt8]) throws -> Void
+    ) throws -> String? {
         let trimmed = source.trimmingASCIIWhitespace()
         let lowered = trimmed.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
@@ -39,8 +58,6 @@ struct AssetStore {
         }
         guard let baseDirectory else { throw ExportError.noBaseDirectory(source: source, row: row) }
         let base = baseDirectory.path
-        let key = base + "\u{0}" + trimmed
-        if let known = resolved[key] { return known }
         let image: ImageFile
         do throws(ImageFile.Problem) {
             let folder: ImageFile.Folder
@@ -54,14 +71,14 @@ struct AssetStore {
         } catch {
             throw Self.exportError(error, source: source, folder: base, row: row)
         }
-        if let known = copied[image.identity] {
-            resolved[key] = known
-            return known
-        }
+        if let known = copied[image.identity] { return known }
         let name = "assets/images/\(ContentHash(image.bytes)).\(image.format.fileExtension)"
-        if written.insert(name).inserted { try writer.write(name, image.bytes) }
+        if written.insert(name).inserted { try write(name, image.bytes) }
         copied[image.identity] = name
-        resolved[key] = name
+        let path = String(trimmed.prefix { $0 != "?" && $0 != "#" })
+        sources.append(ManifestSource(
+            path: "\(table)/" + path, size: image.bytes.count,
+            hash: image.bytes.withUnsafeBytes { StableHash($0).value }))
         return name
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 /// How a site is exported.
 public struct ExportOptions: Sendable {
@@ -22,6 +23,10 @@ public struct ExportOptions: Sendable {
     /// Flushes every written file and folder to disk (`fsync`) before the new site is swapped in,
     /// so it survives a power loss, not only a crash of the process. Slower. Default: `false`.
     public var durable: Bool
+    /// How many pages are rendered at once, each on a thread of its own (1: on the calling
+    /// thread only). The output is the same for any number. Default: the number of active
+    /// processors.
+    public var jobs: Int
     /// Builds a search index with each table and puts a search field on its pages (and, with
     /// several tables, on the index page). Default: `true`.
     public var search: Bool
@@ -42,12 +47,14 @@ public struct ExportOptions: Sendable {
     public init(
         pageSize: Int = 500, baseDirectory: URL? = nil, templatesDirectory: URL? = nil, title: String = "Table",
         markdown: Markdown.Options = .default, language: String = "en", durable: Bool = false, search: Bool = true,
-        waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil
+        waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.durable = durable
         self.search = search
         self.waitForOtherExport = waitForOtherExport
         self.shouldStop = shouldStop
+        self.jobs = max(1, jobs)
         self.pageSize = pageSize
         self.baseDirectory = baseDirectory
         self.templatesDirectory = templatesDirectory
@@ -80,6 +87,12 @@ public struct ExportSummary: Sendable, Equatable {
     public var searchFiles: Int
     /// Bytes of the search indexes (part of `bytes`).
     public var searchBytes: Int
+    /// Data of the listings that the site does not show although it is valid (a detail its row's
+    /// style does not show, a link with a scheme the export does not link to), in file order: the
+    /// first 100 of each listing read (an unchanged site that is kept reads none).
+    public var warnings: [ListingDiagnostic] = []
+    /// How many warnings there are in all.
+    public var warningCount = 0
 
     /// Creates a summary.
     public init(

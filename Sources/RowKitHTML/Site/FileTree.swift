@@ -59,6 +59,20 @@ enum FileTree {
     static func isFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
     static func isSameFile(_ a: stat, _ b: stat) -> Bool { a.st_dev == b.st_dev && a.st_ino == b.st_ino }
 
+    /// When the entry `info` describes last changed (its content, links or attributes).
+    static func changeTime(_ info: stat) -> timespec {
+        #if canImport(Darwin)
+        return info.st_ctimespec
+        #else
+        return info.st_ctim
+        #endif
+    }
+
+    /// Whether `a` is later than `b`.
+    static func isLater(_ a: timespec, than b: timespec) -> Bool {
+        a.tv_sec != b.tv_sec ? a.tv_sec > b.tv_sec : a.tv_nsec > b.tv_nsec
+    }
+
     /// Reads the whole file `path` in `folder` (not through a final symbolic link); `nil` when it
     /// cannot, or when it is not a regular file of `size` bytes (when given).
     static func contents(of path: String, in folder: Int32, size: Int? = nil) -> (bytes: [UInt8], info: stat)? {

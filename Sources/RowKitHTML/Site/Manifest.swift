@@ -1,56 +1,32 @@
-import Foundation
-
-/// The list of a site's files with their content hashes, kept in the site as
-/// `.rowkit-manifest.json` so the next export can tell which files changed.
+/// The record of a site's files, kept in the site as `.rowkit-manifest.json` so the next export
+/// can tell what changed, read and written as a stream so a site of millions of files needs no
+/// more memory than one page's worth of entries.
 ///
-/// Format (keys sorted, so it is deterministic too):
-/// `{"version":1,"files":{"index.html":"<16 hex digits>:<size>", ...}}`.
-struct Manifest {
+/// A JSON document with one entry per line (deterministic: the same export gives the same bytes):
+///
+/// ```
+/// {"version":2,
+/// "settings":"<16 hex>","pages":24,"rows":1200,"bytes":98213,"files":26,
+/// "inputs":[
+/// ["listing.yaml",29456775,"<16 hex>"]],
+/// "images":[
+/// ["0/icons/wifi.png",1826,"<16 hex>"]],
+/// "files":[
+/// ["assets/rowkit.css","<16 hex>",8123],
+/// ["index.html","<16 hex>",40213,"0/1","<16 hex>",[[1200,38002]]],
+/// ["rows/wifi.html","<16 hex>",1830,"0/1","<16 hex>"]]}
+/// ```
+///
+/// A file entry is its path, the hash of its content (``StableHash``) and its size. The pages of
+/// a table carry their *unit*, `table/page` (the list page and the detail pages of its rows), and
+/// the *source key* they were made from: a hash of their rows, the options, templates and tool. A
+/// list page also records where its sections' rows lie in the file, so they can be reused when
+/// only the page's surroundings change (its page count, the index bar). Site-wide files come
+/// first, then the units in order. `settings` is the key of the options, templates and tool;
+/// `inputs` and `images` are the files the site was made from (an image as `<table>/<path>`, its
+/// path relative to its table's folder), so an export whose inputs, images
+/// and settings are all unchanged can keep the previous site as it is.
+enum Manifest {
     static let fileName = ".rowkit-manifest.json"
-
-    /// Content hash and size of each file, by path relative to the site.
-    var files: [String: String] = [:]
-
-    static func entry(hash: ContentHash, size: Int) -> String { "\(hash):\(size)" }
-
-    /// The manifest of the site open as the folder descriptor `folder`; empty when it has none or
-    /// it cannot be read (then every file is written again, and every file in the site counts as
-    /// the user's, so none is removed).
-    static func load(in folder: Int32) -> Manifest {
-        guard let file = FileTree.contents(of: fileName, in: folder) else { return Manifest() }
-        return decode(Data(file.bytes))
-    }
-
-    /// The manifest in `data`; empty when it is not one.
-    private static func decode(_ data: Data) -> Manifest {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["version"] as? Int == 1,
-              let files = object["files"] as? [String: String]
-        else { return Manifest() }
-        return Manifest(files: files)
-    }
-
-    /// The manifest as JSON bytes, keys sorted.
-    func encoded() -> [UInt8] {
-        var out = "{\"version\":1,\"files\":{"
-        for (index, path) in files.keys.sorted().enumerated() {
-            if index > 0 { out += "," }
-            out += "\n" + Self.jsonString(path) + ":" + Self.jsonString(files[path] ?? "")
-        }
-        out += "\n}}\n"
-        return Array(out.utf8)
-    }
-
-    private static func jsonString(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static let version = 2
 }

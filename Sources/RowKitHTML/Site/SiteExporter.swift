@@ -1,5 +1,6 @@
 import Foundation
 import RowKit
+import RowKitListing
 
 /// Exports tables to a static HTML site that looks like an iOS table.
 ///
@@ -7,15 +8,20 @@ import RowKit
 /// `rows/`). Several tables: an `index.html` linking them and each table in a folder named by the
 /// slug of its name. Shared files live in `assets/` (`rowkit.css`, `images/`).
 ///
-/// Memory is bounded by the page size, not the row count: rows are read one section at a time
-/// (see ``ExportableTable``), each page is written as soon as it is full, and detail pages as soon
-/// as their row is rendered. What grows with the listing is the manifest (one entry per file) and
-/// eight bytes per detail page for slug uniqueness.
+/// Rows are read one at a time (see ``ExportableTable``; a listing file streams its rows) and
+/// rendered on ``ExportOptions/jobs`` threads; memory depends on the page size, not on the row
+/// count, but for about 12 bytes per row (identities) and per detail page (slugs). A re-export
+/// renders only the pages whose rows, options or templates changed, keeps the others, and keeps
+/// the whole previous site when its inputs are unchanged.
 ///
-/// The output is deterministic: the same input gives byte-identical files.
+/// The output is deterministic: the same input gives byte-identical files, with any number of jobs.
 public struct SiteExporter: Sendable {
     /// The options.
     public var options: ExportOptions
+
+    /// Changes whenever the exporter's output changes for the same input, so a re-export does not
+    /// keep pages made by an earlier exporter.
+    package static let outputRevision = "rowkit-html-3"
 
     /// Creates an exporter.
     public init(_ options: ExportOptions = ExportOptions()) {
@@ -28,14 +34,23 @@ public struct SiteExporter: Sendable {
     /// - Parameters:
     ///   - table: The table to export.
     ///   - output: The site's folder; created if missing, replaced whole if it holds an export.
-    ///   - progress: Called after each list page with rows done and rows in total.
+    ///   - progress: Called on the calling thread with rows done and rows in total, after each
+    ///     list page's rows are read.
     /// - Complexity: O(*n*) in the rows and the Markdown they hold.
     @discardableResult
     public func export(
         _ table: some ExportableTable, to output: URL, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ExportSummary {
-        try run(to: output, progress: progress, totalRows: table.sectionOutlines.reduce(0) { $0 + $1.rowCount }) { session in
-            try session.exportTable(table, title: options.title, folder: "", siteIndex: nil, imageFolder: options.baseDirectory)
+        let total = table.sectionOutlines.reduce(0) { $0 + $1.rowCount }
+        let pipeline = try ExportPipeline(options: options, output: output, settings: [], progress: progress.map { report in { report($0, total) } })
+        do {
+            try writeStyleSheet(pipeline)
+            _ = try Self.export(
+                table, index: 0, title: options.title, folder: "", siteIndex: nil, imageFolder: options.baseDirectory, pipeline: pipeline)
+            return try pipeline.commit(inputs: [])
+        } catch {
+            pipeline.abandon()
+            throw error
         }
     }
 
@@ -61,53 +76,74 @@ public struct SiteExporter: Sendable {
         var names: Set<String> = []
         for entry in tables where !names.insert(entry.name).inserted { throw ExportError.duplicateTableName(entry.name) }
         let total = tables.reduce(0) { $0 + $1.table.sectionOutlines.reduce(0) { $0 + $1.rowCount } }
-        return try run(to: output, progress: progress, totalRows: total) { session in
+        let pipeline = try ExportPipeline(options: options, output: output, settings: [], progress: progress.map { report in
+            { report($0, total) }
+        })
+        do {
+            try writeStyleSheet(pipeline)
             var folders = SlugAllocator(reserved: ["assets", "rows", "index"])
-            var listed: [[String: Any]] = []
-            for entry in tables {
+            var listed: [(name: String, folder: String, rows: Int)] = []
+            for (index, entry) in tables.enumerated() {
                 let folder = folders.allocate(for: entry.name)
-                let rows = try session.exportTable(
-                    entry.table, title: entry.name, folder: folder + "/",
-                    siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)), imageFolder: entry.imageFolder)
-                var table: [String: Any] = [
-                    "name": HTMLEscaping.escape(entry.name), "href": HTMLEscaping.escape(folder + "/index.html"),
-                    "summary": rows == 1 ? "1 row" : "\(rows) rows",
-                ]
-                if options.search { table["searchKey"] = HTMLEscaping.escape(folder) }
-                listed.append(table)
+                let rows = try Self.export(
+                    entry.table, index: index, title: entry.name, folder: folder + "/",
+                    siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)), imageFolder: entry.imageFolder,
+                    pipeline: pipeline)
+                listed.append((entry.name, folder, rows))
             }
-            var context: [String: Any] = [
-                "language": HTMLEscaping.escape(options.language), "title": HTMLEscaping.escape(options.title),
-                "root": "", "tables": listed,
-            ]
-            if options.search { context["search"] = ["key": ""] }
-            let page = session.templates.render("site-index", context)
-            try session.writer.write("index.html", Array(page.utf8))
-            session.pages += 1
+            try writeSiteIndex(listed, pipeline)
+            return try pipeline.commit(inputs: [])
+        } catch {
+            pipeline.abandon()
+            throw error
         }
     }
 
-    private func run(
-        to output: URL, progress: ((Int, Int) -> Void)?, totalRows: Int, body: (inout ExportSession) throws -> Void
-    ) throws -> ExportSummary {
-        guard ExportOptions.pageSizes.contains(options.pageSize) else { throw ExportError.invalidPageSize(options.pageSize) }
-        let start = Date()
-        let templates = try TemplateSet(customDirectory: options.templatesDirectory)
-        let writer = try SiteWriter(
-            output: output, durable: options.durable, waitForOtherExport: options.waitForOtherExport, shouldStop: options.shouldStop)
-        var session = ExportSession(options: options, templates: templates, writer: writer, progress: progress, totalRows: totalRows)
-        do {
-            try writer.write("assets/rowkit.css", Array(templates.render("style.css", [:]).utf8))
-            if options.search { try writer.write("assets/search.js", Array(templates.render("search.js", [:]).utf8)) }
-            try body(&session)
-            try writer.commit()
-        } catch {
-            writer.abandon()
-            throw error
+    /// Writes the site's shared assets: the style sheet, and the search script with search on.
+    func writeStyleSheet(_ pipeline: ExportPipeline) throws {
+        try pipeline.writeSiteFile("assets/rowkit.css", Array(pipeline.templates.render("style.css", [:]).utf8))
+        if options.search {
+            try pipeline.writeSiteFile("assets/search.js", Array(pipeline.templates.render("search.js", [:]).utf8))
         }
-        return ExportSummary(
-            pages: session.pages, rows: session.rowsDone, bytes: writer.bytes, filesWritten: writer.filesWritten,
-            filesUnchanged: writer.filesUnchanged, removedFiles: writer.removedFiles,
-            seconds: Date().timeIntervalSince(start), searchFiles: session.searchFiles, searchBytes: session.searchBytes)
+    }
+
+    /// Writes the index page of a site of several tables.
+    func writeSiteIndex(_ tables: [(name: String, folder: String, rows: Int)], _ pipeline: ExportPipeline) throws {
+        let listed: [[String: Any]] = tables.map { table in
+            var entry: [String: Any] = [
+                "name": HTMLEscaping.escape(table.name), "href": HTMLEscaping.escape(table.folder + "/index.html"),
+                "summary": table.rows == 1 ? "1 row" : "\(table.rows) rows",
+            ]
+            if options.search { entry["searchKey"] = HTMLEscaping.escape(table.folder) }
+            return entry
+        }
+        var context: [String: Any] = [
+            "language": HTMLEscaping.escape(options.language), "title": HTMLEscaping.escape(options.title),
+            "root": "", "tables": listed,
+        ]
+        if options.search { context["search"] = ["key": ""] }
+        let page = pipeline.templates.render("site-index", context)
+        try pipeline.writeSiteFile("index.html", Array(page.utf8))
+        pipeline.sitePageWritten()
+    }
+
+    /// Exports `table` as table `index` of the site; returns its row count.
+    private static func export(
+        _ table: some ExportableTable, index: Int, title: String, folder: String, siteIndex: (href: String, label: String)?,
+        imageFolder: URL?, pipeline: ExportPipeline
+    ) throws -> Int {
+        let planner = TablePlanner(
+            pipeline: pipeline, index: index, title: title, folder: folder, style: table.style, siteIndex: siteIndex,
+            imageFolder: imageFolder)
+        var kinds = RowKindCache()
+        for (section, outline) in table.sectionOutlines.enumerated() {
+            planner.beginSection(
+                id: outline.id.description, header: outline.header?.title, footer: outline.footer?.title,
+                indexTitle: outline.indexTitle)
+            for row in table.rows(inSection: section) { try planner.add(row, kinds: &kinds) }
+            try planner.endSection()
+        }
+        try planner.finish()
+        return planner.rowCount
     }
 }

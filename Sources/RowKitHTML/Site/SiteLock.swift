@@ -84,11 +84,15 @@ final class SiteLock {
 
     deinit { release() }
 
-    /// The process ID written in the lock file `descriptor`, if it holds one.
+    /// The process ID written in the lock file `descriptor`, if it holds one. The holder writes it
+    /// just after taking the lock, so an empty file is read again for up to 50 ms.
     private static func process(in descriptor: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingASCIIWhitespace())
+        for _ in 0..<10 {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 { return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingASCIIWhitespace()) }
+            usleep(5_000)
+        }
+        return nil
     }
 }

@@ -73,19 +73,6 @@ extension SiteWriter {
         }
     }
 
-    /// The folders that hold `manifest`'s files, relative to the site ("rows", "assets/images").
-    static func folders(of manifest: Manifest) -> Set<String> {
-        var folders: Set<String> = []
-        for path in manifest.files.keys {
-            var components = path.split(separator: "/").dropLast()
-            while !components.isEmpty {
-                folders.insert(components.joined(separator: "/"))
-                components = components.dropLast()
-            }
-        }
-        return folders
-    }
-
     /// Step 5: puts into the new tree, at the same path, every entry of the previous site that is
     /// not a file RowKit wrote there: a hard link (the same file, not a copy), or for a folder a
     /// new folder with the same mode and times holding the same. Throws
@@ -95,7 +82,7 @@ extension SiteWriter {
         guard let site else { return }
         var inTheWay: [String] = []
         try carry(from: site, into: LazyFolder(root: temporary, sync: durable), relative: "",
-                  previousFolders: Self.folders(of: previous), inTheWay: &inTheWay)
+                  previousFolders: previousPaths.folders, inTheWay: &inTheWay)
         guard inTheWay.isEmpty else { throw ExportError.userFilesInTheWay(path: output.path, files: inTheWay.sorted()) }
     }
 
@@ -107,7 +94,7 @@ extension SiteWriter {
             if relative.isEmpty && name == Manifest.fileName { continue }
             guard let info = FileTree.status(of: name, in: source) else { continue }
             if FileTree.isFolder(info) {
-                if manifest.files[path] != nil {
+                if newPaths.contains(path) {
                     inTheWay.append(path + "/")
                     continue
                 }
@@ -123,8 +110,8 @@ extension SiteWriter {
                 try carry(from: inner, into: child, relative: path + "/", previousFolders: previousFolders, inTheWay: &inTheWay)
                 continue
             }
-            if FileTree.isFile(info) && previous.files[path] != nil { continue }  // RowKit's own
-            if manifest.files[path] != nil || createdFolders.contains(path) {
+            if FileTree.isFile(info) && previousPaths.contains(path) { continue }  // RowKit's own
+            if newPaths.contains(path) || createdFolders.contains(path) {
                 inTheWay.append(path)
                 continue
             }
@@ -188,16 +175,16 @@ extension SiteWriter {
     /// site (`newFiles`, `newFolders`) has its own file, which stays: `old`'s is then removed and
     /// listed in `lost`. An entry that cannot be moved stays, and `false` is returned.
     static func empty(
-        _ old: Int32, into target: LazyFolder, relative: String, own: Manifest, newFiles: Manifest?, newFolders: Set<String>?,
+        _ old: Int32, into target: LazyFolder, relative: String, own: SitePaths, newFiles: SitePaths?, newFolders: Set<String>?,
         preferOld: Bool, lost: inout [String]
     ) -> Bool {
         emptyFolder(
-            old, into: target, relative: relative, own: own, ownFolders: folders(of: own), newFiles: newFiles,
+            old, into: target, relative: relative, own: own, ownFolders: own.folders, newFiles: newFiles,
             newFolders: newFolders, preferOld: preferOld, lost: &lost)
     }
 
     private static func emptyFolder(
-        _ old: Int32, into target: LazyFolder, relative: String, own: Manifest, ownFolders: Set<String>, newFiles: Manifest?,
+        _ old: Int32, into target: LazyFolder, relative: String, own: SitePaths, ownFolders: Set<String>, newFiles: SitePaths?,
         newFolders: Set<String>?, preferOld: Bool, lost: inout [String]
     ) -> Bool {
         var isEmpty = true
@@ -205,7 +192,7 @@ extension SiteWriter {
             let path = relative + name
             if relative.isEmpty && name == Manifest.fileName { continue }
             guard let info = FileTree.status(of: name, in: old) else { continue }
-            if FileTree.isFile(info) && own.files[path] != nil {
+            if FileTree.isFile(info) && own.contains(path) {
                 unlinkat(old, name, 0)
                 continue
             }
@@ -243,7 +230,7 @@ extension SiteWriter {
                 unlinkat(old, name, 0)
                 continue
             }
-            let isTheSites = newFiles?.files[path] != nil || newFolders?.contains(path) == true
+            let isTheSites = newFiles?.contains(path) == true || newFolders?.contains(path) == true
             if preferOld && !isTheSites && !FileTree.isFolder(existing), let folder = target.existing(),
                renameat(old, name, folder, name) == 0
             {

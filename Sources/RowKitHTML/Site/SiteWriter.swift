@@ -1,5 +1,6 @@
 import CFileSwap
 import Foundation
+import RowKitListing
 
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +29,8 @@ import Darwin
 ///    write it.
 /// 4. Write every file into `parent/.site.rowkit-new`. A file whose content is unchanged since the
 ///    previous export, per its manifest and the bytes on disk, is hard-linked from the previous
-///    site (same inode and mtime); others are written.
+///    site (same inode and mtime); others are written. A page whose sources are unchanged is
+///    kept unread when its bytes on disk still hash to the manifest's hash.
 /// 5. Carry the user's files: every entry of `site` that is not a file RowKit wrote there (per
 ///    the previous manifest) is hard-linked into the new tree at the same path (folders are made
 ///    anew; a file that cannot be linked is copied with its mode and times). A user's file where
@@ -47,7 +49,12 @@ import Darwin
 /// Where the file system cannot exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`), step 6 falls back to two
 /// renames through `.site.rowkit-old`; a crash between them leaves the previous site whole under
 /// that name, which step 2 restores.
-final class SiteWriter {
+///
+/// Which files are RowKit's is read from the manifests as 64-bit hashes of their paths (about
+/// 12 bytes a file, see ``SitePaths``), so a site of millions of files is handled in bounded
+/// memory. ``write(_:_:previous:)``, ``keep(_:previous:)`` and ``previousContents(_:_:)`` may be
+/// called from several threads at once.
+final class SiteWriter: @unchecked Sendable {
     /// The output as given.
     let output: URL
     let location: SiteLocation
@@ -57,19 +64,28 @@ final class SiteWriter {
     let temporary: Int32
     /// The previous site, if there is one (the previous site's files after the swap).
     let site: Int32?
-    let previous: Manifest
-    var manifest = Manifest()
+    /// The previous site's manifest, read as the export goes; `nil` without one this version reads.
+    let previous: ManifestReader?
+    /// When the previous site's manifest last changed: a file of the site changed after it is not
+    /// as the manifest describes it (see ``previousSiteIsIntact()``).
+    private let previousStamp: timespec?
+    /// The files of the previous site that RowKit wrote, per its manifest (read when first needed).
+    private(set) lazy var previousPaths: SitePaths = site.map { SitePaths(manifestIn: $0) } ?? SitePaths()
+    /// The files of the new site (set by ``commit(manifest:)``).
+    private(set) var newPaths = SitePaths()
     /// Folders made in the new tree, relative to it ("" is the tree itself).
     var createdFolders: Set<String> = [""]
+    /// Guards the folder set and the counters, for writes from several threads.
+    private let mutex = NSLock()
     private let lock: SiteLock
     let durable: Bool
     private let shouldStop: (@Sendable () -> Bool)?
     private var madeParents: [String]
     private var finished = false
-    private(set) var filesWritten = 0
-    private(set) var filesUnchanged = 0
-    private(set) var bytes = 0
-    /// Files removed by the swap, relative to the site, sorted (set by ``commit()``).
+    private var written = 0
+    private var unchanged = 0
+    private var byteCount = 0
+    /// Files removed by the swap, relative to the site, sorted (set by ``commit(manifest:)``).
     private(set) var removedFiles: [String] = []
 
     /// Steps 0 to 3, and the temporary folder of step 4.
@@ -132,7 +148,8 @@ final class SiteWriter {
         self.lock = lock!
         self.site = site >= 0 ? site : nil
         madeParents = made
-        previous = site >= 0 ? Manifest.load(in: site) : Manifest()
+        previous = site >= 0 ? ManifestReader(in: site) : nil
+        previousStamp = site >= 0 ? FileTree.status(of: Manifest.fileName, in: site).map(FileTree.changeTime) : nil
     }
 
     deinit {
@@ -147,23 +164,60 @@ final class SiteWriter {
         if shouldStop?() == true { throw ExportError.interrupted }
     }
 
-    /// Writes `bytes` at `path` (relative, made by the exporter from slugs and fixed names).
-    func write(_ path: String, _ contents: [UInt8]) throws {
-        precondition(!path.hasPrefix("/") && !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
-                     "site paths are relative and stay inside the site")
-        precondition(manifest.files[path] == nil, "\(path) written twice")
+    /// Files written with new content so far.
+    var filesWritten: Int { mutex.withLock { written } }
+    /// Files kept from the previous site so far.
+    var filesUnchanged: Int { mutex.withLock { unchanged } }
+    /// Bytes of all files in the new site so far.
+    var bytes: Int { mutex.withLock { byteCount } }
+
+    /// Writes `contents` at `path` (relative, made by the exporter from slugs and fixed names), or
+    /// keeps the previous site's file when `previous` (its entry in the previous manifest) says it
+    /// has the same content and its bytes on disk are still that content. Returns the file's
+    /// entry for the new manifest.
+    @discardableResult
+    func write(_ path: String, _ contents: [UInt8], previous: ManifestEntry? = nil) throws -> ManifestEntry {
+        precondition(Self.isSitePath(path), "site paths are relative and stay inside the site")
         try checkStop()
-        let hash = ContentHash(contents)
-        let entry = Manifest.entry(hash: hash, size: contents.count)
-        manifest.files[path] = entry
-        bytes += contents.count
+        let hash = contents.withUnsafeBytes { StableHash($0).value }
+        let entry = ManifestEntry(path: path, hash: hash, size: contents.count)
         try createFolders(for: path)
-        if previous.files[path] == entry, keep(path, contents) {
-            filesUnchanged += 1
-            return
+        if let previous, previous.hash == hash, previous.size == contents.count, keep(path, contents) {
+            count(bytes: contents.count, written: false)
+            return entry
         }
         try create(path, contents)
-        filesWritten += 1
+        count(bytes: contents.count, written: true)
+        return entry
+    }
+
+    /// Keeps the previous site's file at `path` without rendering it again, when its bytes on
+    /// disk still hash to what `previous` (its entry in the previous manifest) records; `false`
+    /// when they do not (then the caller writes it).
+    func keep(_ path: String, previous: ManifestEntry) throws -> Bool {
+        try checkStop()
+        guard let site, let old = FileTree.contents(of: path, in: site, size: previous.size),
+            old.bytes.withUnsafeBytes({ StableHash($0).value }) == previous.hash
+        else { return false }
+        try createFolders(for: path)
+        if linkat(site, path, temporary, path, 0) != 0 { try create(path, old.bytes, times: old.info) }
+        count(bytes: previous.size, written: false)
+        return true
+    }
+
+    /// The bytes of the previous site's file at `path`, if it is there as `previous` describes it.
+    func previousContents(_ path: String, _ previous: ManifestEntry) -> [UInt8]? {
+        guard let site, let old = FileTree.contents(of: path, in: site, size: previous.size),
+            old.bytes.withUnsafeBytes({ StableHash($0).value }) == previous.hash
+        else { return nil }
+        return old.bytes
+    }
+
+    private func count(bytes size: Int, written wrote: Bool) {
+        mutex.withLock {
+            byteCount += size
+            if wrote { written += 1 } else { unchanged += 1 }
+        }
     }
 
     /// Creates `path` in the new tree with `contents`; copies `times` onto it when given.
@@ -187,29 +241,105 @@ final class SiteWriter {
         return (try? create(path, contents, times: old.info)) != nil
     }
 
-    private func createFolders(for path: String) throws {
-        var folder = ""
-        for component in path.split(separator: "/").dropLast() {
-            folder += (folder.isEmpty ? "" : "/") + component
-            if createdFolders.insert(folder).inserted {
-                if mkdirat(temporary, folder, 0o755) != 0 && errno != EEXIST { throw ExportError.posix("create folder", folder) }
+    /// Removes the folder `path` (relative) of the new site with everything in it, and takes
+    /// back its counts: what was written there is to be written again.
+    func removeFolder(_ path: String) throws {
+        var files = 0
+        var kept = 0
+        var size = 0
+        let folder = FileTree.openFolder(path, in: temporary)
+        if folder >= 0 {
+            for name in FileTree.names(in: folder) {
+                guard let info = FileTree.status(of: name, in: folder), FileTree.isFile(info) else { continue }
+                // A kept file is a hard link to the previous site's.
+                if info.st_nlink > 1 { kept += 1 } else { files += 1 }
+                size += Int(info.st_size)
             }
+            close(folder)
+            FileTree.remove(path, in: temporary)
+        }
+        mutex.withLock {
+            createdFolders = createdFolders.filter { $0 != path && !$0.hasPrefix(path + "/") }
+            written -= files
+            unchanged -= kept
+            byteCount -= size
+        }
+    }
+
+    /// Whether `path` is relative, without empty, `.` or `..` components.
+    private static func isSitePath(_ path: String) -> Bool {
+        var start = true
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if start || dots == 1 || dots == 2 { return false }
+                start = true
+                dots = 0
+            } else if start || dots > 0, byte == UInt8(ascii: "."), dots < 2 {
+                start = false
+                dots += 1
+            } else {
+                start = false
+                dots = 3
+            }
+        }
+        return !start && dots != 1 && dots != 2
+    }
+
+    /// Creates the folders `path` is in, each once; a folder is in the set only once it exists
+    /// (another thread may write into it at once).
+    private func createFolders(for path: String) throws {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = String(path[..<slash])
+        mutex.lock()
+        defer { mutex.unlock() }
+        if createdFolders.contains(parent) { return }
+        var folder = ""
+        for component in parent.split(separator: "/") {
+            folder += (folder.isEmpty ? "" : "/") + component
+            guard !createdFolders.contains(folder) else { continue }
+            if mkdirat(temporary, folder, 0o755) != 0 && errno != EEXIST { throw ExportError.posix("create folder", folder) }
+            createdFolders.insert(folder)
         }
     }
 
     /// Files of the previous site not in the new one.
     var filesRemoved: Int { removedFiles.count }
 
+    /// Whether the previous site is as its manifest describes it: every file it lists is there,
+    /// a regular file of the recorded size, unchanged (by its change time) since the manifest
+    /// was last stamped (``commit(manifest:)`` stamps it once the site is whole).
+    func previousSiteIsIntact() -> Bool {
+        guard let site, let stamp = previousStamp, let reader = ManifestReader(in: site) else { return false }
+        var intact = true
+        reader.forEachEntry { entry in
+            guard intact else { return }
+            guard let info = FileTree.status(of: entry.path, in: site), FileTree.isFile(info), Int(info.st_size) == entry.size,
+                !FileTree.isLater(FileTree.changeTime(info), than: stamp)
+            else {
+                intact = false
+                return
+            }
+        }
+        return intact && reader.isComplete
+    }
+
     /// Steps 5 to 7: carries the user's files, writes the manifest, swaps the new site into place
     /// and empties the previous one into it.
-    func commit() throws {
+    func commit(manifest: ManifestBuilder) throws {
         try checkStop()
+        newPaths = try manifest.paths()
         try carryUserFiles()
         let manifestFile = openat(temporary, Manifest.fileName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard manifestFile >= 0 else { throw ExportError.posix("create", Manifest.fileName) }
-        let written = manifest.encoded().withUnsafeBytes { FileTree.writeAll($0, to: manifestFile) }
-        close(manifestFile)
-        guard written else { throw ExportError.posix("write", Manifest.fileName) }
+        do {
+            try manifest.write(to: manifestFile)
+            if durable && fsync(manifestFile) != 0 { throw ExportError.posix("flush", Manifest.fileName) }
+            close(manifestFile)
+        } catch {
+            close(manifestFile)
+            throw error
+        }
         if durable { syncTree() }
         if let site, let info = FileTree.status(of: ".", in: site) {
             // The site folder keeps its permissions (and its group, where the user may set it).
@@ -217,7 +347,13 @@ final class SiteWriter {
             _ = fchown(temporary, uid_t.max, info.st_gid)
         }
         try checkStop()
-        removedFiles = previous.files.keys.filter { manifest.files[$0] == nil }.sorted()
+        var removed: [String] = []
+        if let site {
+            ManifestReader(in: site)?.forEachEntry { entry in
+                if !newPaths.contains(entry.path) { removed.append(entry.path) }
+            }
+        }
+        removedFiles = removed.sorted()
         guard let site else {
             guard renameat(parent, location.temporaryName, parent, location.name) == 0 else {
                 throw ExportError.posix("move the new site to", output.path)
@@ -248,14 +384,31 @@ final class SiteWriter {
         // the export. Anything it cannot finish stays for the next export's step 2.
         var lost: [String] = []
         let isEmpty = Self.empty(
-            site, into: LazyFolder(root: temporary), relative: "", own: previous, newFiles: manifest,
+            site, into: LazyFolder(root: temporary), relative: "", own: previousPaths, newFiles: newPaths,
             newFolders: createdFolders, preferOld: true, lost: &lost)
         if isEmpty {
             unlinkat(site, Manifest.fileName, 0)
             unlinkat(parent, oldName, AT_REMOVEDIR)
         }
         removedFiles = (removedFiles + lost).sorted()
+        // The stamp ``previousSiteIsIntact()`` compares the site's files with: emptying the
+        // previous site changed the kept files' link counts, and so their change times.
+        stampManifest()
         finish()
+    }
+
+    /// Sets the new manifest's times to now.
+    private func stampManifest() {
+        let descriptor = openat(temporary, Manifest.fileName, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = futimens(descriptor, nil)
+        close(descriptor)
+    }
+
+    /// Ends an export whose site would be the previous one unchanged: the temporary folder is
+    /// removed and the previous site stays as it is.
+    func keepPreviousSite() {
+        abandon()
     }
 
     /// Releases the lock; the export is over.
@@ -302,7 +455,7 @@ final class SiteWriter {
             guard site >= 0 else { continue }
             defer { close(site) }
             var lost: [String] = []
-            let own = Manifest.load(in: leftover)
+            let own = SitePaths(manifestIn: leftover)
             if empty(leftover, into: LazyFolder(root: site), relative: "", own: own, newFiles: nil, newFolders: nil,
                      preferOld: false, lost: &lost)
             {

@@ -40,7 +40,7 @@ import Testing
         #expect(page.contains("<main class=\"table\" data-page=\"2\" data-page-size=\"500\">"))
 
         let outline = try #require(try Self.data("s-", in: site) as? [String: Any])
-        #expect(outline["n"] as? Int == 1200 && outline["r"] as? Int == 64 && outline["p"] as? Int == 500)
+        #expect(outline["n"] as? Int == 1200 && outline["r"] as? Int == 128 && outline["p"] as? Int == 500)
         #expect(outline["k"] as? [Int] == [0, 1200, 0, 0, 0], "1,200 value1 rows, none with an inline body")
         let sections = try #require(outline["s"] as? [[Any]])
         #expect(sections.count == 3)

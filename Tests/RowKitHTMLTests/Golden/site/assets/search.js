@@ -294,8 +294,12 @@
     return node;
   }
 
+  /* A row's display data, from its row-data file; the root file says how many rows each holds. */
   function rowData(table, row) {
-    return table.file("r-" + Math.floor(row / 64)).then(function (shard) { return shard ? shard[row % 64] : null; });
+    return table.file("t-").then(function (root) {
+      var per = root && root.r > 0 ? root.r : 128;
+      return table.file("r-" + Math.floor(row / per)).then(function (shard) { return shard ? shard[row % per] : null; });
+    });
   }
 
   function cell(table, data) {

@@ -1,0 +1,50 @@
+import RowKit
+import RowKitListing
+
+/// A row as the exporter renders it: its content with everything that depends on rows before it
+/// settled (its detail page's slug, its image's site path), so any thread can render it.
+struct RenderRow: Sendable {
+    /// The row's number in its table, from 1: a row without a detail page has the anchor
+    /// `r-<number>`, where search results lead.
+    var number: Int
+    var layout: CellLayout
+    var accessory: Accessory
+    var text: String
+    /// The secondary text; `nil` when absent or empty.
+    var detail: String?
+    /// The image: a path inside the site (relative to the site's root) or a remote URL.
+    var imageSource: String?
+    var imageIsRemote = false
+    /// The image's accessible name; `nil` when absent or empty.
+    var imageAlt: String?
+    /// The link, as given (made safe when rendered).
+    var link: String?
+    /// The Markdown body; `nil` when absent or empty.
+    var body: String?
+    /// The slug of the row's detail page, when it has one (a body and a disclosing accessory).
+    var slug: String?
+    /// A trusted HTML fragment of a custom row, shown as it is; the other fields are unused.
+    var fragment: String?
+
+    /// A hash of everything the row's markup and detail page are made from.
+    var key: UInt64 {
+        var hash = StableHash()
+        hash.update(value: number)
+        hash.update(layout.rawValue)
+        hash.update(accessory.rawValue)
+        hash.update(text)
+        for field in [detail, imageSource, imageAlt, link, body, slug, fragment] {
+            if let field {
+                hash.update(value: UInt8(1))
+                hash.update(field)
+            } else {
+                hash.update(value: UInt8(0))
+            }
+        }
+        hash.update(value: imageIsRemote)
+        return hash.value
+    }
+
+    /// The path of the row's detail page in its table's folder.
+    var detailPath: String? { slug.map { "rows/\($0).html" } }
+}

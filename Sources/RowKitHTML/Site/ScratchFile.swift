@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An append-only file for work that would not fit in memory (rendered rows waiting for their
+/// list page, manifest entries), unlinked as soon as it is created: it has no name, so nothing is
+/// left behind whatever happens to the process, and the space is freed when it is closed.
+///
+/// Appends and reads may come from several threads.
+final class ScratchFile: @unchecked Sendable {
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var size = 0
+
+    /// Creates the file in the folder open as `folder` (on the site's file system) and unlinks it.
+    init(in folder: Int32) throws {
+        let name = ".rowkit-scratch-\(UUID().uuidString)"
+        descriptor = openat(folder, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw ExportError.posix("create", name) }
+        unlinkat(folder, name, 0)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends `bytes`; returns where they are.
+    func append(_ bytes: [UInt8]) throws -> Range<Int> {
+        lock.lock()
+        let offset = size
+        size += bytes.count
+        lock.unlock()
+        try bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw ExportError.posix("write", "a scratch file")
+                }
+                done += written
+            }
+        }
+        return offset..<(offset + bytes.count)
+    }
+
+    /// Appends the bytes at `range` to `output`.
+    func read(_ range: Range<Int>, appendingTo output: inout [UInt8]) throws {
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: range.count))
+        try output.withUnsafeMutableBytes { buffer in
+            var done = 0
+            while done < range.count {
+                let got = pread(descriptor, buffer.baseAddress! + start + done, range.count - done, off_t(range.lowerBound + done))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { throw ExportError.posix("read", "a scratch file") }
+                done += got
+            }
+        }
+    }
+
+    /// Copies the bytes at `range` to the end of `target`.
+    func copy(_ range: Range<Int>, to target: Int32) throws {
+        var offset = range.lowerBound
+        var chunk: [UInt8] = []
+        while offset < range.upperBound {
+            chunk.removeAll(keepingCapacity: true)
+            let end = min(range.upperBound, offset + (1 << 20))
+            try read(offset..<end, appendingTo: &chunk)
+            try Self.writeAll(target, chunk)
+            offset = end
+        }
+    }
+
+    /// `write(2)` until every byte is written.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                #if canImport(Glibc)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                #else
+                let written = Darwin.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw ExportError.posix("write", "the manifest")
+                }
+                done += written
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import RowKit
+import RowKitListing
+
+extension SiteExporter {
+    /// Exports listing files to the folder `output`, reading each as a stream: one listing becomes
+    /// the site itself, several become one folder each (named by the slug of the table's title)
+    /// with an `index.html` linking them (titled ``ExportOptions/title``).
+    ///
+    /// Rows are rendered as they are read, on ``ExportOptions/jobs`` threads, into the new site's
+    /// temporary folder. Nothing is published unless every listing reads without problems: the
+    /// problems of every listing are collected (rendering stops at the first one) and thrown as
+    /// ``ListingExportError/invalidListings(_:)``; a row whose image cannot be exported stops the
+    /// export with ``ListingExportError/image(_:_:)`` once every listing has been checked. Each
+    /// listing's image paths are relative to its own folder (the folder of its path), which is
+    /// opened once; an image can never be read from outside it.
+    ///
+    /// When the previous site was made from the same bytes of the same listings and images, with
+    /// the same options, templates and exporter, it is kept as it is.
+    ///
+    /// - Parameter progress: called on the calling thread, every megabyte of input or so.
+    @discardableResult
+    public func export(
+        listings: [ListingExport], to output: URL, progress: ((ExportProgress) -> Void)? = nil
+    ) throws -> ExportSummary {
+        var titles: [String?] = listings.map { listing in
+            listing.title ?? (listings.count > 1 ? listing.reader.peekHeader()?.title : nil)
+        }
+        // A listing's title is known for certain only once it has been read; with several
+        // listings the folders depend on all titles, so a guess proved wrong means another go.
+        for _ in 0..<2 {
+            switch try export(listings, titles: titles, to: output, progress: progress) {
+            case .done(let summary): return summary
+            case .retitled(let final): titles = final
+            }
+        }
+        preconditionFailure("the second export uses every listing's final title")
+    }
+
+    private enum Attempt {
+        case done(ExportSummary)
+        case retitled([String?])
+    }
+
+    private func export(
+        _ listings: [ListingExport], titles: [String?], to output: URL, progress: ((ExportProgress) -> Void)?
+    ) throws -> Attempt {
+        let settings = listings.map { listing -> String in
+            let reader = listing.reader
+            return [reader.path, reader.format?.rawValue ?? "", "\(reader.csv)", listing.title ?? "", listing.style?.rawValue ?? ""]
+                .joined(separator: "\u{0}")
+        }
+        var current = (path: "", listing: 0, bytesRead: 0, bytesTotal: Int?.none)
+        let pipeline = try ExportPipeline(options: options, output: output, settings: settings, progress: progress.map { report in
+            { rows in
+                report(ExportProgress(
+                    path: current.path, listing: current.listing, listings: listings.count, bytesRead: current.bytesRead,
+                    bytesTotal: current.bytesTotal, rows: rows))
+            }
+        })
+        do {
+            if let previous = pipeline.writer.previous, previous.settings == pipeline.settingsKey,
+                Self.inputsUnchanged(listings, previous.inputs), pipeline.imagesUnchanged(previous.images, folders: listings.map { Self.folder(of: $0.reader.path) }),
+                pipeline.writer.previousSiteIsIntact()
+            {
+                return .done(pipeline.keepPreviousSite(previous))
+            }
+            try writeStyleSheet(pipeline)
+            let names = listings.count > 1 ? Self.uniqueNames(titles.enumerated().map { $1 ?? "Listing \($0 + 1)" }) : []
+            var folders = SlugAllocator(reserved: ["assets", "rows", "index"])
+            var diagnostics: [ListingDiagnostic] = []
+            var imageProblem: ListingExportError?
+            var inputs: [ManifestSource] = []
+            var finalTitles: [String?] = []
+            var listed: [(name: String, folder: String, rows: Int)] = []
+            var warnings: [ListingDiagnostic] = []
+            var warningCount = 0
+            for (index, listing) in listings.enumerated() {
+                let folder = listings.count > 1 ? folders.allocate(for: names[index]) + "/" : ""
+                current = (listing.reader.path, index, 0, nil)
+                var visitor = ListingTableVisitor(
+                    pipeline: pipeline, index: index, title: listings.count > 1 ? names[index] : listing.title,
+                    style: listing.style, folder: folder,
+                    siteIndex: listings.count > 1 ? (href: "../index.html", label: HTMLEscaping.escape(options.title)) : nil,
+                    imageFolder: Self.folder(of: listing.reader.path), rendering: diagnostics.isEmpty && imageProblem == nil)
+                visitor.onProgress = { [pipeline] read in
+                    current.bytesRead = read.bytesRead
+                    current.bytesTotal = read.bytesTotal
+                    progress?(ExportProgress(
+                        path: current.path, listing: index, listings: listings.count, bytesRead: read.bytesRead,
+                        bytesTotal: read.bytesTotal, rows: pipeline.rowsPlanned))
+                }
+                let summary = try listing.reader.read(into: &visitor)
+                finalTitles.append(listing.title ?? summary.header.title)
+                warnings += summary.warnings
+                warningCount += summary.warningCount
+                if !summary.isValid {
+                    diagnostics += summary.diagnostics
+                    continue
+                }
+                if imageProblem == nil, let (location, error) = visitor.imageError { imageProblem = .image(location, error) }
+                guard diagnostics.isEmpty, imageProblem == nil, let planner = visitor.planner else { continue }
+                try planner.finish()
+                listed.append((listings.count > 1 ? names[index] : summary.header.title, String(folder.dropLast()), planner.rowCount))
+                inputs.append(ManifestSource(
+                    path: listing.reader.path, size: summary.byteCount, hash: summary.contentHash ?? 0))
+            }
+            if !diagnostics.isEmpty { throw ListingExportError.invalidListings(diagnostics) }
+            if let imageProblem { throw imageProblem }
+            if listings.count > 1 {
+                let finalNames = Self.uniqueNames(finalTitles.enumerated().map { $1 ?? "Listing \($0 + 1)" })
+                guard finalNames == names else {
+                    pipeline.abandon()
+                    return .retitled(finalTitles)
+                }
+                try writeSiteIndex(listed, pipeline)
+            }
+            var summary = try pipeline.commit(inputs: inputs)
+            summary.warnings = warnings
+            summary.warningCount = warningCount
+            return .done(summary)
+        } catch {
+            pipeline.abandon()
+            throw error
+        }
+    }
+
+    /// The folder of the listing at `path` (the current folder for a bare file name).
+    static func folder(of path: String) -> URL {
+        let folder = (path as NSString).deletingLastPathComponent
+        return URL(fileURLWithPath: folder.isEmpty ? "." : folder, isDirectory: true)
+    }
+
+    /// Whether every listing is the same file, with the same bytes, as the previous site's input.
+    private static func inputsUnchanged(_ listings: [ListingExport], _ inputs: [ManifestSource]) -> Bool {
+        guard listings.count == inputs.count else { return false }
+        for (listing, input) in zip(listings, inputs) {
+            guard listing.reader.path == input.path, let (size, hash) = listing.reader.contentHash(expectedSize: input.size),
+                size == input.size, hash == input.hash
+            else { return false }
+        }
+        return true
+    }
+
+    /// The titles, with " (2)", " (3)", ... added to repeats so every table has its own name.
+    public static func uniqueNames(_ titles: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        var taken = Set(titles)
+        return titles.map { title in
+            let count = seen[title, default: 0] + 1
+            seen[title] = count
+            guard count > 1 else { return title }
+            var number = count
+            while taken.contains("\(title) (\(number))") { number += 1 }
+            taken.insert("\(title) (\(number))")
+            return "\(title) (\(number))"
+        }
+    }
+}

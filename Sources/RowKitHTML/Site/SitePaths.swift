@@ -1,0 +1,46 @@
+import Foundation
+import RowKitListing
+
+/// The files of a site as its manifest lists them, in bounded memory: each file path as a 64-bit
+/// hash (``StableHash``, about 12 bytes a file), and the folders that hold them by name.
+///
+/// Two paths share a hash with a chance of about one in 2^64 for each pair; a site of a million
+/// files and a thousand files of the user's gives such a pair about once in 10^7 years of daily
+/// exports.
+struct SitePaths {
+    private var files = HashSet64()
+    /// The folders that hold the files, relative to the site ("rows", "assets/images").
+    private(set) var folders: Set<String> = []
+    private(set) var count = 0
+
+    init() {}
+
+    /// The files listed by the manifest in the site open as `folder`: none when it has none or it
+    /// cannot be read (then every file in the site counts as the user's, so none is removed). A
+    /// manifest of the first format (`"version":1`) is read too, so a site made by an earlier
+    /// RowKit keeps its files apart from the user's.
+    init(manifestIn folder: Int32) {
+        if let reader = ManifestReader(in: folder) {
+            reader.forEachEntry { insert($0.path) }
+        } else if let file = FileTree.contents(of: Manifest.fileName, in: folder),
+            let object = try? JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any],
+            object["version"] as? Int == 1, let listed = object["files"] as? [String: String]
+        {
+            for path in listed.keys { insert(path) }
+        }
+    }
+
+    /// Adds the file `path` (relative to the site).
+    mutating func insert(_ path: String) {
+        guard files.insert(StableHash.of(path)) else { return }
+        count += 1
+        var end = path.utf8.endIndex
+        while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            guard folders.insert(String(path[..<slash])).inserted else { return }
+            end = slash
+        }
+    }
+
+    /// Whether `path` is one of the files.
+    func contains(_ path: String) -> Bool { files.contains(StableHash.of(path)) }
+}

@@ -1,0 +1,80 @@
+/// Which CSV column holds which listing field, from the header line and ``CSVListingOptions``.
+struct CSVListingColumns {
+    /// For each row field (in ``ListingRow/Field`` order), its column.
+    private(set) var fieldColumns: [Int?] = Array(repeating: nil, count: ListingRow.Field.allCases.count)
+    /// The column whose value names the row's section.
+    private(set) var sectionColumn: Int?
+    /// The number of fields every record must have.
+    let width: Int
+
+    /// The columns `options` name in `header`, and the problems that prevent reading the rows
+    /// (a repeated column name, a named column that is not in the header), in header then
+    /// option order.
+    init(header: CSVRecordReader.Record, options: CSVListingOptions, file: String, problems: inout DiagnosticList) {
+        width = header.count
+        let headerLocation = SourceLocation(file: file, line: header.line, column: header.column)
+        var columns: [String: Int] = [:]
+        for (index, field) in header.fields.enumerated() {
+            if columns[field.text] != nil {
+                problems.add(
+                    SourceLocation(file: file, line: field.line, column: field.column),
+                    "duplicate column '\(ListingText.shorten(field.text))' in the header")
+            } else {
+                columns[field.text] = index
+            }
+        }
+        let headerNames = header.fields.map { "'\(ListingText.shorten($0.text))'" }.joined(separator: ", ")
+        func map(_ field: ListingRow.Field, _ explicit: String?, required: Bool = false) {
+            let name = explicit ?? field.rawValue
+            if let column = columns[name] {
+                fieldColumns[Self.index(of: field)] = column
+            } else if explicit != nil || required {
+                problems.add(
+                    headerLocation,
+                    "the \(field.rawValue) column '\(ListingText.shorten(name))' is not in the header; the header has: \(headerNames)")
+            }
+        }
+        map(.text, options.text, required: true)
+        for (field, explicit) in [
+            (ListingRow.Field.id, options.id), (.style, options.style), (.detail, options.detail), (.image, options.image),
+            (.accessory, options.accessory), (.body, options.body), (.link, options.link),
+        ] {
+            map(field, explicit)
+        }
+        if let name = options.sectionBy {
+            if let column = columns[name] {
+                sectionColumn = column
+            } else {
+                problems.add(
+                    headerLocation,
+                    "the section column '\(ListingText.shorten(name))' is not in the header; the header has: \(headerNames)")
+            }
+        }
+    }
+
+    private static func index(of field: ListingRow.Field) -> Int {
+        ListingRow.Field.allCases.firstIndex(of: field) ?? 0
+    }
+
+    /// A record's cells as the fields of a row: each non-empty mapped cell is a string value at
+    /// the cell's position.
+    func fields(of record: CSVRecordReader.Record) -> ListingSchema.Fields {
+        var fields = ListingSchema.Fields(names: ListingSchema.rowFields)
+        for (index, column) in fieldColumns.enumerated() {
+            guard let column else { continue }
+            let cell = record.fields[column]
+            guard !cell.text.isEmpty else { continue }
+            fields.keys[index] = (cell.line, cell.column)
+            fields.values[index] = ListingSchema.Value(
+                shape: .scalar(cell.text, .string, literalIsText: false), line: cell.line, column: cell.column)
+        }
+        return fields
+    }
+
+    /// The section a record belongs to: its name (empty: no header) and where it is written.
+    func section(of record: CSVRecordReader.Record) -> (name: String, line: Int, column: Int) {
+        guard let sectionColumn else { return ("", record.line, record.column) }
+        let cell = record.fields[sectionColumn]
+        return (cell.text, cell.line, cell.column)
+    }
+}

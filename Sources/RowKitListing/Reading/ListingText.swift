@@ -1,0 +1,120 @@
+/// Byte-level checks shared by every reader: UTF-8 validation, positions and byte descriptions.
+enum ListingText {
+    /// Validates UTF-8 (RFC 3629) in `bytes[0..<count]`.
+    ///
+    /// - Returns: How many bytes from the start are whole, valid sequences (`valid`), and the offset
+    ///   of the first ill-formed sequence (`invalid`), if any. A sequence cut off by the end of the
+    ///   buffer is neither: `valid` stops before it, so the caller can retry it with more bytes, and
+    ///   reports it as invalid at the end of the input (`atEnd`).
+    /// - Complexity: O(n); runs of ASCII are checked eight bytes at a time.
+    static func validateUTF8(
+        _ bytes: UnsafePointer<UInt8>, count n: Int, atEnd: Bool
+    ) -> (valid: Int, invalid: Int?) {
+        var i = 0
+        while i < n {
+            if i + 8 <= n {
+                let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+            }
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return (i, i)
+            }
+            let available = min(n - i, length)
+            if available >= 2 {
+                let second = bytes[i + 1]
+                guard second >= low, second <= high else { return (i, i) }
+                if available >= 3, bytes[i + 2] & 0xC0 != 0x80 { return (i, i) }
+                if available >= 4, bytes[i + 3] & 0xC0 != 0x80 { return (i, i) }
+            }
+            guard available == length else { return (i, atEnd ? i : nil) }
+            i += length
+        }
+        return (n, nil)
+    }
+
+    /// The byte offset of the first ill-formed UTF-8 sequence in `bytes`, or `nil` if all is valid.
+    static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            return validateUTF8(base, count: buffer.count, atEnd: true).invalid
+        }
+    }
+
+    /// Counts lines and columns over bytes, as an editor shows them for UTF-8 text: 1-based, CR,
+    /// LF and CRLF each end one line, columns count Unicode scalars. Feed the bytes before a
+    /// position in any number of pieces, then ask ``position(next:)`` with the byte at it.
+    struct PositionCounter {
+        private var line = 1
+        private var column = 1
+        /// Whether the last byte counted was a CR, which ends a line unless an LF follows.
+        private var pendingCR = false
+
+        /// Counts `bytes[0..<count]`.
+        mutating func count(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+            for i in 0..<count {
+                let byte = bytes[i]
+                if pendingCR {
+                    pendingCR = false
+                    line += 1
+                    column = 1
+                    if byte == 0x0A { continue }
+                }
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte == 0x0D {
+                    pendingCR = true
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+        }
+
+        /// The line and column of the position after the bytes counted, where `next` is the byte
+        /// there (`nil` at the end of the input).
+        func position(next: UInt8?) -> (line: Int, column: Int) {
+            if pendingCR && next != 0x0A { return (line + 1, 1) }
+            return (line, column)
+        }
+    }
+
+    /// A printable description of a byte for diagnostics: `'x'` for visible ASCII, else hex.
+    static func describe(byte: UInt8) -> String {
+        if byte > 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        switch byte {
+        case 0x20: return "a space"
+        case 0x09: return "a tab"
+        case 0x0A, 0x0D: return "a line break"
+        default: return hex(byte)
+        }
+    }
+
+    /// `byte 0xAB` for a byte.
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "byte 0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+    }
+
+    /// At most 40 characters of `text` for a message.
+    static func shorten(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+}

@@ -1,0 +1,144 @@
+/// Derives row identities: the rule documented in `docs/listing-format.md`.
+///
+/// A row without an explicit `id` gets the slug of its text: letters and digits are kept
+/// (lowercased by Unicode's locale-independent mapping when that is a single scalar), every other run of
+/// characters becomes one `-`, leading and trailing `-` are dropped, and the result is cut to
+/// ``ListingLimits/maxDerivedIDLength`` scalars; an empty slug becomes `row`. Rows are visited in
+/// document order (section by section, row by row); a slug already taken, by an explicit id
+/// anywhere in the document or by an earlier derived one, gets the first free suffix `-2`, `-3`, ...
+///
+/// Identities are remembered as 64-bit hashes (``HashSet64``), about 12 bytes each, so a listing
+/// of millions of rows is checked in bounded memory. A repeated explicit id is first seen as a
+/// repeated hash; the reader then takes a second look at the ids with that hash, reading them
+/// again, to report exactly the ids that repeat and where each was first used. A derived id that
+/// is tested against a different id with the same 64-bit hash would take a suffix it did not
+/// need: with 63 bits compared, a million rows give such a pair with a chance of about one in ten
+/// million.
+struct ListingIdentity {
+    /// Every identity handed out or reserved so far; the low bit tells an explicit id (1) from a
+    /// derived one (0).
+    private var taken = HashSet64(ignoredLowBits: 1)
+    /// For each slug that has been taken more than twice, the next suffix to try, so n equal
+    /// texts cost O(n), not O(n²). Only a shortcut: without it the same suffix is found.
+    private var nextSuffix: [String: Int] = [:]
+    /// The hashes of explicit ids seen more than once (a repeat, or two ids with one hash).
+    private(set) var repeatedHashes: Set<UInt64> = []
+    /// Whether an explicit id turned out equal to an identity derived earlier in this pass: the
+    /// earlier row should have taken another, so the derived ids handed out are void.
+    private(set) var derivedTooEarly = false
+
+    private static let explicitTag: UInt64 = 1
+
+    init() {}
+
+    /// The same explicit ids as `other`, and nothing derived: for a second pass that derives
+    /// knowing every explicit id of the document.
+    init(reservingExplicitIDsOf other: ListingIdentity) {
+        taken = other.taken
+        taken.keepOnly(tag: Self.explicitTag)
+    }
+
+    private static func hash(_ id: String) -> UInt64 { StableHash.of(id) & ~1 }
+
+    /// Notes an explicit id in document order.
+    mutating func noteExplicit(_ id: String) {
+        let hash = Self.hash(id)
+        if let existing = taken.find(hash) {
+            if existing & 1 == Self.explicitTag {
+                repeatedHashes.insert(hash)
+            } else {
+                derivedTooEarly = true
+                taken.update(hash | Self.explicitTag)
+            }
+            return
+        }
+        taken.insert(hash | Self.explicitTag)
+    }
+
+    /// Whether `id` (an explicit id) may repeat another one: its hash was seen more than once.
+    func mayRepeat(_ id: String) -> Bool { repeatedHashes.contains(Self.hash(id)) }
+
+    /// The identity for the next row without an explicit id, in document order.
+    mutating func derive(from text: String) -> String {
+        let base = Self.slug(text)
+        // `insert` adds a hash only when it is free, so each candidate costs one probe.
+        if taken.insert(Self.hash(base)) { return base }
+        var suffix = nextSuffix[base] ?? 2
+        var tried = 0
+        var candidate: String
+        repeat {
+            candidate = "\(base)-\(suffix)"
+            suffix += 1
+            tried += 1
+        } while !taken.insert(Self.hash(candidate))
+        if tried > 1 || nextSuffix[base] != nil { nextSuffix[base] = suffix }
+        return candidate
+    }
+
+    /// The slug of an all-ASCII `text`, byte by byte (the same as the general rule), or `nil` when
+    /// `text` has other characters.
+    private static func asciiSlug(_ text: String) -> String? {
+        var copy = text
+        return copy.withUTF8 { utf8 -> String? in
+            var slug: [UInt8] = []
+            slug.reserveCapacity(min(utf8.count, ListingLimits.maxDerivedIDLength))
+            var pendingDash = false
+            for byte in utf8 {
+                guard byte < 0x80 else { return nil }
+                guard slug.count < ListingLimits.maxDerivedIDLength else { break }
+                let keep: UInt8
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): keep = byte
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): keep = byte + 32
+                default:
+                    pendingDash = !slug.isEmpty
+                    continue
+                }
+                if pendingDash {
+                    guard slug.count + 2 <= ListingLimits.maxDerivedIDLength else { break }
+                    slug.append(UInt8(ascii: "-"))
+                }
+                pendingDash = false
+                slug.append(keep)
+            }
+            return slug.isEmpty ? "row" : String(decoding: slug, as: UTF8.self)
+        }
+    }
+
+    /// The slug of `text` (see the type's discussion).
+    static func slug(_ text: String) -> String {
+        if let ascii = asciiSlug(text) { return ascii }
+        var scalars = String.UnicodeScalarView()
+        var pendingDash = false
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard count < ListingLimits.maxDerivedIDLength else { break }
+            let keep: Unicode.Scalar?
+            if scalar.isASCII {
+                switch scalar {
+                case "a"..."z", "0"..."9": keep = scalar
+                case "A"..."Z": keep = Unicode.Scalar(scalar.value + 32)
+                default: keep = nil
+                }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                let lower = scalar.properties.lowercaseMapping.unicodeScalars
+                keep = lower.count == 1 ? lower.first : scalar
+            } else {
+                keep = nil
+            }
+            guard let keep else {
+                pendingDash = count > 0
+                continue
+            }
+            if pendingDash {
+                guard count + 2 <= ListingLimits.maxDerivedIDLength else { break }
+                scalars.append("-")
+                count += 1
+            }
+            pendingDash = false
+            scalars.append(keep)
+            count += 1
+        }
+        return scalars.isEmpty ? "row" : String(scalars)
+    }
+}

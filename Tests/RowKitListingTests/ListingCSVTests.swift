@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+import RowKit
+@testable import RowKitListing
+
+/// CSV listings: RFC 4180 parsing, column mapping, sections and sorting.
+struct ListingCSVTests {
+    private let contacts = ListingFixtures.data("valid/contacts.csv")
+
+    /// Every record of `data`, header first, read in buffers of `capacity` bytes.
+    private func records(_ data: Data, capacity: Int = 1 << 20) throws -> [CSVRecordReader.Record] {
+        let input = ListingInput(data: data, path: "c.csv", capacity: capacity)
+        let reader = CSVRecordReader(input: input, file: "c.csv")
+        var all: [CSVRecordReader.Record] = []
+        while let record = try reader.next() { all.append(record) }
+        return all
+    }
+
+    @Test func whenFieldsAreQuoted_thenDoubledQuotesCommasAndLineBreaksSurvive() throws {
+        for capacity in [1 << 20, 5, 1] {
+            let all = try records(contacts, capacity: capacity)
+            #expect(all[0].fields.map(\.text) == ["group", "name", "phone", "notes"])
+            #expect(all.count == 4)
+            #expect(all[1].fields[3].text == "Met at \"the\" park,\r\nin 2019")
+            #expect(all[2].line == 4)
+            #expect(all[2].fields[1].column == 6)
+        }
+    }
+
+    @Test func whenColumnsAreMapped_thenRowsAreGroupedInFirstSeenOrder() throws {
+        let options = CSVListingOptions(sectionBy: "group", text: "name", detail: "phone", body: "notes")
+        let document = try ListingReader.read(contacts, path: "people/contacts.csv", csv: options)
+        #expect(document.title == "contacts")
+        #expect(document.sections.map(\.header) == ["Friends", "Work"])
+        #expect(document.sections[0].rows.map(\.text) == ["Ann", "Cid"])
+        #expect(document.sections[0].rows[1].detail == nil)
+    }
+
+    @Test func whenARowHasABody_thenItDisclosesUnlessAnAccessoryColumnSaysOtherwise() throws {
+        let csv = "text,body,accessory\nA,Body,\nB,Body,checkmark\nC,,\n"
+        let document = try ListingReader.read(Data(csv.utf8), path: "a.csv")
+        #expect(document.allRows.map(\.accessory) == [.disclosureIndicator, .checkmark, Accessory.none])
+    }
+
+    @Test func whenSortIsSet_thenSectionsAreOrderedByNameIndependentlyOfLocale() throws {
+        let csv = "g,text\nb,1\nÄ,2\na,3\nB,4\nb,5\n"
+        let options = CSVListingOptions(sectionBy: "g", sort: true, title: "T", tableStyle: .plain)
+        let document = try ListingReader.read(Data(csv.utf8), path: "s.csv", csv: options)
+        #expect(document.sections.map(\.header) == ["B", "a", "b", "Ä"])
+        #expect(document.sections[2].rows.map(\.text) == ["1", "5"])
+        #expect(document.title == "T" && document.style == .plain)
+    }
+
+    @Test func whenAnExplicitColumnIsMissing_thenTheErrorNamesItAndListsTheHeader() {
+        let options = CSVListingOptions(sectionBy: "team", detail: "phone")
+        let diagnostics = ListingReader.validate(Data("text,detail\nA,1\n".utf8), path: "x.csv", csv: options)
+        #expect(diagnostics.map(\.description) == [
+            "x.csv:1:1: the detail column 'phone' is not in the header; the header has: 'text', 'detail'",
+            "x.csv:1:1: the section column 'team' is not in the header; the header has: 'text', 'detail'",
+        ])
+    }
+
+    @Test func whenLinesEndInCROnlyOrBlankLinesAppear_thenRecordsStillSplit() throws {
+        let all = try records(Data("text\rA\r\n\nB".utf8))
+        #expect(all.dropFirst().map { $0.fields[0].text } == ["A", "B"])
+        #expect(all[2].line == 4)
+    }
+
+    @Test func whenACSVRowHasNoText_thenTheRowIsReportedAtItsLine() {
+        let diagnostics = ListingReader.validate(Data("text,detail\n,x\n".utf8), path: "x.csv")
+        #expect(diagnostics.map(\.description) == ["x.csv:2:1: missing required field 'text' in a row"])
+    }
+}
