@@ -9,9 +9,9 @@ open class StandardCell: TableCell {
     /// What the cell shows; `nil` until configured and after `prepareForReuse()`.
     public private(set) var content: CellContent?
 
-    /// A short, lower-case name of the layout the class implements ("value1"), for dumps and
-    /// renderers. Subclasses override it.
-    nonisolated open class var layoutName: String { "standard" }
+    /// The layout the class implements, the one enum the model, the listing reader and the
+    /// exporter share. Subclasses override it.
+    nonisolated open class var layout: CellLayout { .default }
 
     /// Shows `content`.
     public func apply(_ content: CellContent) {
@@ -50,7 +50,7 @@ open class StandardCell: TableCell {
 /// The default cell: an optional image, then the text (UIKit's `.default` style).
 @MainActor
 public final class DefaultCell: StandardCell, CellConfiguring {
-    nonisolated public override class var layoutName: String { "default" }
+    nonisolated public override class var layout: CellLayout { .`default` }
     /// Shows `row`.
     public func configure(with row: DefaultRow) { apply(row.content) }
 }
@@ -58,7 +58,7 @@ public final class DefaultCell: StandardCell, CellConfiguring {
 /// Text on the left, grey detail text on the right (UIKit's `.value1` style).
 @MainActor
 public final class Value1Cell: StandardCell, CellConfiguring {
-    nonisolated public override class var layoutName: String { "value1" }
+    nonisolated public override class var layout: CellLayout { .value1 }
     /// Shows `row`.
     public func configure(with row: Value1Row) { apply(row.content) }
 }
@@ -67,7 +67,7 @@ public final class Value1Cell: StandardCell, CellConfiguring {
 /// (UIKit's `.value2` style, as in Contacts: text "mobile", detail "+44 20 7946 0000").
 @MainActor
 public final class Value2Cell: StandardCell, CellConfiguring {
-    nonisolated public override class var layoutName: String { "value2" }
+    nonisolated public override class var layout: CellLayout { .value2 }
     /// Shows `row`.
     public func configure(with row: Value2Row) { apply(row.content) }
 
@@ -86,7 +86,7 @@ public final class Value2Cell: StandardCell, CellConfiguring {
 /// The text over smaller grey detail text (UIKit's `.subtitle` style).
 @MainActor
 public final class SubtitleCell: StandardCell, CellConfiguring {
-    nonisolated public override class var layoutName: String { "subtitle" }
+    nonisolated public override class var layout: CellLayout { .subtitle }
     /// Shows `row`.
     public func configure(with row: SubtitleRow) { apply(row.content) }
 

@@ -79,10 +79,10 @@ extension AnyRow {
 public protocol StandardRowContent: Sendable {
     /// What the cell shows.
     var content: CellContent { get }
-    /// The layout name of the row's cell class ("default", "value1", "value2", "subtitle").
-    var layoutName: String { get }
+    /// The layout of the row's cell class.
+    var layout: CellLayout { get }
 }
 
 extension StandardRow: StandardRowContent {
-    public var layoutName: String { Cell.layoutName }
+    public var layout: CellLayout { Cell.layout }
 }

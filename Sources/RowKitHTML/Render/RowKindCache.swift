@@ -40,7 +40,7 @@ struct RowKindCache {
     private static func standardReader<T: StandardRowContent>(_: T.Type) -> (any Row) -> (CellContent, CellLayout) {
         { row in
             guard let row = row as? T else { preconditionFailure("a row of another type reached the reader of \(T.self)") }
-            return (row.content, CellLayout(rawValue: row.layoutName) ?? .default)
+            return (row.content, row.layout)
         }
     }
 
