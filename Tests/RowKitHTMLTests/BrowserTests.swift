@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RowKit
-@testable import RowKitHTML
+import RowKitHTML
 
 /// Loads the exported example site in headless Chromium: checks the rendered DOM and saves
 /// screenshots (390 and 1280 px wide, light and dark) to `.build/screenshots/`.

@@ -1,5 +1,5 @@
 import Testing
-@testable import RowKitHTML
+import RowKitHTML
 
 @Suite struct EscapingTests {
     @Test func escapingReplacesMarkupCharactersAndControls() {

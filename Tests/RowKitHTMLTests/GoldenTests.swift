@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RowKit
-@testable import RowKitHTML
+import RowKitHTML
 
 /// The example tables render byte-identical to `Golden/`. Regenerate after an intended change with
 /// `ROWKIT_UPDATE_GOLDEN=1 swift test --filter GoldenTests`, then review the diff.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RowKit
-@testable import RowKitHTML
+import RowKitHTML
 
 /// Hostile strings in every field produce no executable content and no file outside the site.
 @Suite struct HostileInputTests {

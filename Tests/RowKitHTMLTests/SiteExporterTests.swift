@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RowKit
-@testable import RowKitHTML
+import RowKitHTML
 
 @Suite struct SiteExporterTests {
     static func numbered(_ count: Int, sections: Int = 3, body: Bool = false) -> Table {

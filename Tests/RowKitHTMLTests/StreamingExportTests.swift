@@ -3,7 +3,7 @@ import RowKit
 import RowKitListing
 import Testing
 
-@testable import RowKitHTML
+import RowKitHTML
 
 /// Listings exported as streams: the same bytes on any number of threads, and re-exports that
 /// redo only what changed.

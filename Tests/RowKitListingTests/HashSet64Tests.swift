@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RowKitListing
+import RowKitListing
 
 /// The compact hash set behind identities and slugs, against Swift's `Set`, and the stable hash.
 struct HashSet64Tests {

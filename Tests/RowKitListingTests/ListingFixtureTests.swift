@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RowKitListing
+import RowKitListing
 
 /// Golden diagnostics: every broken fixture yields exactly the lines in its `.expected` file.
 ///

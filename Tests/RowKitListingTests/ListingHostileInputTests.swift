@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RowKitListing
+import RowKitListing
 
 /// Hostile and malformed input: every case ends in diagnostics or a document, never a crash or hang.
 struct ListingHostileInputTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RowKitListing
+import RowKitListing
 
 /// Image paths resolve inside the document's folder or are rejected at the `image` value.
 struct ListingImagePathTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 import RowKit
-@testable import RowKitListing
+import RowKitListing
 
 /// `null` means absent for every optional field; data the export will drop is a warning, not an
 /// error; a link of only spaces is refused.

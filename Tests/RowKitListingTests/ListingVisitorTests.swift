@@ -2,7 +2,7 @@ import Foundation
 import RowKit
 import Testing
 
-@testable import RowKitListing
+import RowKitListing
 
 /// The stream a ``ListingVisitor`` sees: sections and rows in document order, each pass started by
 /// `begin`, and what turns out void abandoned.

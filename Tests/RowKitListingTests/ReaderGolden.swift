@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import RowKitListing
+import RowKitListing
 
 /// The reader's results as readable text, so a golden file pins exactly what a listing reads as:
 /// every section and row with every field and position, or every diagnostic.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RowKitListing
+import RowKitListing
 
 /// What every fixture, example and crafted corpus file reads as (each row with every field and
 /// position, or every diagnostic) is pinned in `Fixtures/golden/`, and so are seeded
