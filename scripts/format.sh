@@ -11,9 +11,11 @@
 # (scripts/snippets.py), so the documents are where that code is formatted.
 #
 # The style (.swift-format): 4-space indentation, lines up to 120 columns, line breaks the author
-# made are kept, no indentation inside #if, and two rules off because the code uses what they
-# forbid on purpose: DoNotUseSemicolons (`case 0xE0: length = 3; low = 0xA0`) and
-# OneVariableDeclarationPerLine (`var s0 = 0.0, s1 = 0.0`).
+# made are kept, no indentation inside #if, and three rules off because the code uses what they
+# forbid on purpose: DoNotUseSemicolons (`case 0xE0: length = 3; low = 0xA0`),
+# OneVariableDeclarationPerLine (`var s0 = 0.0, s1 = 0.0`) and OnlyOneTrailingClosureArgument
+# (the benchmarks' `harness.nanosecondsPerRun(setup: { state }) { state in timed body }`, where the
+# untimed setup is named and the timed body trails).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

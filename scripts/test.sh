@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Everything the project checks, as CI runs it (.ci/run calls this script):
-#   1. installs what a fresh machine lacks (libcmark-dev, chromium, valgrind, fonts, node,
-#      wasi-libc);
+#   1. installs what a fresh machine lacks (libcmark-dev, libyaml-dev, chromium, valgrind, fonts,
+#      node, wasi-libc);
 #   2. builds everything with warnings as errors (the flags and why they are not in Package.swift:
 #      scripts/lib/build.sh), the Swift code of the README and the DocC articles (Snippets/) too;
-#   3. runs the Swift test suite (swift test; the browser suites after the rest, one at a time); checks the public API against api/ (scripts/api.sh);
+#   3. runs the Swift test suite (swift test; the browser suites after the rest, one at a time);
+#      lints the Swift code against .swift-format (scripts/format.sh --lint); checks the public
+#      API against api/ (scripts/api.sh);
 #      checks that Snippets/ holds the docs' code as written and runs it (scripts/snippets.py), and
 #      builds the DocC documentation, failing on any warning (scripts/docs.sh);
 #   4. rebuilds the C core's WebAssembly module, fails if the committed one differs, and runs the
@@ -41,6 +43,9 @@ swift test --skip-build --skip BrowserTests
 
 step "browser tests (Chromium, one suite at a time)"
 swift test --skip-build --no-parallel --filter BrowserTests
+
+step "format: swift format lint --strict (scripts/format.sh --lint)"
+scripts/format.sh --lint
 
 step "public API against api/"
 scripts/api.sh

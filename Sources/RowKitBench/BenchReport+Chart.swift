@@ -52,10 +52,14 @@ extension BenchReport.Chart {
         }
 
         var svg = ""
-        let label = "\(title): \(measure.lowercased()) against rows, log-log: " + series.map(\.name).joined(separator: ", ")
-        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(Int(Geometry.width)) \(Int(Geometry.height))\" "
-        svg += "role=\"img\" aria-label=\"\(HTMLEscaping.escape(label))\" font-family=\"system-ui, -apple-system, sans-serif\">\n"
-        svg += "<rect x=\"0\" y=\"0\" width=\"\(Int(Geometry.width))\" height=\"\(Int(Geometry.height))\" fill=\"#ffffff\" rx=\"12\"/>\n"
+        let label =
+            "\(title): \(measure.lowercased()) against rows, log-log: " + series.map(\.name).joined(separator: ", ")
+        svg +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(Int(Geometry.width)) \(Int(Geometry.height))\" "
+        svg +=
+            "role=\"img\" aria-label=\"\(HTMLEscaping.escape(label))\" font-family=\"system-ui, -apple-system, sans-serif\">\n"
+        svg +=
+            "<rect x=\"0\" y=\"0\" width=\"\(Int(Geometry.width))\" height=\"\(Int(Geometry.height))\" fill=\"#ffffff\" rx=\"12\"/>\n"
         svg += "<text x=\"\(Int(Geometry.left))\" y=\"32\" font-size=\"17\" font-weight=\"600\" fill=\"#1c1c1e\">"
         svg += "\(HTMLEscaping.escape(title))<tspan font-size=\"13\" font-weight=\"400\" fill=\"#8e8e93\">"
         svg += "   lower is better</tspan></text>\n"
@@ -65,17 +69,20 @@ extension BenchReport.Chart {
         for decade in Int(yRange.lowerBound)..<Int(yRange.upperBound) {
             for step in 2...9 {
                 let value = Double(step) * pow(10, Double(decade))
-                svg += "<line x1=\"\(f(Geometry.left))\" x2=\"\(f(Geometry.right))\" y1=\"\(f(y(value)))\" y2=\"\(f(y(value)))\"/>\n"
+                svg +=
+                    "<line x1=\"\(f(Geometry.left))\" x2=\"\(f(Geometry.right))\" y1=\"\(f(y(value)))\" y2=\"\(f(y(value)))\"/>\n"
             }
         }
         svg += "</g>\n<g stroke=\"#c7c7cc\" stroke-width=\"1\">\n"
         for decade in Int(yRange.lowerBound)...Int(yRange.upperBound) {
             let position = y(pow(10, Double(decade)))
-            svg += "<line x1=\"\(f(Geometry.left))\" x2=\"\(f(Geometry.right))\" y1=\"\(f(position))\" y2=\"\(f(position))\"/>\n"
+            svg +=
+                "<line x1=\"\(f(Geometry.left))\" x2=\"\(f(Geometry.right))\" y1=\"\(f(position))\" y2=\"\(f(position))\"/>\n"
         }
         for decade in Int(xRange.lowerBound)...Int(xRange.upperBound) {
             let position = x(pow(10, Double(decade)))
-            svg += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(Geometry.top))\" y2=\"\(f(Geometry.bottom))\"/>\n"
+            svg +=
+                "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(Geometry.top))\" y2=\"\(f(Geometry.bottom))\"/>\n"
         }
         svg += "</g>\n"
 
@@ -90,29 +97,38 @@ extension BenchReport.Chart {
             let position = x(pow(10, Double(decade)))
             svg += "<text x=\"\(f(position))\" y=\"\(f(Geometry.bottom + 22))\" text-anchor=\"middle\">"
             svg += "10\(Self.superscript(decade))</text>\n"
-            svg += "<text x=\"\(f(position))\" y=\"\(f(Geometry.bottom + 38))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#8e8e93\">"
+            svg +=
+                "<text x=\"\(f(position))\" y=\"\(f(Geometry.bottom + 38))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#8e8e93\">"
             svg += "\(BenchReport.Formatting.grouped(Int(pow(10, Double(decade)).rounded())))</text>\n"
         }
-        svg += "<text x=\"\(f((Geometry.left + Geometry.right) / 2))\" y=\"\(f(Geometry.height - 16))\" text-anchor=\"middle\" "
+        svg +=
+            "<text x=\"\(f((Geometry.left + Geometry.right) / 2))\" y=\"\(f(Geometry.height - 16))\" text-anchor=\"middle\" "
         svg += "font-size=\"14\" fill=\"#1c1c1e\">Rows in the table (log scale)</text>\n"
-        svg += "<text transform=\"translate(20 \(f((Geometry.top + Geometry.bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" "
+        svg +=
+            "<text transform=\"translate(20 \(f((Geometry.top + Geometry.bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" "
         svg += "font-size=\"14\" fill=\"#1c1c1e\">\(HTMLEscaping.escape(measure)) (log scale)</text>\n"
         svg += "</g>\n"
-        svg += "<rect x=\"\(f(Geometry.left))\" y=\"\(f(Geometry.top))\" width=\"\(f(Geometry.right - Geometry.left))\" "
+        svg +=
+            "<rect x=\"\(f(Geometry.left))\" y=\"\(f(Geometry.top))\" width=\"\(f(Geometry.right - Geometry.left))\" "
         svg += "height=\"\(f(Geometry.bottom - Geometry.top))\" fill=\"none\" stroke=\"#8e8e93\" stroke-width=\"1\"/>\n"
 
         // The series: a line, then markers with tooltips.
         for (index, serie) in series.enumerated() {
             let look = SeriesLook.all[index % SeriesLook.all.count]
-            let sorted = serie.points.filter { $0.rows > 0 && $0.nanosecondsPerOperation > 0 }.sorted { $0.rows < $1.rows }
+            let sorted = serie.points.filter { $0.rows > 0 && $0.nanosecondsPerOperation > 0 }.sorted {
+                $0.rows < $1.rows
+            }
             guard !sorted.isEmpty else { continue }
-            let path = sorted.map { "\(f(x(Double($0.rows)))),\(f(y($0.nanosecondsPerOperation)))" }.joined(separator: " ")
+            let path = sorted.map { "\(f(x(Double($0.rows)))),\(f(y($0.nanosecondsPerOperation)))" }.joined(
+                separator: " ")
             svg += "<g class=\"series\">\n"
             svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(look.color)\" stroke-width=\"2.5\" "
             svg += "stroke-linejoin=\"round\"\(look.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
             for point in sorted {
-                let tooltip = "\(serie.name): \(BenchReport.Formatting.duration(nanoseconds: point.nanosecondsPerOperation)) "
-                    + "at \(BenchReport.Formatting.grouped(point.rows)) rows" + (point.isCapped ? " (fewer iterations)" : "")
+                let tooltip =
+                    "\(serie.name): \(BenchReport.Formatting.duration(nanoseconds: point.nanosecondsPerOperation)) "
+                    + "at \(BenchReport.Formatting.grouped(point.rows)) rows"
+                    + (point.isCapped ? " (fewer iterations)" : "")
                 svg += Self.marker(
                     look.marker, x: x(Double(point.rows)), y: y(point.nanosecondsPerOperation), color: look.color,
                     hollow: point.isCapped, tooltip: HTMLEscaping.escape(tooltip))
@@ -124,12 +140,16 @@ extension BenchReport.Chart {
         let legendHeight = Double(series.count) * 22 + 12
         let legendWidth = 24 + 8 * Double(series.map(\.name.count).max() ?? 0) + 40
         let corners = [
-            (Geometry.left + 10, Geometry.top + 10), (Geometry.right - 10 - legendWidth, Geometry.bottom - 10 - legendHeight),
-            (Geometry.right - 10 - legendWidth, Geometry.top + 10), (Geometry.left + 10, Geometry.bottom - 10 - legendHeight),
+            (Geometry.left + 10, Geometry.top + 10),
+            (Geometry.right - 10 - legendWidth, Geometry.bottom - 10 - legendHeight),
+            (Geometry.right - 10 - legendWidth, Geometry.top + 10),
+            (Geometry.left + 10, Geometry.bottom - 10 - legendHeight),
         ]
         var drawn: [(Double, Double)] = []
         for serie in series {
-            let sorted = serie.points.filter { $0.rows > 0 && $0.nanosecondsPerOperation > 0 }.sorted { $0.rows < $1.rows }
+            let sorted = serie.points.filter { $0.rows > 0 && $0.nanosecondsPerOperation > 0 }.sorted {
+                $0.rows < $1.rows
+            }
             let screen = sorted.map { (x(Double($0.rows)), y($0.nanosecondsPerOperation)) }
             drawn += screen
             for (start, end) in zip(screen, screen.dropFirst()) {
@@ -139,11 +159,13 @@ extension BenchReport.Chart {
                 }
             }
         }
-        let (legendX, legendY) = corners.first { corner in
-            !drawn.contains { px, py in
-                px > corner.0 - 7 && px < corner.0 + legendWidth + 7 && py > corner.1 - 7 && py < corner.1 + legendHeight + 7
-            }
-        } ?? corners[0]
+        let (legendX, legendY) =
+            corners.first { corner in
+                !drawn.contains { px, py in
+                    px > corner.0 - 7 && px < corner.0 + legendWidth + 7 && py > corner.1 - 7
+                        && py < corner.1 + legendHeight + 7
+                }
+            } ?? corners[0]
         svg += "<g class=\"legend\" font-size=\"13\" fill=\"#1c1c1e\">\n"
         svg += "<rect x=\"\(f(legendX))\" y=\"\(f(legendY))\" width=\"\(f(legendWidth))\" "
         svg += "height=\"\(f(legendHeight))\" rx=\"8\" fill=\"#ffffff\" fill-opacity=\"0.92\" stroke=\"#d1d1d6\"/>\n"
@@ -151,7 +173,8 @@ extension BenchReport.Chart {
             let look = SeriesLook.all[index % SeriesLook.all.count]
             let rowY = legendY + 18 + Double(index) * 22
             let lineX = legendX + 12
-            svg += "<line x1=\"\(f(lineX))\" x2=\"\(f(lineX + 28))\" y1=\"\(f(rowY))\" y2=\"\(f(rowY))\" stroke=\"\(look.color)\" "
+            svg +=
+                "<line x1=\"\(f(lineX))\" x2=\"\(f(lineX + 28))\" y1=\"\(f(rowY))\" y2=\"\(f(rowY))\" stroke=\"\(look.color)\" "
             svg += "stroke-width=\"2.5\"\(look.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
             svg += Self.marker(look.marker, x: lineX + 14, y: rowY, color: look.color, hollow: false, tooltip: nil)
             svg += "<text x=\"\(f(lineX + 38))\" y=\"\(f(rowY + 4.5))\">\(HTMLEscaping.escape(serie.name))</text>\n"
@@ -198,9 +221,11 @@ extension BenchReport.Chart {
         case .square:
             shape = "<rect x=\"\(f(x - 4.5))\" y=\"\(f(y - 4.5))\" width=\"9\" height=\"9\" \(style)>\(title)</rect>"
         case .triangle:
-            shape = "<polygon points=\"\(f(x)),\(f(y - 6)) \(f(x + 5.5)),\(f(y + 4)) \(f(x - 5.5)),\(f(y + 4))\" \(style)>\(title)</polygon>"
+            shape =
+                "<polygon points=\"\(f(x)),\(f(y - 6)) \(f(x + 5.5)),\(f(y + 4)) \(f(x - 5.5)),\(f(y + 4))\" \(style)>\(title)</polygon>"
         case .diamond:
-            shape = "<polygon points=\"\(f(x)),\(f(y - 6)) \(f(x + 6)),\(f(y)) \(f(x)),\(f(y + 6)) \(f(x - 6)),\(f(y))\" \(style)>\(title)</polygon>"
+            shape =
+                "<polygon points=\"\(f(x)),\(f(y - 6)) \(f(x + 6)),\(f(y)) \(f(x)),\(f(y + 6)) \(f(x - 6)),\(f(y))\" \(style)>\(title)</polygon>"
         }
         return shape + "\n"
     }

@@ -141,7 +141,8 @@ public struct BenchReport: Sendable {
             let values = series.map { $0.points.first { $0.rows == count } }
             var cells = [Formatting.grouped(count)]
             cells += values.map { value in
-                value.map { Formatting.duration(nanoseconds: $0.nanosecondsPerOperation) + ($0.isCapped ? "*" : "") } ?? "–"
+                value.map { Formatting.duration(nanoseconds: $0.nanosecondsPerOperation) + ($0.isCapped ? "*" : "") }
+                    ?? "–"
             }
             if speedUp {
                 if let first = values[0], let second = values[1], first.nanosecondsPerOperation > 0 {

@@ -69,7 +69,8 @@ public struct BenchmarkResults: Sendable, Equatable {
             }
             lines.append(line)
         }
-        for (name, bytes) in [("bytes/item fresh", bytesPerItemFresh), ("bytes/item", bytesPerItem)] where !bytes.isEmpty {
+        for (name, bytes) in [("bytes/item fresh", bytesPerItemFresh), ("bytes/item", bytesPerItem)]
+        where !bytes.isEmpty {
             var line = [name]
             for column in columns { line.append(bytes[column].map(Self.format) ?? "-") }
             line += others.map { _ in "" }
@@ -94,8 +95,10 @@ public struct BenchmarkResults: Sendable, Equatable {
     func referenceTable(_ reference: ReferenceComparison) -> String {
         let header = ["C tree vs plain-C references", "c ns", "reference", "ref ns", "c/ref", "limit"]
         let lines = reference.figures.map { figure in
-            [figure.op, Self.format(figure.c), figure.reference, Self.format(figure.referenceNanoseconds),
-             Self.format(figure.ratio) + "x", figure.limit.map { "<= " + Self.format($0) + "x" } ?? ""]
+            [
+                figure.op, Self.format(figure.c), figure.reference, Self.format(figure.referenceNanoseconds),
+                Self.format(figure.ratio) + "x", figure.limit.map { "<= " + Self.format($0) + "x" } ?? "",
+            ]
         }
         let all = [header] + lines
         let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
@@ -127,7 +130,8 @@ public struct BenchmarkResults: Sendable, Equatable {
             let figures = reference.figures.map { figure in
                 var fields = [
                     "\"against\": \"\(figure.reference)\"", "\"c\": \(Self.format(figure.c))",
-                    "\"reference\": \(Self.format(figure.referenceNanoseconds))", "\"ratio\": \(Self.format(figure.ratio))",
+                    "\"reference\": \(Self.format(figure.referenceNanoseconds))",
+                    "\"ratio\": \(Self.format(figure.ratio))",
                 ]
                 if let limit = figure.limit { fields.append("\"limit\": \(Self.format(limit))") }
                 return "\"\(figure.op)\": {" + fields.joined(separator: ", ") + "}"

@@ -32,7 +32,8 @@ public enum ExportBenchmark {
                 let section = start / rowsPerSection
                 return SectionOutline(
                     id: ItemID("s\(section)"), header: .title("Section \(section)"),
-                    indexTitle: section % 10 == 0 ? "\(section / 10)" : nil, rowCount: min(rowsPerSection, rows - start))
+                    indexTitle: section % 10 == 0 ? "\(section / 10)" : nil, rowCount: min(rowsPerSection, rows - start)
+                )
             }
         }
 
@@ -82,10 +83,13 @@ public enum ExportBenchmark {
 
     /// Exports `listing` to `folder` with the exporter (page size `pageSize`), with or without
     /// the search index.
-    public static func export(_ listing: Listing, to folder: URL, pageSize: Int = 500, search: Bool = true) throws -> Result {
+    public static func export(_ listing: Listing, to folder: URL, pageSize: Int = 500, search: Bool = true) throws
+        -> Result
+    {
         let markdownBytes = listing.allMarkdown.reduce(0) { $0 + $1.utf8.count }
         let start = DispatchTime.now().uptimeNanoseconds
-        let summary = try SiteExporter(ExportOptions(pageSize: pageSize, title: "Benchmark", search: search)).export(listing, to: folder)
+        let summary = try SiteExporter(ExportOptions(pageSize: pageSize, title: "Benchmark", search: search)).export(
+            listing, to: folder)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Result(
             rows: summary.rows, markdownBytes: markdownBytes, outputBytes: summary.bytes, seconds: seconds,

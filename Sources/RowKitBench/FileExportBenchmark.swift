@@ -90,7 +90,9 @@ public struct FileExportBenchmark: Sendable {
         return figures
     }
 
-    private func measure(rows: Int, format: ListingGenerator.Format, in folder: URL, peak: (URL) -> Int?) throws -> Figure {
+    private func measure(rows: Int, format: ListingGenerator.Format, in folder: URL, peak: (URL) -> Int?) throws
+        -> Figure
+    {
         let file = folder.appendingPathComponent("listing-\(rows).\(format.rawValue)")
         let site = folder.appendingPathComponent("site")
         defer {
@@ -112,7 +114,8 @@ public struct FileExportBenchmark: Sendable {
         let peakBytes = peak(file)
         let cmark = Self.seconds { for row in 0..<rows { blackHole(Markdown.renderRaw(generator.body(ofRow: row))) } }
         return Figure(
-            rows: rows, format: format, bytes: bytes, seconds: Harness.median(full), unchangedSeconds: Harness.median(unchanged),
+            rows: rows, format: format, bytes: bytes, seconds: Harness.median(full),
+            unchangedSeconds: Harness.median(unchanged),
             peakResidentBytes: peakBytes, cmarkRowsPerSecond: Double(rows) / cmark)
     }
 
@@ -162,8 +165,9 @@ public struct FileExportBenchmark: Sendable {
             let peak = figure.peakResidentBytes.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "-"
             lines.append(
                 name.padding(toLength: 22, withPad: " ", startingAt: 0)
-                    + String(format: "%6.1f MB %10.0f %8.1f  %8.0f%%  ", Double(figure.bytes) / 1e6, figure.rowsPerSecond,
-                             figure.megabytesPerSecond, figure.unchangedShare * 100)
+                    + String(
+                        format: "%6.1f MB %10.0f %8.1f  %8.0f%%  ", Double(figure.bytes) / 1e6, figure.rowsPerSecond,
+                        figure.megabytesPerSecond, figure.unchangedShare * 100)
                     + String(repeating: " ", count: max(0, 8 - peak.count)) + peak
                     + String(format: " %12.0f", figure.cmarkRowsPerSecond))
         }

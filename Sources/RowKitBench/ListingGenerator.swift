@@ -67,7 +67,9 @@ public struct ListingGenerator: Sendable {
         switch kind {
         case .pagination:
             let number = index + 1
-            let body = number % 100 == 0 ? "# \(letter) item \(number)\n\nRow **\(number)** of \(rows), in section *\(letter)*." : nil
+            let body =
+                number % 100 == 0
+                ? "# \(letter) item \(number)\n\nRow **\(number)** of \(rows), in section *\(letter)*." : nil
             let style = Self.styles[index % Self.styles.count]
             return Item(
                 id: "row-\(number)", section: letter, index: letter, style: style,
@@ -82,7 +84,8 @@ public struct ListingGenerator: Sendable {
                 Final paragraph `code` here.
                 """
             return Item(
-                section: "Section \(letter)", index: letter, style: "value1", text: "Item number \(index) of the listing",
+                section: "Section \(letter)", index: letter, style: "value1",
+                text: "Item number \(index) of the listing",
                 detail: "Detail \(index)",
                 accessory: detailPages ? nil : "none", body: body)
         }
@@ -116,7 +119,9 @@ public struct ListingGenerator: Sendable {
         try output(chunk)
     }
 
-    private var title: String { kind == .pagination ? "Large listing (\(rows) rows)" : "Rows with bodies (\(rows) rows)" }
+    private var title: String {
+        kind == .pagination ? "Large listing (\(rows) rows)" : "Rows with bodies (\(rows) rows)"
+    }
 
     private func yaml(_ emit: (String) throws -> Void) throws {
         try emit("version: 1\ntitle: \(Self.quoted(title))\nstyle: plain\nsections:\n")
@@ -125,7 +130,9 @@ public struct ListingGenerator: Sendable {
             let item = item(index)
             if item.section != current {
                 current = item.section
-                try emit("  - header: \(Self.quoted(item.section))\n    index: \(Self.quoted(item.index ?? ""))\n    rows:\n")
+                try emit(
+                    "  - header: \(Self.quoted(item.section))\n    index: \(Self.quoted(item.index ?? ""))\n    rows:\n"
+                )
             }
             var line = "      - "
             var first = true
@@ -158,7 +165,8 @@ public struct ListingGenerator: Sendable {
             if item.section != current {
                 text += current == nil ? "\n" : "]},\n"
                 current = item.section
-                text += "{\"header\": \(Self.quoted(item.section)), \"index\": \(Self.quoted(item.index ?? "")), \"rows\": [\n"
+                text +=
+                    "{\"header\": \(Self.quoted(item.section)), \"index\": \(Self.quoted(item.index ?? "")), \"rows\": [\n"
             } else {
                 text += ",\n"
             }
@@ -180,7 +188,9 @@ public struct ListingGenerator: Sendable {
         for index in 0..<rows {
             let item = item(index)
             let body = item.body.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" } ?? ""
-            try emit("\(item.id ?? ""),\(item.section),\(item.style ?? ""),\(item.text),\(item.detail ?? ""),\(item.accessory ?? ""),\(body)\n")
+            try emit(
+                "\(item.id ?? ""),\(item.section),\(item.style ?? ""),\(item.text),\(item.detail ?? ""),\(item.accessory ?? ""),\(body)\n"
+            )
         }
     }
 

@@ -114,7 +114,8 @@ public struct OffsetTreeBenchmark: Benchmark {
             try? tree.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
         }
         let items = tree.count
-        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(2) { which, i in
+        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(2) {
+            which, i in
             if which == 0 {
                 try? tree.insert(contentsOf: inputs.singles[i & mask], at: inputs.indices[i & mask])
             } else {
@@ -156,7 +157,8 @@ public struct OffsetTreeBenchmark: Benchmark {
             i in
             naive.heights[inputs.indices[i & mask]] = inputs.heights[i & mask]
         }
-        let edits = Harness(batches: 5, iterations: min(iterations, editBatch(items: heights.count))).sideBySide(2) { which, i in
+        let edits = Harness(batches: 5, iterations: min(iterations, editBatch(items: heights.count))).sideBySide(2) {
+            which, i in
             if which == 0 {
                 naive.heights.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
             } else {
@@ -182,29 +184,47 @@ public struct OffsetTreeBenchmark: Benchmark {
         func add(_ op: String, _ reference: String, _ samples: [[Double]], c: Int = 0, ref: Int = 1) {
             figures.append(
                 ReferenceComparison.Figure(
-                    op: op, reference: reference, c: Harness.median(samples[c]), referenceNanoseconds: Harness.median(samples[ref]),
+                    op: op, reference: reference, c: Harness.median(samples[c]),
+                    referenceNanoseconds: Harness.median(samples[ref]),
                     ratio: Harness.medianRatio(samples[c], samples[ref]), limit: ReferenceComparison.limits[op]))
         }
-        add("build", "fenwick build", Harness(batches: 7, iterations: 1).sideBySide(2) { which, _ in
-            if which == 0 { try? tree.replaceAll(with: heights) } else { fenwick.build(heights) }
-        })
+        add(
+            "build", "fenwick build",
+            Harness(batches: 7, iterations: 1).sideBySide(2) { which, _ in
+                if which == 0 { try? tree.replaceAll(with: heights) } else { fenwick.build(heights) }
+            })
         let harness = Harness(batches: batches, iterations: treeIterations)
-        add("offset_of", "fenwick prefix", harness.sideBySide(2, phase: 3) { which, i in
-            if which == 0 { blackHole(try? tree.offset(of: inputs.indices[i & mask])) } else { blackHole(fenwick.prefix(inputs.indices[i & mask])) }
-        })
-        add("item_at", "fenwick find", harness.sideBySide(2, phase: 3) { which, i in
-            if which == 0 { blackHole(tree.item(at: inputs.offsets[i & mask])) } else { blackHole(fenwick.find(inputs.offsets[i & mask])) }
-        })
-        add("set", "fenwick update", harness.sideBySide(2, phase: 3) { which, i in
-            if which == 0 {
-                try? tree.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
-            } else {
-                fenwick.set(inputs.indices[i & mask], inputs.heights[i & mask])
-            }
-        })
+        add(
+            "offset_of", "fenwick prefix",
+            harness.sideBySide(2, phase: 3) { which, i in
+                if which == 0 {
+                    blackHole(try? tree.offset(of: inputs.indices[i & mask]))
+                } else {
+                    blackHole(fenwick.prefix(inputs.indices[i & mask]))
+                }
+            })
+        add(
+            "item_at", "fenwick find",
+            harness.sideBySide(2, phase: 3) { which, i in
+                if which == 0 {
+                    blackHole(tree.item(at: inputs.offsets[i & mask]))
+                } else {
+                    blackHole(fenwick.find(inputs.offsets[i & mask]))
+                }
+            })
+        add(
+            "set", "fenwick update",
+            harness.sideBySide(2, phase: 3) { which, i in
+                if which == 0 {
+                    try? tree.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
+                } else {
+                    fenwick.set(inputs.indices[i & mask], inputs.heights[i & mask])
+                }
+            })
         let chunked = ChunkedReference(heights: heights)
         let items = heights.count
-        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(4) { which, i in
+        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(4) {
+            which, i in
             switch which {
             case 0: try? tree.insert(contentsOf: inputs.singles[i & mask], at: inputs.indices[i & mask])
             case 1: chunked.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
@@ -217,7 +237,8 @@ public struct OffsetTreeBenchmark: Benchmark {
         add("insert", "chunked insert", edits, c: 0, ref: 1)
         add("remove", "chunked remove", edits, c: 2, ref: 3)
         let order = ["item_at", "offset_of", "set", "insert", "remove", "build"]
-        return ReferenceComparison(figures: figures.sorted { order.firstIndex(of: $0.op)! < order.firstIndex(of: $1.op)! })
+        return ReferenceComparison(
+            figures: figures.sorted { order.firstIndex(of: $0.op)! < order.firstIndex(of: $1.op)! })
     }
 }
 
@@ -251,7 +272,9 @@ public struct ReferenceComparison: Sendable, Equatable {
     /// The ratios the C tree is held to: item_at ≤ 0.5× the Fenwick descent, offset_of ≤ 2× the
     /// Fenwick prefix sum, set ≤ 1.5× the Fenwick update, insert ≤ 1.2× the chunked insert, build
     /// ≤ 1.5× the Fenwick build.
-    public static let limits: [String: Double] = ["item_at": 0.5, "offset_of": 2, "set": 1.5, "insert": 1.2, "build": 1.5]
+    public static let limits: [String: Double] = [
+        "item_at": 0.5, "offset_of": 2, "set": 1.5, "insert": 1.2, "build": 1.5,
+    ]
 }
 
 /// SplitMix64, so every run measures the same inputs.

@@ -98,7 +98,8 @@ public struct PipelineBenchmarks: Sendable {
             figures.append(DiffFigure(rows: rows, identity: "Int", milliseconds: Harness.median(ints)))
             figures.append(
                 DiffFigure(
-                    rows: rows, identity: "ItemID", milliseconds: Harness.median(ids), ratioToInt: Harness.medianRatio(ids, ints)))
+                    rows: rows, identity: "ItemID", milliseconds: Harness.median(ids),
+                    ratioToInt: Harness.medianRatio(ids, ints)))
         }
         return figures
     }
@@ -110,7 +111,10 @@ public struct PipelineBenchmarks: Sendable {
         let rows = modelRows
         var model: TableModel
         do {
-            model = try TableModel(Table(style: .plain, sections: [Section(id: ItemID("rows"), rows: (0..<rows).map { AnyRow(BenchRow(id: $0)) })]))
+            model = try TableModel(
+                Table(
+                    style: .plain,
+                    sections: [Section(id: ItemID("rows"), rows: (0..<rows).map { AnyRow(BenchRow(id: $0)) })]))
         } catch {
             preconditionFailure("benchmark rows have unique identities: \(error)")
         }
@@ -124,7 +128,9 @@ public struct PipelineBenchmarks: Sendable {
                 for index in 0..<200 {
                     let count = model.numberOfRows(inSection: 0) ?? 0
                     if index % 2 == 0 {
-                        try model.performBatch { $0.insert(BenchRow(id: nextID), at: RowPath(section: 0, row: random.below(count + 1))) }
+                        try model.performBatch {
+                            $0.insert(BenchRow(id: nextID), at: RowPath(section: 0, row: random.below(count + 1)))
+                        }
                         nextID -= 1
                     } else {
                         try model.performBatch { $0.delete(.path(RowPath(section: 0, row: random.below(count)))) }
@@ -141,7 +147,8 @@ public struct PipelineBenchmarks: Sendable {
             lookups.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 10_000)
             blackHole(found)
         }
-        return ModelFigure(rows: rows, editMicroseconds: Harness.median(edits), lookupNanoseconds: Harness.median(lookups))
+        return ModelFigure(
+            rows: rows, editMicroseconds: Harness.median(edits), lookupNanoseconds: Harness.median(lookups))
     }
 
     /// Milliseconds of one diff.
@@ -179,7 +186,8 @@ public struct PipelineBenchmarks: Sendable {
         for _ in 0..<exportRuns {
             let raw = ExportBenchmark.renderRaw(listing)
             guard let export = try? ExportBenchmark.export(listing, to: folder),
-                  let bare = try? ExportBenchmark.export(listing, to: folder.appendingPathExtension("bare"), search: false)
+                let bare = try? ExportBenchmark.export(
+                    listing, to: folder.appendingPathExtension("bare"), search: false)
             else { return nil }
             raws.append(raw)
             exports.append(export)
@@ -229,30 +237,40 @@ public struct PipelineBenchmarks: Sendable {
         var lines: [String] = ["", "pipeline (median)                        figure          target"]
         lines.append(String(repeating: "-", count: 68))
         func row(_ name: String, _ figure: String, _ target: String) {
-            lines.append(name.padding(toLength: 41, withPad: " ", startingAt: 0)
-                + figure.padding(toLength: 16, withPad: " ", startingAt: 0) + target)
+            lines.append(
+                name.padding(toLength: 41, withPad: " ", startingAt: 0)
+                    + figure.padding(toLength: 16, withPad: " ", startingAt: 0) + target)
         }
         for diff in diffs {
             var target = diff.identity == "Int" ? (diff.rows <= 100_000 ? "< 20 ms" : "< 300 ms") : ""
-            if let ratio = diff.ratioToInt { target = String(format: "%.2fx Int", ratio) + (diff.rows == 100_000 ? " (<= 1.5x)" : "") }
-            row("diff \(diff.rows) rows, 1% changed (\(diff.identity))", String(format: "%.1f ms", diff.milliseconds), target)
+            if let ratio = diff.ratioToInt {
+                target = String(format: "%.2fx Int", ratio) + (diff.rows == 100_000 ? " (<= 1.5x)" : "")
+            }
+            row(
+                "diff \(diff.rows) rows, 1% changed (\(diff.identity))", String(format: "%.1f ms", diff.milliseconds),
+                target)
         }
         row("model edit, 1 section of \(model.rows) rows", String(format: "%.1f µs", model.editMicroseconds), "")
         row("model path(of:), same section", String(format: "%.0f ns", model.lookupNanoseconds), "")
         if let export {
-            row("export \(export.rows) rows with Markdown", String(format: "%.0f rows/s", export.exportRowsPerSecond),
+            row(
+                "export \(export.rows) rows with Markdown", String(format: "%.0f rows/s", export.exportRowsPerSecond),
                 String(format: "%.1f MB/s", export.exportMBPerSecond))
-            row("bare cmark, same Markdown", String(format: "%.0f rows/s", export.cmarkRowsPerSecond),
+            row(
+                "bare cmark, same Markdown", String(format: "%.0f rows/s", export.cmarkRowsPerSecond),
                 String(format: "%.1f MB/s", export.cmarkMBPerSecond))
             row("export / bare cmark", String(format: "%.0f%%", export.ratio * 100), ">= 50%")
             row("search index build, per row", String(format: "%.2f µs", export.searchNanosecondsPerRow / 1e3), "")
-            row("search index size, per row", String(format: "%.1f bytes", export.searchBytesPerRow),
+            row(
+                "search index size, per row", String(format: "%.1f bytes", export.searchBytesPerRow),
                 "\(export.searchFiles) files")
         } else {
             row("export", "failed", "")
         }
         if let peakBytes {
-            row("export \(peakRows) rows + index, peak RSS", String(format: "%.1f MB", Double(peakBytes) / 1e6), "< 300 MB")
+            row(
+                "export \(peakRows) rows + index, peak RSS", String(format: "%.1f MB", Double(peakBytes) / 1e6),
+                "< 300 MB")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -262,8 +280,10 @@ public struct PipelineBenchmarks: Sendable {
     public static func jsonMembers(
         diffs: [DiffFigure], model: ModelFigure, export: ExportFigure?, peakBytes: Int?, peakRows: Int
     ) -> String {
-        let diffJSON = diffs.map { "\"\($0.identity.lowercased())_\($0.rows)\": \(String(format: "%.3f", $0.milliseconds))" }
-            .joined(separator: ", ")
+        let diffJSON = diffs.map {
+            "\"\($0.identity.lowercased())_\($0.rows)\": \(String(format: "%.3f", $0.milliseconds))"
+        }
+        .joined(separator: ", ")
         var members = ["\"diff_ms\": {\(diffJSON)}"]
         members.append(
             "\"model\": {\"rows\": \(model.rows), \"edit_us\": \(String(format: "%.2f", model.editMicroseconds)), "
@@ -279,7 +299,9 @@ public struct PipelineBenchmarks: Sendable {
                     + "\"search_bytes_per_row\": \(String(format: "%.1f", export.searchBytesPerRow)), "
                     + "\"search_files\": \(export.searchFiles)}")
         }
-        if let peakBytes { members.append("\"export_peak_rss_bytes\": {\"rows\": \(peakRows), \"bytes\": \(peakBytes)}") }
+        if let peakBytes {
+            members.append("\"export_peak_rss_bytes\": {\"rows\": \(peakRows), \"bytes\": \(peakBytes)}")
+        }
         return members.joined(separator: ", ")
     }
 }

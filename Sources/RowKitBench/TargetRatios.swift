@@ -22,27 +22,35 @@ public struct TargetRatios: Sendable, Equatable {
     /// The ratios of a run: the reference comparison's (C tree / reference, medians of alternating
     /// rounds), model edit / C insert (µs against ns of the offset-tree table), model `path(of:)` / C
     /// `item_at`, and the `ItemID` / `Int` diff of 100,000 rows (median of alternating runs).
-    public init(results: BenchmarkResults, diffs: [PipelineBenchmarks.DiffFigure], model: PipelineBenchmarks.ModelFigure) {
+    public init(
+        results: BenchmarkResults, diffs: [PipelineBenchmarks.DiffFigure], model: PipelineBenchmarks.ModelFigure
+    ) {
         var ratios: [Ratio] = []
         for figure in results.reference?.figures ?? [] {
             guard let limit = figure.limit else { continue }
             let name = figure.op + "_vs_" + figure.reference.split(separator: " ")[0]
-            ratios.append(Ratio(name: name, meaning: "C \(figure.op) / \(figure.reference)", value: figure.ratio, limit: limit))
+            ratios.append(
+                Ratio(name: name, meaning: "C \(figure.op) / \(figure.reference)", value: figure.ratio, limit: limit))
         }
         let c = { (op: String) in results.rows.first { $0.op == op }?.nanoseconds["c"] }
         if let insert = c("insert"), insert > 0 {
             ratios.append(
-                Ratio(name: "model_edit_vs_c_insert", meaning: "model single-row edit / C insert",
-                      value: model.editMicroseconds * 1_000 / insert, limit: 20))
+                Ratio(
+                    name: "model_edit_vs_c_insert", meaning: "model single-row edit / C insert",
+                    value: model.editMicroseconds * 1_000 / insert, limit: 20))
         }
         if let itemAt = c("item_at"), itemAt > 0 {
             ratios.append(
-                Ratio(name: "model_lookup_vs_c_item_at", meaning: "model path(of:) / C item_at",
-                      value: model.lookupNanoseconds / itemAt, limit: 2))
+                Ratio(
+                    name: "model_lookup_vs_c_item_at", meaning: "model path(of:) / C item_at",
+                    value: model.lookupNanoseconds / itemAt, limit: 2))
         }
-        if let diff = diffs.first(where: { $0.identity == "ItemID" && $0.rows == 100_000 }), let ratio = diff.ratioToInt {
+        if let diff = diffs.first(where: { $0.identity == "ItemID" && $0.rows == 100_000 }), let ratio = diff.ratioToInt
+        {
             ratios.append(
-                Ratio(name: "diff_itemid_vs_int_100000", meaning: "ItemID diff / Int diff, 100000 rows", value: ratio, limit: 1.5))
+                Ratio(
+                    name: "diff_itemid_vs_int_100000", meaning: "ItemID diff / Int diff, 100000 rows", value: ratio,
+                    limit: 1.5))
         }
         self.ratios = ratios
     }

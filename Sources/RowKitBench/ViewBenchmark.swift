@@ -55,7 +55,8 @@ public struct ViewBenchmark: Benchmark {
             let ids = next..<(next + count)
             sections.append(
                 Section(
-                    id: ItemID("section \(sections.count)"), header: .title("Section \(sections.count)", height: .fixed(28)),
+                    id: ItemID("section \(sections.count)"),
+                    header: .title("Section \(sections.count)", height: .fixed(28)),
                     rows: ids.map { AnyRow(BenchRow(id: $0)) }))
             next += count
         }
@@ -120,7 +121,9 @@ public struct ViewBenchmark: Benchmark {
                     for index in 0..<1_000 {
                         let section = rng.below(sections)
                         if index % 2 == 0 || counts[section] == 0 {
-                            batch.insert(BenchRow(id: nextID), at: RowPath(section: section, row: rng.below(counts[section] + 1)))
+                            batch.insert(
+                                BenchRow(id: nextID), at: RowPath(section: section, row: rng.below(counts[section] + 1))
+                            )
                             nextID -= 1
                             counts[section] += 1
                         } else {

@@ -18,7 +18,8 @@
 import Foundation
 import RowKitBench
 
-let usage = "usage: rowkit-bench [--items N] [--json] [--skip-pipeline] [--only offset-tree|table-view|diff|model|file-export]"
+let usage =
+    "usage: rowkit-bench [--items N] [--json] [--skip-pipeline] [--only offset-tree|table-view|diff|model|file-export]"
     + " [--file-export SIZES] [--formats yaml,json,csv] [--detail-pages]"
 var items = 1_000_000
 var json = false
@@ -45,12 +46,15 @@ while let argument = arguments.popFirst() {
         guard let sizes = arguments.popFirst()?.split(separator: ",").compactMap({ Int($0) }), !sizes.isEmpty,
             sizes.allSatisfy({ $0 > 0 })
         else {
-            FileHandle.standardError.write(Data("error: --file-export needs row counts, e.g. 100000,1000000\n\(usage)\n".utf8))
+            FileHandle.standardError.write(
+                Data("error: --file-export needs row counts, e.g. 100000,1000000\n\(usage)\n".utf8))
             exit(64)
         }
         fileExport.sizes = sizes
     case "--formats":
-        let formats = arguments.popFirst()?.split(separator: ",").compactMap { ListingGenerator.Format(rawValue: String($0)) } ?? []
+        let formats =
+            arguments.popFirst()?.split(separator: ",").compactMap { ListingGenerator.Format(rawValue: String($0)) }
+            ?? []
         guard !formats.isEmpty else {
             FileHandle.standardError.write(Data("error: --formats needs yaml, json or csv\n\(usage)\n".utf8))
             exit(64)
@@ -61,10 +65,12 @@ while let argument = arguments.popFirst() {
     case "--file-export-child":
         // The child process of the file export's peak-memory measurement: export, print the peak.
         guard let path = arguments.popFirst() else { exit(64) }
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-peak-\(ProcessInfo.processInfo.processIdentifier)")
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rowkit-bench-peak-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: site) }
         do {
-            try FileExportBenchmark.export(URL(fileURLWithPath: path), to: site, jobs: ProcessInfo.processInfo.activeProcessorCount)
+            try FileExportBenchmark.export(
+                URL(fileURLWithPath: path), to: site, jobs: ProcessInfo.processInfo.activeProcessorCount)
             print(FileExportBenchmark.peakResidentBytes())
             exit(0)
         } catch {
@@ -117,10 +123,13 @@ func childFileExportPeak(_ file: URL) -> Int? {
 /// The file-to-site figures of `benchmark`, when it has sizes.
 func runFileExport(_ benchmark: FileExportBenchmark) -> [FileExportBenchmark.Figure] {
     guard !benchmark.sizes.isEmpty else { return [] }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-files-\(ProcessInfo.processInfo.processIdentifier)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "rowkit-bench-files-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: folder) }
     do {
-        return try benchmark.run(in: folder, peak: childFileExportPeak) { FileHandle.standardError.write(Data("file export: \($0)\n".utf8)) }
+        return try benchmark.run(in: folder, peak: childFileExportPeak) {
+            FileHandle.standardError.write(Data("file export: \($0)\n".utf8))
+        }
     } catch {
         FileHandle.standardError.write(Data("error: the file export benchmark failed: \(error)\n".utf8))
         exit(1)
@@ -132,14 +141,18 @@ if let pipelinePart {
     let diffs = pipelinePart == "diff" ? benchmarks.runDiffs() : []
     let model = pipelinePart == "model" ? benchmarks.runModel() : nil
     for diff in diffs {
-        print("diff \(diff.rows) rows (\(diff.identity)): \(diff.milliseconds) ms" + (diff.ratioToInt.map { ", \($0)x Int" } ?? ""))
+        print(
+            "diff \(diff.rows) rows (\(diff.identity)): \(diff.milliseconds) ms"
+                + (diff.ratioToInt.map { ", \($0)x Int" } ?? ""))
     }
     if let model { print("model edit \(model.editMicroseconds) µs, path(of:) \(model.lookupNanoseconds) ns") }
     exit(0)
 }
 if fileExportOnly {
     let figures = runFileExport(fileExport)
-    print(json ? "{" + FileExportBenchmark.jsonMember(figures) + "}" : FileExportBenchmark.table(figures), terminator: json ? "\n" : "")
+    print(
+        json ? "{" + FileExportBenchmark.jsonMember(figures) + "}" : FileExportBenchmark.table(figures),
+        terminator: json ? "\n" : "")
     exit(0)
 }
 let results = suite.run(items: items)
@@ -167,13 +180,16 @@ let files = runFileExport(fileExport)
 if json {
     var document = results.json().trimmingCharacters(in: .whitespacesAndNewlines)
     document.removeLast()  // the closing brace
-    let members = PipelineBenchmarks.jsonMembers(diffs: diffs, model: model, export: export, peakBytes: peak, peakRows: peakRows)
+    let members = PipelineBenchmarks.jsonMembers(
+        diffs: diffs, model: model, export: export, peakBytes: peak, peakRows: peakRows)
     print(
         document + ", " + members + (files.isEmpty ? "" : ", " + FileExportBenchmark.jsonMember(files)) + ", "
             + ratios.jsonMember() + "}")
 } else {
     print(results.table(), terminator: "")
-    print(PipelineBenchmarks.table(diffs: diffs, model: model, export: export, peakBytes: peak, peakRows: peakRows), terminator: "")
+    print(
+        PipelineBenchmarks.table(diffs: diffs, model: model, export: export, peakBytes: peak, peakRows: peakRows),
+        terminator: "")
     if !files.isEmpty { print(FileExportBenchmark.table(files), terminator: "") }
     print(ratios.table(), terminator: "")
 }

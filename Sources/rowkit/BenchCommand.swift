@@ -42,7 +42,8 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The number of rows of the table run (1 to 10,000,000), and the largest size of the sweep.", valueName: "n"))
+            "The number of rows of the table run (1 to 10,000,000), and the largest size of the sweep.", valueName: "n")
+    )
     var items = 100_000
 
     @Flag(help: "Print the results as JSON instead of a table.")
@@ -74,7 +75,9 @@ struct BenchCommand: AsyncParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard Self.sizes.contains(items) else { throw ValidationError("--items must be between 1 and 10,000,000 (got \(items))") }
+        guard Self.sizes.contains(items) else {
+            throw ValidationError("--items must be between 1 and 10,000,000 (got \(items))")
+        }
     }
 
     /// Measures on the main actor: the headless view the benchmark drives is main-actor isolated.
@@ -118,7 +121,8 @@ struct BenchCommand: AsyncParsableCommand {
         progress.finish()
         let page = BenchReport(
             sweep: sweepResults,
-            subtitle: "Median of batches per operation; sizes \(sizes.map(Formatting.grouped).joined(separator: ", ")) rows.")
+            subtitle:
+                "Median of batches per operation; sizes \(sizes.map(Formatting.grouped).joined(separator: ", ")) rows.")
         do {
             let file = try page.write(to: URL(fileURLWithPath: report, isDirectory: true))
             // Standard output stays pure JSON with --json.
@@ -141,16 +145,21 @@ struct BenchCommand: AsyncParsableCommand {
         let sizes = fileExport.split(separator: ",").compactMap { Int($0) }
         let chosen = formats.split(separator: ",").compactMap { ListingGenerator.Format(rawValue: String($0)) }
         guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }), !chosen.isEmpty else {
-            throw ValidationError("--file-export needs row counts such as 100000,1000000 and --formats yaml, json or csv")
+            throw ValidationError(
+                "--file-export needs row counts such as 100000,1000000 and --formats yaml, json or csv")
         }
         let benchmark = FileExportBenchmark(sizes: sizes, formats: chosen, detailPages: detailPages)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-files-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rowkit-bench-files-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: 0)
         defer { progress.finish() }
-        return try benchmark.run(in: folder, peak: { file in
-            FileExportBenchmark.childPeak(arguments: ["bench", "--file-export-child", file.path])
-        }) { progress.activity("File export: \($0)") }
+        return try benchmark.run(
+            in: folder,
+            peak: { file in
+                FileExportBenchmark.childPeak(arguments: ["bench", "--file-export-child", file.path])
+            }
+        ) { progress.activity("File export: \($0)") }
     }
 
     /// Exits 73 before measuring anything when the report folder is a file.

@@ -6,7 +6,9 @@ import RowKitListing
 /// Which CSV columns hold which listing fields (the flag list: `--section-by`, `--text`,
 /// `--detail`, `--body`, `--image`, `--id`, `--style`, `--sort`).
 struct CSVColumnOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The column that groups rows into sections; its value is the section header.", valueName: "column"))
+    @Option(
+        help: ArgumentHelp(
+            "The column that groups rows into sections; its value is the section header.", valueName: "column"))
     var sectionBy: String?
 
     @Option(help: ArgumentHelp("The column holding each row's text.", valueName: "column"))
@@ -15,7 +17,8 @@ struct CSVColumnOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The column holding the detail text.", valueName: "column"))
     var detail: String?
 
-    @Option(help: ArgumentHelp("The column holding the Markdown body shown on the row's detail page.", valueName: "column"))
+    @Option(
+        help: ArgumentHelp("The column holding the Markdown body shown on the row's detail page.", valueName: "column"))
     var body: String?
 
     @Option(help: ArgumentHelp("The column holding the image path, relative to the CSV file.", valueName: "column"))
@@ -24,7 +27,9 @@ struct CSVColumnOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The column holding each row's stable identity.", valueName: "column"))
     var id: String?
 
-    @Option(help: ArgumentHelp("The column holding the cell style (default, value1, value2, subtitle).", valueName: "column"))
+    @Option(
+        help: ArgumentHelp(
+            "The column holding the cell style (default, value1, value2, subtitle).", valueName: "column"))
     var style: String?
 
     @Flag(help: "Sort sections by name instead of keeping them in first-seen order.")

@@ -16,7 +16,9 @@ enum CommandLineHints {
         guard let command = subcommands.first(where: { name(of: $0) == first }) else {
             guard first != "help" else { return nil }
             var visible: [String] = []
-            for subcommand in subcommands where subcommand.configuration.shouldDisplay { visible.append(name(of: subcommand)) }
+            for subcommand in subcommands where subcommand.configuration.shouldDisplay {
+                visible.append(name(of: subcommand))
+            }
             let hint = first.closest(in: visible).map { "; did you mean '\($0)'?" } ?? ""
             return "rowkit: unknown command '\(first)'\(hint) (see 'rowkit --help' for the commands)"
         }
@@ -48,8 +50,9 @@ enum CommandLineHints {
                 current.append(character)
                 continue
             }
-            if current.hasPrefix("-"), current.count > 1, current.dropFirst().first?.isLetter == true
-                || (current.hasPrefix("--") && current.dropFirst(2).first?.isLetter == true)
+            if current.hasPrefix("-"), current.count > 1,
+                current.dropFirst().first?.isLetter == true
+                    || (current.hasPrefix("--") && current.dropFirst(2).first?.isLetter == true)
             {
                 names.insert(current)
             }

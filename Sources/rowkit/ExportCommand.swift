@@ -73,7 +73,8 @@ struct ExportCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Rows per page (1 to 1,000,000); longer tables are split into numbered pages.", valueName: "n"))
+        help: ArgumentHelp(
+            "Rows per page (1 to 1,000,000); longer tables are split into numbered pages.", valueName: "n"))
     var pageSize = ExportOptions().pageSize
 
     @Option(
@@ -81,13 +82,16 @@ struct ExportCommand: ParsableCommand {
             "A folder of .mustache templates that replace the built-in ones of the same name.", valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("The site's title (default: the listing's title, or \"Listings\" for several).", valueName: "text"))
+    @Option(
+        help: ArgumentHelp(
+            "The site's title (default: the listing's title, or \"Listings\" for several).", valueName: "text"))
     var title: String?
 
     @Flag(
         help: ArgumentHelp(
             "Allow raw HTML in Markdown bodies.",
-            discussion: "By default raw HTML in bodies is replaced by a comment. Use this only for listings you trust."))
+            discussion: "By default raw HTML in bodies is replaced by a comment. Use this only for listings you trust.")
+    )
     var unsafeHTML = false
 
     @Option(
@@ -122,7 +126,8 @@ struct ExportCommand: ParsableCommand {
         }
         guard ExportOptions.pageSizes.contains(pageSize) else {
             throw ValidationError(
-                "--page-size must be between 1 and \(Formatting.grouped(ExportOptions.pageSizes.upperBound)) (got \(pageSize))")
+                "--page-size must be between 1 and \(Formatting.grouped(ExportOptions.pageSizes.upperBound)) (got \(pageSize))"
+            )
         }
         guard Self.progressDelays.contains(progressDelay) else {
             throw ValidationError("--progress-delay must be a number of seconds from 0 to 3600 (got \(progressDelay))")
@@ -198,7 +203,8 @@ struct ExportCommand: ParsableCommand {
             let holder = process.map { " (process \($0))" } ?? ""
             // On a terminal, the progress line may be drawn: the message replaces it.
             let erase = StandardError.isTerminal ? "\r\u{1B}[2K" : ""
-            StandardError.line(erase + "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
+            StandardError.line(
+                erase + "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
             var waiting = options
             waiting.waitForOtherExport = true
             return try export(waiting)
@@ -236,7 +242,9 @@ struct ExportCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {
-            StandardError.line("rowkit: cannot write the site to '\(output)': it is a file, not a folder; choose another output folder (-o)")
+            StandardError.line(
+                "rowkit: cannot write the site to '\(output)': it is a file, not a folder; choose another output folder (-o)"
+            )
             throw .cannotCreate
         }
         guard let folder = realpath(output, nil), let current = getcwd(nil, 0) else { return }
@@ -247,7 +255,10 @@ struct ExportCommand: ParsableCommand {
         let target = String(cString: folder)
         let here = String(cString: current)
         if here == target || here.hasPrefix(target == "/" ? "/" : target + "/") {
-            let example = here == target ? " (for example: cd .. && rowkit export ... -o \(Self.shellQuoted((target as NSString).lastPathComponent)))" : ""
+            let example =
+                here == target
+                ? " (for example: cd .. && rowkit export ... -o \(Self.shellQuoted((target as NSString).lastPathComponent)))"
+                : ""
             StandardError.line(
                 "rowkit: cannot export into '\(output)': it \(here == target ? "is" : "holds") the current folder, and the export "
                     + "replaces that folder as a whole, which would leave this shell in a deleted one; run the export from "
@@ -264,8 +275,12 @@ struct ExportCommand: ParsableCommand {
         let site = "'\(output)'"
         switch error {
         case .fileSystem(let operation, let path, let message):
-            let full = message.contains("No space left") || message.contains("quota") ? "; free some space and export again" : ""
-            StandardError.line("rowkit: cannot write the site to \(site): \(operation) \(path): \(message)\(full); the previous site is as it was")
+            let full =
+                message.contains("No space left") || message.contains("quota")
+                ? "; free some space and export again" : ""
+            StandardError.line(
+                "rowkit: cannot write the site to \(site): \(operation) \(path): \(message)\(full); the previous site is as it was"
+            )
             return .cannotCreate
         case .outputUnusable(_, let reason):
             StandardError.line("rowkit: cannot write the site to \(site): \(reason); choose another output folder (-o)")
@@ -274,7 +289,8 @@ struct ExportCommand: ParsableCommand {
             StandardError.line(
                 "rowkit: \(site) already holds files that rowkit did not write, so rowkit will not export into it. "
                     + "Export into a new or empty folder, or, to keep these files and add the site beside them, "
-                    + "mark the folder as a site first: touch \(shellQuoted((output as NSString).appendingPathComponent(".rowkit-manifest.json")))")
+                    + "mark the folder as a site first: touch \(shellQuoted((output as NSString).appendingPathComponent(".rowkit-manifest.json")))"
+            )
             return .cannotCreate
         case .outputInUse(_, let process):
             StandardError.line(
@@ -323,7 +339,8 @@ struct ExportCommand: ParsableCommand {
     /// `path` as a shell word: unchanged when it is plain, else in single quotes.
     static func shellQuoted(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@%".unicodeScalars.contains($0))
+            $0.isASCII
+                && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@%".unicodeScalars.contains($0))
         }
         return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

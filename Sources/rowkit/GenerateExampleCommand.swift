@@ -41,7 +41,8 @@ struct GenerateExampleCommand: ParsableCommand {
     @Flag(help: "With --kind bodies: give every row a detail page instead of showing its body under it.")
     var detailPages = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; standard output when omitted.", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The file to write; standard output when omitted.", valueName: "file"))
     var output: String?
 
     func validate() throws {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import RowKit
 import Foundation
+import RowKit
 import RowKitHTML
 import RowKitListing
 
@@ -27,7 +27,8 @@ struct ListingLoader {
     static func printWarnings(_ warnings: [ListingDiagnostic], count: Int) {
         for warning in warnings { StandardError.line("\(warning.location): warning: \(warning.message)") }
         if count > warnings.count {
-            StandardError.line("rowkit: \(Formatting.grouped(count - warnings.count)) more warnings like these are not shown")
+            StandardError.line(
+                "rowkit: \(Formatting.grouped(count - warnings.count)) more warnings like these are not shown")
         }
     }
 

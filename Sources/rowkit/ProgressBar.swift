@@ -100,9 +100,11 @@ final class ProgressBar: Sendable {
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let percent = Int((fraction * 100).rounded(.down))
-        let megabytes = "\(Formatting.oneDecimal(Double(progress.bytesRead) / 1e6))/\(Formatting.oneDecimal(Double(total) / 1e6)) MB"
+        let megabytes =
+            "\(Formatting.oneDecimal(Double(progress.bytesRead) / 1e6))/\(Formatting.oneDecimal(Double(total) / 1e6)) MB"
         let rate = seconds > 0 ? Int((Double(progress.rows) / seconds).rounded()) : 0
-        return "\(label) [\(bar)] \(percent)%  \(megabytes)  \(Formatting.plural(progress.rows, "row"))  \(Formatting.grouped(rate)) rows/s"
+        return
+            "\(label) [\(bar)] \(percent)%  \(megabytes)  \(Formatting.plural(progress.rows, "row"))  \(Formatting.grouped(rate)) rows/s"
     }
 
     /// Stops the ticker and erases the line if it was drawn; later updates draw nothing.
@@ -125,7 +127,8 @@ final class ProgressBar: Sendable {
             }
             guard let activity = state.activity, now - start >= delay else { return true }
             state.spinnerFrame = (state.spinnerFrame + 1) % Self.spinner.count
-            let elapsed = Double((now - state.activityStart).components.seconds)
+            let elapsed =
+                Double((now - state.activityStart).components.seconds)
                 + Double((now - state.activityStart).components.attoseconds) / 1e18
             let text = "\(activity) \(Self.spinner[state.spinnerFrame]) \(Formatting.oneDecimal(elapsed)) s"
             draw(text, at: now, in: &state)

@@ -41,10 +41,12 @@ struct ValidateCommand: ParsableCommand {
             let summary = reader.validate()
             if summary.isValid {
                 ListingLoader.printWarnings(summary.warnings, count: summary.warningCount)
-                print("\(reader.path): ok (\(Formatting.plural(summary.sectionCount, "section")), \(Formatting.plural(summary.rowCount, "row")))")
+                print(
+                    "\(reader.path): ok (\(Formatting.plural(summary.sectionCount, "section")), \(Formatting.plural(summary.rowCount, "row")))"
+                )
             } else {
                 failed = true
-                summary.diagnostics.forEach { StandardError.line($0.description) }
+                for diagnostic in summary.diagnostics { StandardError.line(diagnostic.description) }
             }
         }
         if failed { throw ExitCode.dataError }

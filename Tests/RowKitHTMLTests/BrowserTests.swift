@@ -1,22 +1,27 @@
 import Foundation
-import Testing
 import RowKit
 import RowKitHTML
+import Testing
 
 /// Loads the exported example site in headless Chromium: checks the rendered DOM and saves
 /// screenshots (390 and 1280 px wide, light and dark) to `.build/screenshots/`.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct BrowserTests {
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func run(_ arguments: [String]) throws -> String {
         // Headless Chromium can hang on start-up now and then: run it under timeout(1), so a hang
         // fails this test (no DOM, no screenshot) instead of stalling the suite.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-k", "5", "90", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--disable-dev-shm-usage", "--run-all-compositor-stages-before-draw"] + arguments
+        process.arguments =
+            [
+                "-k", "5", "90", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--no-first-run",
+                "--disable-dev-shm-usage", "--run-all-compositor-stages-before-draw",
+            ] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -32,7 +37,10 @@ import RowKitHTML
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("site")
         try SiteExporter(ExampleTables.options(title: "Examples")).export(ExampleTables.all, to: site)
-        for (name, table) in [("settings", ExampleTables.settings), ("catalogue", ExampleTables.catalogue), ("contacts", ExampleTables.contacts)] {
+        for (name, table) in [
+            ("settings", ExampleTables.settings), ("catalogue", ExampleTables.catalogue),
+            ("contacts", ExampleTables.contacts),
+        ] {
             let page = site.appendingPathComponent("\(name)/index.html")
             let dom = try Self.run(["--dump-dom", page.absoluteString])
             #expect(dom.contains("</main>"), "\(name): no DOM")
@@ -40,7 +48,9 @@ import RowKitHTML
             #expect(dom.components(separatedBy: "<li class=\"row").count - 1 == table.rowCount)
             for row in table.sections.flatMap(\.rows) {
                 if let text = (row.base as? any StandardRowContent)?.content.text {
-                    #expect(dom.contains(HTMLEscaping.escape(text).replacingOccurrences(of: "&#39;", with: "'")), "\(name): row \(text) missing")
+                    #expect(
+                        dom.contains(HTMLEscaping.escape(text).replacingOccurrences(of: "&#39;", with: "'")),
+                        "\(name): row \(text) missing")
                 }
             }
             // Every local link resolves to a file in the site.
@@ -56,13 +66,18 @@ import RowKitHTML
         for name in ["settings", "catalogue", "contacts", "catalogue/rows/green-tea"] {
             for (width, height) in [(390, 844), (1280, 900)] {
                 for dark in [false, true] {
-                    let file = shots.appendingPathComponent("\(name.replacingOccurrences(of: "/", with: "-"))-\(width)-\(dark ? "dark" : "light").png")
+                    let file = shots.appendingPathComponent(
+                        "\(name.replacingOccurrences(of: "/", with: "-"))-\(width)-\(dark ? "dark" : "light").png")
                     try? FileManager.default.removeItem(at: file)
                     let page = name.contains("/") ? "\(name).html" : "\(name)/index.html"
-                    _ = try Self.run((dark ? ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"] : [])
-                                     + ["--screenshot=\(file.path)", "--window-size=\(width),\(height)",
-                                        site.appendingPathComponent(page).absoluteString])
-                    #expect(FileManager.default.fileExists(atPath: file.path), "no screenshot \(file.lastPathComponent)")
+                    _ = try Self.run(
+                        (dark ? ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"] : [])
+                            + [
+                                "--screenshot=\(file.path)", "--window-size=\(width),\(height)",
+                                site.appendingPathComponent(page).absoluteString,
+                            ])
+                    #expect(
+                        FileManager.default.fileExists(atPath: file.path), "no screenshot \(file.lastPathComponent)")
                 }
             }
         }
@@ -79,13 +94,15 @@ import RowKitHTML
             Section("Value1") {
                 Value1Row("Short", detail: "Short")
                 Value1Row("Display & Brightness", detail: "Automatic", accessory: .disclosureIndicator)
-                Value1Row("A rather long title that wraps over two lines or more", detail: "Detail",
-                          accessory: .disclosureIndicator)
+                Value1Row(
+                    "A rather long title that wraps over two lines or more", detail: "Detail",
+                    accessory: .disclosureIndicator)
                 Value1Row("Title", detail: "A long detail text that goes on and on and on and on")
                 Value1Row(String(repeating: "A", count: 90), detail: String(repeating: "B", count: 90))
             }
         }
-        try SiteExporter(ExampleTables.options(title: "Value1")).export(table, to: folder.url.appendingPathComponent("site"))
+        try SiteExporter(ExampleTables.options(title: "Value1")).export(
+            table, to: folder.url.appendingPathComponent("site"))
         // The page is measured from a wrapper page that loads it in an iframe of each width and
         // writes one line per row into its own DOM, which --dump-dom prints.
         let probe = """
@@ -134,7 +151,9 @@ import RowKitHTML
             """
         let wrapper = folder.url.appendingPathComponent("probe.html")
         try probe.write(to: wrapper, atomically: true, encoding: .utf8)
-        let dom = try Self.run(["--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom", wrapper.absoluteString])
+        let dom = try Self.run([
+            "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom", wrapper.absoluteString,
+        ])
         guard let start = dom.range(of: "RESULT\n"), let end = dom.range(of: "\nEND") else {
             Issue.record("the probe page wrote no result:\n\(dom.prefix(2000))")
             return
@@ -143,7 +162,9 @@ import RowKitHTML
         #expect(rows.count == 15, "\(rows)")
         for row in rows {
             #expect(row.hasSuffix("broken="), "a word that fits was broken: \(row)")
-            #expect(!row.contains("elsewhere"), "detail neither beside at the trailing edge nor below at the leading edge: \(row)")
+            #expect(
+                !row.contains("elsewhere"),
+                "detail neither beside at the trailing edge nor below at the leading edge: \(row)")
         }
         // Rows in order: Short, Display & Brightness, the long title, the long detail, the two long
         // words. Short pairs sit side by side at every width (Display & Brightness and Automatic
@@ -157,7 +178,8 @@ import RowKitHTML
             "1280|row 0|beside-trailing", "1280|row 1|beside-trailing", "1280|row 2|beside-trailing",
             "1280|row 3|beside-trailing", "1280|row 4|below-leading",
         ]
-        #expect(rows.map { $0.components(separatedBy: "|broken=")[0] } == expected,
-                "\(rows)")
+        #expect(
+            rows.map { $0.components(separatedBy: "|broken=")[0] } == expected,
+            "\(rows)")
     }
 }

@@ -1,21 +1,29 @@
-import Testing
 import RowKitHTML
+import Testing
 
 @Suite struct EscapingTests {
     @Test func escapingReplacesMarkupCharactersAndControls() {
-        #expect(HTMLEscaping.escape("<a href=\"x\">Tom & 'Jerry'</a>") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
-        #expect(HTMLEscaping.escape("a\u{0}b\u{7}c\u{7F}d\u{85}e\tf\ng") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\tf\ng")
+        #expect(
+            HTMLEscaping.escape("<a href=\"x\">Tom & 'Jerry'</a>")
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
+        #expect(
+            HTMLEscaping.escape("a\u{0}b\u{7}c\u{7F}d\u{85}e\tf\ng") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\tf\ng")
         #expect(HTMLEscaping.escape("Café 日本 🙂") == "Café 日本 🙂")
     }
 
-    @Test(arguments: ["https://example.com/a?b=1#c", "http://x.org", "mailto:a@b.c", "rows/a.html", "../a.png", "#top", "?q=1", "a:b/c".replacingOccurrences(of: "a:b", with: "a/b")])
+    @Test(arguments: [
+        "https://example.com/a?b=1#c", "http://x.org", "mailto:a@b.c", "rows/a.html", "../a.png", "#top", "?q=1",
+        "a:b/c".replacingOccurrences(of: "a:b", with: "a/b"),
+    ])
     func allowedURLsPassUnchanged(_ url: String) {
         #expect(SafeURL.sanitize(url) == url)
     }
 
-    @Test(arguments: ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:x", "java\nscript:x", "\u{1}javascript:x",
-                      "data:text/html,x", "data:image/png;base64,AA", "vbscript:x", "file:///etc/passwd", "//evil.example",
-                      "\\\\evil", "/\\evil", "jav\u{200B}ascript:x", "ftp://x", "blob:https://x"])
+    @Test(arguments: [
+        "javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:x", "java\nscript:x", "\u{1}javascript:x",
+        "data:text/html,x", "data:image/png;base64,AA", "vbscript:x", "file:///etc/passwd", "//evil.example",
+        "\\\\evil", "/\\evil", "jav\u{200B}ascript:x", "ftp://x", "blob:https://x",
+    ])
     func otherURLsAreRefused(_ url: String) {
         #expect(SafeURL.sanitize(url) == nil || url == "/\\evil")
     }
@@ -28,7 +36,7 @@ import RowKitHTML
         #expect(slugs.allocate(for: "tea-coffee-2") == "tea-coffee-2-2")
         let japanese = slugs.allocate(for: "日本茶")
         #expect(japanese.hasPrefix("item-") && japanese.count == 13)
-        #expect(slugs.allocate(for: "") .hasPrefix("item-"))
+        #expect(slugs.allocate(for: "").hasPrefix("item-"))
         #expect(SlugAllocator.baseSlug(for: "../../etc/passwd") == "etc-passwd")
     }
 }

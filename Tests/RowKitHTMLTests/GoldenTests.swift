@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RowKit
 import RowKitHTML
+import Testing
 
 /// The example tables render byte-identical to `Golden/`. Regenerate after an intended change with
 /// `ROWKIT_UPDATE_GOLDEN=1 swift test --filter GoldenTests`, then review the diff.
@@ -14,13 +14,16 @@ import RowKitHTML
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("site")
         try SiteExporter(ExampleTables.options(title: "Examples")).export(ExampleTables.all, to: site)
-        let files = TemporaryFolder.files(in: site).filter { Self.textExtensions.contains(($0 as NSString).pathExtension) }
+        let files = TemporaryFolder.files(in: site).filter {
+            Self.textExtensions.contains(($0 as NSString).pathExtension)
+        }
         let goldenSite = Self.golden.appendingPathComponent("site")
         if ProcessInfo.processInfo.environment["ROWKIT_UPDATE_GOLDEN"] == "1" {
             try? FileManager.default.removeItem(at: goldenSite)
             for file in files {
                 let target = goldenSite.appendingPathComponent(file)
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: site.appendingPathComponent(file), to: target)
             }
         }
@@ -42,7 +45,9 @@ import RowKitHTML
         let files = TemporaryFolder.files(in: first)
         #expect(files == TemporaryFolder.files(in: second))
         for file in files {
-            #expect(try Data(contentsOf: first.appendingPathComponent(file)) == Data(contentsOf: second.appendingPathComponent(file)))
+            #expect(
+                try Data(contentsOf: first.appendingPathComponent(file))
+                    == Data(contentsOf: second.appendingPathComponent(file)))
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RowKit
 import RowKitHTML
+import Testing
 
 /// Hostile strings in every field produce no executable content and no file outside the site.
 @Suite struct HostileInputTests {
@@ -41,10 +41,23 @@ import RowKitHTML
         var sections: [Section] = []
         for (index, text) in corpus.enumerated() {
             var rows: [AnyRow] = []
-            rows.append(AnyRow(SubtitleRow(text, detail: text, accessory: .disclosureIndicator, id: "d\(index)" + text, body: text + "\n\n" + text, link: text)))
-            rows.append(AnyRow(Value1Row(text, detail: text, accessory: .detailButton, id: text, body: text, link: text)))
-            rows.append(AnyRow(Value2Row(text, detail: text, image: CellImage(SafeURL.sanitize(text) == nil && !text.hasPrefix("/") && !text.hasPrefix("\\") ? text : "https://example.com/\(index).png", accessibilityLabel: text), id: "v2-\(index)", link: text)))
-            sections.append(Section(id: ItemID(text), header: .title(text), footer: .title(text), indexTitle: text, rows: rows))
+            rows.append(
+                AnyRow(
+                    SubtitleRow(
+                        text, detail: text, accessory: .disclosureIndicator, id: "d\(index)" + text,
+                        body: text + "\n\n" + text, link: text)))
+            rows.append(
+                AnyRow(Value1Row(text, detail: text, accessory: .detailButton, id: text, body: text, link: text)))
+            rows.append(
+                AnyRow(
+                    Value2Row(
+                        text, detail: text,
+                        image: CellImage(
+                            SafeURL.sanitize(text) == nil && !text.hasPrefix("/") && !text.hasPrefix("\\")
+                                ? text : "https://example.com/\(index).png", accessibilityLabel: text),
+                        id: "v2-\(index)", link: text)))
+            sections.append(
+                Section(id: ItemID(text), header: .title(text), footer: .title(text), indexTitle: text, rows: rows))
         }
         return Table(style: .plain, sections: sections)
     }
@@ -54,8 +67,11 @@ import RowKitHTML
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("site")
         let options = ExportOptions(pageSize: 20, baseDirectory: folder.url, title: Self.corpus.joined(separator: " "))
-        try SiteExporter(options).export([(name: "<script>alert(1)</script>", table: Self.hostileTable() as any ExportableTable),
-                                          (name: "../../etc", table: Self.hostileTable())], to: site)
+        try SiteExporter(options).export(
+            [
+                (name: "<script>alert(1)</script>", table: Self.hostileTable() as any ExportableTable),
+                (name: "../../etc", table: Self.hostileTable()),
+            ], to: site)
         let files = TemporaryFolder.files(in: site)
         #expect(files.count > 50)
         for file in files where file.hasSuffix(".html") {
@@ -77,7 +93,8 @@ import RowKitHTML
         #expect(!MarkupChecker.problems(in: "<p><script>x</script></p>").isEmpty)
         #expect(MarkupChecker.problems(in: "<script src=\"../assets/search.js\" defer></script>").isEmpty)
         #expect(!MarkupChecker.problems(in: "<script src=\"../assets/search.js\" defer>alert(1)</script>").isEmpty)
-        #expect(!MarkupChecker.problems(in: "<script src=\"https://example.com/assets/search.js\" defer></script>").isEmpty)
+        #expect(
+            !MarkupChecker.problems(in: "<script src=\"https://example.com/assets/search.js\" defer></script>").isEmpty)
         #expect(!MarkupChecker.problems(in: "<img src=\"a.png\" onerror=\"x\">").isEmpty)
         #expect(!MarkupChecker.problems(in: "<a href=\"java&#x3a;script:x\">").isEmpty || true)
         #expect(!MarkupChecker.problems(in: "<a href=\"javascript:x\">").isEmpty)
@@ -92,11 +109,13 @@ import RowKitHTML
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let base = folder.url.appendingPathComponent("doc")
-        try FileManager.default.createDirectory(at: base.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: base.appendingPathComponent("images"), withIntermediateDirectories: true)
         try Data([0x89]).write(to: folder.url.appendingPathComponent("outside.png"))
         let table = Table { Section { DefaultRow("Row", image: CellImage(path)) } }
         #expect(throws: ExportError.self) {
-            try SiteExporter(ExportOptions(baseDirectory: base)).export(table, to: folder.url.appendingPathComponent("site"))
+            try SiteExporter(ExportOptions(baseDirectory: base)).export(
+                table, to: folder.url.appendingPathComponent("site"))
         }
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("site").path))
     }
@@ -107,10 +126,12 @@ import RowKitHTML
         let base = folder.url.appendingPathComponent("doc")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: folder.url.appendingPathComponent("secret.png"))
-        try FileManager.default.createSymbolicLink(atPath: base.appendingPathComponent("link.png").path, withDestinationPath: "../secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: base.appendingPathComponent("link.png").path, withDestinationPath: "../secret.png")
         let table = Table { Section { DefaultRow("Row", image: CellImage("link.png")) } }
         #expect(throws: ExportError.imageOutsideBaseDirectory(source: "link.png", row: "Row")) {
-            try SiteExporter(ExportOptions(baseDirectory: base)).export(table, to: folder.url.appendingPathComponent("site"))
+            try SiteExporter(ExportOptions(baseDirectory: base)).export(
+                table, to: folder.url.appendingPathComponent("site"))
         }
     }
 
@@ -119,7 +140,8 @@ import RowKitHTML
         defer { folder.remove() }
         let table = Table { Section { DefaultRow("Row", image: CellImage("missing.png")) } }
         #expect(throws: ExportError.self) {
-            try SiteExporter(ExportOptions(baseDirectory: folder.url)).export(table, to: folder.url.appendingPathComponent("site"))
+            try SiteExporter(ExportOptions(baseDirectory: folder.url)).export(
+                table, to: folder.url.appendingPathComponent("site"))
         }
     }
 }

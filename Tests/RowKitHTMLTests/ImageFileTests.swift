@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RowKitHTML
 @testable import RowKitListing
 
@@ -12,7 +13,8 @@ import Testing
     static func folder() throws -> (TemporaryFolder, ImageFile.Folder) {
         let scratch = try TemporaryFolder()
         let doc = scratch.url.appendingPathComponent("doc")
-        try FileManager.default.createDirectory(at: doc.appendingPathComponent("pics"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: doc.appendingPathComponent("pics"), withIntermediateDirectories: true)
         try Data(png).write(to: doc.appendingPathComponent("pics/a.png"))
         try Data(png + Array("secret".utf8)).write(to: scratch.url.appendingPathComponent("secret.png"))
         return (scratch, try ImageFile.Folder(path: doc.path))
@@ -23,9 +25,15 @@ import Testing
         #expect(ImageFile.signature(of: [0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
         #expect(ImageFile.signature(of: Array("GIF89a..".utf8)) == .gif)
         #expect(ImageFile.signature(of: Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
-        #expect(ImageFile.signature(of: [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1".utf8)) == .avif)
-        #expect(ImageFile.signature(of: [0, 0, 0, 0x18] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("avif".utf8)) == .avif)
-        #expect(ImageFile.signature(of: [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 0, 0] + Array("mp41".utf8)) == nil)
+        #expect(
+            ImageFile.signature(of: [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1".utf8))
+                == .avif)
+        #expect(
+            ImageFile.signature(of: [0, 0, 0, 0x18] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("avif".utf8))
+                == .avif)
+        #expect(
+            ImageFile.signature(of: [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 0, 0] + Array("mp41".utf8)) == nil
+        )
         #expect(ImageFile.signature(of: Array("hello".utf8)) == nil)
         #expect(ImageFile.signature(of: []) == nil)
     }
@@ -41,7 +49,8 @@ import Testing
     @Test func aSymbolicLinkThatStaysInsideTheFolderIsFollowed() throws {
         let (scratch, folder) = try Self.folder()
         defer { scratch.remove() }
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/current.png", withDestinationPath: "pics/a.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/current.png", withDestinationPath: "pics/a.png")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/images", withDestinationPath: "./pics")
         #expect(try ImageFile.read("current.png", in: folder).bytes == Self.png)
         #expect(try ImageFile.read("images/a.png", in: folder).bytes == Self.png)
@@ -50,8 +59,10 @@ import Testing
     @Test func pathsAndLinksLeadingOutOfTheFolderAreRefused() throws {
         let (scratch, folder) = try Self.folder()
         defer { scratch.remove() }
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/up.png", withDestinationPath: "../secret.png")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/abs.png", withDestinationPath: scratch.url.path + "/secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/up.png", withDestinationPath: "../secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/abs.png", withDestinationPath: scratch.url.path + "/secret.png")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/outside", withDestinationPath: "..")
         for path in ["../secret.png", "up.png", "abs.png", "outside/secret.png", "pics/../../secret.png"] {
             #expect(throws: ImageFile.Problem.outsideFolder, "\(path)") { try ImageFile.read(path, in: folder) }
@@ -68,7 +79,9 @@ import Testing
         try "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>"
             .write(toFile: folder.path + "/icon.png", atomically: true, encoding: .utf8)
         #expect(throws: ImageFile.Problem.notAnImage(found: "text")) { try ImageFile.read("note.png", in: folder) }
-        #expect(throws: ImageFile.Problem.notAnImage(found: "an SVG file")) { try ImageFile.check("icon.png", in: folder) }
+        #expect(throws: ImageFile.Problem.notAnImage(found: "an SVG file")) {
+            try ImageFile.check("icon.png", in: folder)
+        }
         #expect(ImageFile.Problem.notAnImage(found: "an SVG file").message.contains("convert it to PNG"))
     }
 
@@ -78,8 +91,9 @@ import Testing
         #expect(throws: ImageFile.Problem.tooLarge(size: Self.png.count, limit: 8)) {
             try ImageFile.read("pics/a.png", in: folder, sizeLimit: 8)
         }
-        #expect(ImageFile.Problem.tooLarge(size: 3 * 1_048_576, limit: ImageFile.maximumSize).message
-            == "is 3.0 MiB; images may be at most 16.0 MiB")
+        #expect(
+            ImageFile.Problem.tooLarge(size: 3 * 1_048_576, limit: ImageFile.maximumSize).message
+                == "is 3.0 MiB; images may be at most 16.0 MiB")
     }
 
     @Test func foldersPipesMissingFilesAndOtherExtensionsAreRefused() throws {

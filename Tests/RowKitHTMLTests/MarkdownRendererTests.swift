@@ -1,13 +1,17 @@
 import Testing
+
 @testable import RowKitHTML
 
 /// The exporter's fast paths give exactly what the general paths give.
 @Suite struct MarkdownRendererTests {
     static let urls = [
-        "https://example.com/a?b=1#c", "HTTPS://X", "Mailto:a@b.c", "http:x", "rows/a.html", "../a.png", "#top", "?q=1", "",
+        "https://example.com/a?b=1#c", "HTTPS://X", "Mailto:a@b.c", "http:x", "rows/a.html", "../a.png", "#top", "?q=1",
+        "",
         "   ", " https://x ", "javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:x", "java\nscript:x",
-        "\u{1}javascript:x", "data:text/html,x", "vbscript:x", "file:///etc/passwd", "//evil.example", "\\\\evil", "/\\evil",
-        "\\/evil", "jav\u{200B}ascript:x", "ftp://x", "blob:https://x", "a\u{7F}b", "https\u{00A0}:x", "café:x", "https:caf\u{E9}",
+        "\u{1}javascript:x", "data:text/html,x", "vbscript:x", "file:///etc/passwd", "//evil.example", "\\\\evil",
+        "/\\evil",
+        "\\/evil", "jav\u{200B}ascript:x", "ftp://x", "blob:https://x", "a\u{7F}b", "https\u{00A0}:x", "café:x",
+        "https:caf\u{E9}",
         "\u{FEFF}https://x", "a/b:c", "a?b:c", "a#b:c", "httpss:x", "http", ":x", "\u{C}https://x\u{C}",
     ]
 
@@ -21,9 +25,11 @@ import Testing
 
     @Test func aRendererGivesTheSameHTMLForManyDocumentsOfAnySize() {
         let renderer = Markdown.Renderer()
-        let large = String(repeating: "A paragraph with *emphasis*, `code` and [a link](https://x.org/\u{7}).\n\n", count: 5_000)
+        let large = String(
+            repeating: "A paragraph with *emphasis*, `code` and [a link](https://x.org/\u{7}).\n\n", count: 5_000)
         let documents = [
-            "# Hi\n\n*a* **b**", large, "[x](javascript:alert(1)) <https://ok.example> <javascript:x>", "plain text only",
+            "# Hi\n\n*a* **b**", large, "[x](javascript:alert(1)) <https://ok.example> <javascript:x>",
+            "plain text only",
             "ctrl \u{1} char", "", large + "[bad](data:x)", "short again",
         ]
         for document in documents + documents.reversed() {
@@ -35,7 +41,11 @@ import Testing
 
     @Test func unsafeLinksAreRemovedByTheRendererToo() {
         var html: [UInt8] = []
-        Markdown.Renderer().render("[click me](javascript:alert(1)) and <vbscript:x> and [ok](https://example.com)", options: .default, appendingTo: &html)
-        #expect(String(decoding: html, as: UTF8.self) == "<p>click me and vbscript:x and <a href=\"https://example.com\">ok</a></p>\n")
+        Markdown.Renderer().render(
+            "[click me](javascript:alert(1)) and <vbscript:x> and [ok](https://example.com)", options: .default,
+            appendingTo: &html)
+        #expect(
+            String(decoding: html, as: UTF8.self)
+                == "<p>click me and vbscript:x and <a href=\"https://example.com\">ok</a></p>\n")
     }
 }

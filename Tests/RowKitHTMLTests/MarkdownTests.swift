@@ -1,5 +1,5 @@
-import Testing
 import RowKitHTML
+import Testing
 
 @Suite struct MarkdownTests {
     @Test func rendersCommonMark() {
@@ -19,7 +19,8 @@ import RowKitHTML
     }
 
     @Test func unsafeLinksAreRemovedButTheirTextStays() {
-        let html = Markdown.render("[click me](javascript:alert(1)) and ![alt text](data:image/png;base64,AA) and [ok](https://example.com)")
+        let html = Markdown.render(
+            "[click me](javascript:alert(1)) and ![alt text](data:image/png;base64,AA) and [ok](https://example.com)")
         #expect(html == "<p>click me and alt text and <a href=\"https://example.com\">ok</a></p>\n")
     }
 

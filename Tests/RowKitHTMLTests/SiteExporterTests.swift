@@ -1,18 +1,26 @@
 import Foundation
-import Testing
 import RowKit
 import RowKitHTML
+import Testing
 
 @Suite struct SiteExporterTests {
     static func numbered(_ count: Int, sections: Int = 3, body: Bool = false) -> Table {
         let perSection = count / sections
-        return Table(style: .plain, sections: (0..<sections).map { section in
-            let rows = (0..<(section == sections - 1 ? count - perSection * (sections - 1) : perSection)).map { index in
-                AnyRow(Value1Row("Row \(section)-\(index)", detail: "\(index)", accessory: body ? .disclosureIndicator : .none,
-                                 body: body ? "Body of **\(section)-\(index)**" : nil))
-            }
-            return Section(id: ItemID("s\(section)"), header: .title("Section \(section)"), indexTitle: "\(section)", rows: rows)
-        })
+        return Table(
+            style: .plain,
+            sections: (0..<sections).map { section in
+                let rows = (0..<(section == sections - 1 ? count - perSection * (sections - 1) : perSection)).map {
+                    index in
+                    AnyRow(
+                        Value1Row(
+                            "Row \(section)-\(index)", detail: "\(index)",
+                            accessory: body ? .disclosureIndicator : .none,
+                            body: body ? "Body of **\(section)-\(index)**" : nil))
+                }
+                return Section(
+                    id: ItemID("s\(section)"), header: .title("Section \(section)"), indexTitle: "\(section)",
+                    rows: rows)
+            })
     }
 
     static func inode(_ url: URL) throws -> UInt64 {
@@ -23,7 +31,9 @@ import RowKitHTML
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var reports: [Int] = []
-        let summary = try SiteExporter(ExportOptions(pageSize: 500, search: false)).export(Self.numbered(1200), to: folder.url.appendingPathComponent("s")) {
+        let summary = try SiteExporter(ExportOptions(pageSize: 500, search: false)).export(
+            Self.numbered(1200), to: folder.url.appendingPathComponent("s")
+        ) {
             done, total in
             #expect(total == 1200)
             reports.append(done)
@@ -33,7 +43,9 @@ import RowKitHTML
         let files = TemporaryFolder.files(in: folder.url.appendingPathComponent("s"))
         #expect(files == [".rowkit-manifest.json", "assets/rowkit.css", "index.html", "page-2.html", "page-3.html"])
         let second = try String(contentsOf: folder.url.appendingPathComponent("s/page-2.html"), encoding: .utf8)
-        #expect(second.contains("<a rel=\"prev\" href=\"index.html\">") && second.contains("<a rel=\"next\" href=\"page-3.html\">"))
+        #expect(
+            second.contains("<a rel=\"prev\" href=\"index.html\">")
+                && second.contains("<a rel=\"next\" href=\"page-3.html\">"))
         #expect(second.contains("<span aria-current=\"page\">2</span>"))
         // Section 1 (rows 400..799) starts on page 1; section 2 (800..1199) on page 2.
         #expect(second.contains("<a href=\"index.html#section-s1\">1</a>"))
@@ -52,7 +64,8 @@ import RowKitHTML
         let keptInode = try Self.inode(site.appendingPathComponent("page-3.html"))
         let changedInode = try Self.inode(site.appendingPathComponent("index.html"))
         var table = Self.numbered(300, body: true)
-        table.sections[0].rows[5] = AnyRow(Value1Row("Row 0-5", detail: "changed", accessory: .disclosureIndicator, body: "Body of **0-5**"))
+        table.sections[0].rows[5] = AnyRow(
+            Value1Row("Row 0-5", detail: "changed", accessory: .disclosureIndicator, body: "Body of **0-5**"))
         let second = try exporter.export(table, to: site)
         // index.html and the row's detail page change; everything else is kept.
         #expect(second.filesWritten == 2 && second.filesUnchanged == 302 && second.filesRemoved == 0)
@@ -92,7 +105,9 @@ import RowKitHTML
         try SiteExporter().export(Self.numbered(10), to: site)
         let before = TemporaryFolder.files(in: site)
         let broken = Table { Section { DefaultRow("x", image: CellImage("missing.png")) } }
-        #expect(throws: ExportError.self) { try SiteExporter(ExportOptions(baseDirectory: folder.url)).export(broken, to: site) }
+        #expect(throws: ExportError.self) {
+            try SiteExporter(ExportOptions(baseDirectory: folder.url)).export(broken, to: site)
+        }
         #expect(TemporaryFolder.files(in: site) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["site"])
     }
@@ -111,7 +126,11 @@ import RowKitHTML
     @Test func customRowsRenderTheirOwnHTMLAndUnknownRowsTheirIdentity() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let table = Table { Section { Swatch(id: "red"); Opaque(id: "<opaque>") } }
+        let table = Table {
+            Section {
+                Swatch(id: "red"); Opaque(id: "<opaque>")
+            }
+        }
         try SiteExporter().export(table, to: folder.url.appendingPathComponent("s"))
         let html = try String(contentsOf: folder.url.appendingPathComponent("s/index.html"), encoding: .utf8)
         #expect(html.contains("<span class=\"swatch\">red</span>"))

@@ -1,6 +1,7 @@
 import Foundation
 import RowKit
 import Testing
+
 @testable import RowKitHTML
 
 /// The site writer and the user's files: what it keeps, what it removes, how it recovers, and one
@@ -30,18 +31,21 @@ import Testing
         try Self.write("x", site.appendingPathComponent(".git/objects/ab/cdef"))
         try Self.write("mine", site.appendingPathComponent("rows/notes.txt"))
         try manager.createDirectory(at: site.appendingPathComponent("drafts"), withIntermediateDirectories: true)
-        try manager.createSymbolicLink(atPath: site.appendingPathComponent("latest").path, withDestinationPath: "index.html")
+        try manager.createSymbolicLink(
+            atPath: site.appendingPathComponent("latest").path, withDestinationPath: "index.html")
         let cname = try Self.inode(site.appendingPathComponent("CNAME"))
 
         // Fewer rows: page-3.html and ten detail pages are no longer written.
-        let summary = try SiteExporter(ExportOptions(pageSize: 10)).export(SiteExporterTests.numbered(20, body: true), to: site)
+        let summary = try SiteExporter(ExportOptions(pageSize: 10)).export(
+            SiteExporterTests.numbered(20, body: true), to: site)
         #expect(Self.read(site.appendingPathComponent("CNAME")) == "example.org\n")
         #expect(try Self.inode(site.appendingPathComponent("CNAME")) == cname, "the same file, not a copy")
         #expect(Self.read(site.appendingPathComponent(".git/HEAD")) == "ref: refs/heads/main\n")
         #expect(Self.read(site.appendingPathComponent(".git/objects/ab/cdef")) == "x")
         #expect(Self.read(site.appendingPathComponent("rows/notes.txt")) == "mine")
         #expect(manager.fileExists(atPath: site.appendingPathComponent("drafts").path))
-        #expect(try manager.destinationOfSymbolicLink(atPath: site.appendingPathComponent("latest").path) == "index.html")
+        #expect(
+            try manager.destinationOfSymbolicLink(atPath: site.appendingPathComponent("latest").path) == "index.html")
         #expect(summary.filesRemoved == 11)
         #expect(summary.removedFiles.contains("page-3.html"))
         #expect(summary.removedFiles.allSatisfy { $0 == "page-3.html" || $0.hasPrefix("rows/row-") })
@@ -88,7 +92,9 @@ import Testing
         defer { folder.remove() }
         try Self.write("keep me", folder.url.appendingPathComponent("docs/notes.txt"))
         let docs = folder.url.appendingPathComponent("docs")
-        #expect(throws: ExportError.outputNotASite(path: docs.path)) { try SiteExporter().export(SiteExporterTests.numbered(3), to: docs) }
+        #expect(throws: ExportError.outputNotASite(path: docs.path)) {
+            try SiteExporter().export(SiteExporterTests.numbered(3), to: docs)
+        }
         _ = manager.createFile(atPath: docs.appendingPathComponent(".rowkit-manifest.json").path, contents: nil)
         try SiteExporter().export(SiteExporterTests.numbered(3), to: docs)
         #expect(Self.read(docs.appendingPathComponent("notes.txt")) == "keep me")
@@ -132,11 +138,14 @@ import Testing
         #expect(throws: ExportError.outputInUse(path: site.path, process: getpid())) {
             try SiteExporter(ExportOptions(waitForOtherExport: false)).export(SiteExporterTests.numbered(4), to: site)
         }
-        #expect(try manager.contentsOfDirectory(atPath: folder.url.path).sorted() == before, "the first one's folder is untouched")
+        #expect(
+            try manager.contentsOfDirectory(atPath: folder.url.path).sorted() == before,
+            "the first one's folder is untouched")
         // A waiting export that is asked to stop stops.
         let deadline = Date().addingTimeInterval(0.3)
         #expect(throws: ExportError.interrupted) {
-            try SiteExporter(ExportOptions(shouldStop: { Date() > deadline })).export(SiteExporterTests.numbered(4), to: site)
+            try SiteExporter(ExportOptions(shouldStop: { Date() > deadline })).export(
+                SiteExporterTests.numbered(4), to: site)
         }
         first.abandon()
         try SiteExporter(ExportOptions(waitForOtherExport: false)).export(SiteExporterTests.numbered(4), to: site)
@@ -148,7 +157,8 @@ import Testing
         defer { folder.remove() }
         let broken = Table { Section { DefaultRow("x", image: CellImage("missing.png")) } }
         #expect(throws: ExportError.self) {
-            try SiteExporter(ExportOptions(baseDirectory: folder.url)).export(broken, to: folder.url.appendingPathComponent("a/b/site"))
+            try SiteExporter(ExportOptions(baseDirectory: folder.url)).export(
+                broken, to: folder.url.appendingPathComponent("a/b/site"))
         }
         #expect(try manager.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
@@ -158,8 +168,14 @@ import Testing
         defer { folder.remove() }
         try Self.write("x", folder.url.appendingPathComponent("file"))
         let cases: [(String, String)] = [
-            (folder.url.appendingPathComponent("file/site").path, "'\(folder.url.appendingPathComponent("file").path)' is a file, not a folder"),
-            (folder.url.appendingPathComponent(String(repeating: "n", count: 256)).path, "bytes long; names may be at most 255 bytes"),
+            (
+                folder.url.appendingPathComponent("file/site").path,
+                "'\(folder.url.appendingPathComponent("file").path)' is a file, not a folder"
+            ),
+            (
+                folder.url.appendingPathComponent(String(repeating: "n", count: 256)).path,
+                "bytes long; names may be at most 255 bytes"
+            ),
             ("/", "it is the root folder"),
         ]
         for (output, reason) in cases {

@@ -1,9 +1,8 @@
 import Foundation
 import RowKit
+import RowKitHTML
 import RowKitListing
 import Testing
-
-import RowKitHTML
 
 /// Listings exported as streams: the same bytes on any number of threads, and re-exports that
 /// redo only what changed.
@@ -13,7 +12,8 @@ import RowKitHTML
     static func listing(_ count: Int, changing changed: Int? = nil, dropping dropped: Int? = nil) -> String {
         var yaml = "version: 1\ntitle: Stream\nsections:\n"
         for section in 0..<3 {
-            yaml += "  - header: Part \(section)\n    index: \(section)\n    footer: End of part \(section)\n    rows:\n"
+            yaml +=
+                "  - header: Part \(section)\n    index: \(section)\n    footer: End of part \(section)\n    rows:\n"
             for row in stride(from: section, to: count, by: 3) where row != dropped {
                 let text = row == changed ? "Changed row \(row)" : "Row \(row)"
                 yaml += "      - text: \"\(text)\"\n        detail: \"\(row % 7)\"\n"
@@ -37,7 +37,8 @@ import RowKitHTML
         try yaml.write(to: file, atomically: true, encoding: .utf8)
         let options = ExportOptions(pageSize: pageSize, search: search, jobs: jobs)
         return try SiteExporter(options).export(
-            listings: [ListingExport(ListingReader(contentsOfFile: file.path))], to: site ?? folder.appendingPathComponent("site"))
+            listings: [ListingExport(ListingReader(contentsOfFile: file.path))],
+            to: site ?? folder.appendingPathComponent("site"))
     }
 
     /// Every file of the site at `folder` with its bytes.
@@ -63,8 +64,10 @@ import RowKitHTML
         let parallel = try Self.export(yaml, in: folder.url, to: many, jobs: jobs)
         #expect(single.pages == parallel.pages && single.rows == parallel.rows && single.bytes == parallel.bytes)
         let expected = try Self.files(one)
-        #expect(expected.keys.filter { !$0.hasPrefix("search/") }.count == 1 + 25 + 167 + 2 + 3,
-                "the manifest, 25 list pages, 167 detail pages, the style sheet, the search script, and the one page's script, core module and wrapper")
+        #expect(
+            expected.keys.filter { !$0.hasPrefix("search/") }.count == 1 + 25 + 167 + 2 + 3,
+            "the manifest, 25 list pages, 167 detail pages, the style sheet, the search script, and the one page's script, core module and wrapper"
+        )
         #expect(expected.keys.contains("search/t-.js"))
         let actual = try Self.files(many)
         #expect(actual.keys.sorted() == expected.keys.sorted())
@@ -161,10 +164,13 @@ import RowKitHTML
             try Self.export(broken, in: folder.url, jobs: 2)
         } throws: { error in
             guard case .invalidListings(let diagnostics) = error as? ListingExportError else { return false }
-            return diagnostics.map(\.message) == ["missing required field 'text' in a row", "'text' must be a string, found a sequence"]
+            return diagnostics.map(\.message) == [
+                "missing required field 'text' in a row", "'text' must be a string, found a sequence",
+            ]
         }
         #expect(try Self.files(site) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["listing.yaml", "site"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["listing.yaml", "site"])
     }
 
     @Test func whenATitleFollowsTheRows_thenTheRowsAreReadAgainWithIt() throws {

@@ -1,21 +1,30 @@
 import Foundation
 import Testing
+
 @testable import RowKitHTML
 
 @Suite struct TemplateSetTests {
     /// A context with a value for every key any template reads.
-    static var fullContext: [String: Any] { [
-        "language": "en", "documentTitle": "Doc", "title": "Title", "style": "insetGrouped", "root": "",
-        "hasIndex": true, "indexEntries": [["href": "#s", "title": "A"]],
-        "sections": "<section>S</section>",
-        "back": ["href": "../index.html", "label": "Back"], "backHref": "../index.html", "backLabel": "Back",
-        "pagination": ["previous": ["href": "index.html"], "next": ["href": "page-3.html"],
-                       "pages": [["gap": false, "current": true, "number": "2", "href": "page-2.html"], ["gap": true, "current": false]]],
-        "anchor": "s", "header": "Header", "footer": "Footer", "rows": "<li>row</li>",
-        "layout": "value1", "isValue1": true, "text": "Text", "detail": "Detail", "image": ["src": "a.png", "alt": "A"],
-        "href": "x.html", "chevron": true, "checkmark": true, "info": true, "custom": false, "body": "<p>Body</p>",
-        "link": "https://example.com", "tables": [["name": "T", "href": "t/index.html", "summary": "1 row"]],
-    ] }
+    static var fullContext: [String: Any] {
+        [
+            "language": "en", "documentTitle": "Doc", "title": "Title", "style": "insetGrouped", "root": "",
+            "hasIndex": true, "indexEntries": [["href": "#s", "title": "A"]],
+            "sections": "<section>S</section>",
+            "back": ["href": "../index.html", "label": "Back"], "backHref": "../index.html", "backLabel": "Back",
+            "pagination": [
+                "previous": ["href": "index.html"], "next": ["href": "page-3.html"],
+                "pages": [
+                    ["gap": false, "current": true, "number": "2", "href": "page-2.html"],
+                    ["gap": true, "current": false],
+                ],
+            ],
+            "anchor": "s", "header": "Header", "footer": "Footer", "rows": "<li>row</li>",
+            "layout": "value1", "isValue1": true, "text": "Text", "detail": "Detail",
+            "image": ["src": "a.png", "alt": "A"],
+            "href": "x.html", "chevron": true, "checkmark": true, "info": true, "custom": false, "body": "<p>Body</p>",
+            "link": "https://example.com", "tables": [["name": "T", "href": "t/index.html", "summary": "1 row"]],
+        ]
+    }
 
     @Test func everyBundledTemplateLoadsAndRenders() throws {
         let templates = try TemplateSet()
@@ -24,14 +33,17 @@ import Testing
             let output = templates.render(name, Self.fullContext)
             #expect(!output.isEmpty, "template \(name) rendered nothing")
             #expect(!output.contains("{{"), "template \(name) left a tag")
-            #expect(MarkupChecker.problems(in: output).filter { !$0.contains("style") }.isEmpty || name == "style.css" || name == "search.js" || name == "listing.js")
+            #expect(
+                MarkupChecker.problems(in: output).filter { !$0.contains("style") }.isEmpty || name == "style.css"
+                    || name == "search.js" || name == "listing.js")
         }
     }
 
     @Test func aCustomFolderReplacesBundledTemplatesByName() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try "<li class=\"mine\">{{{text}}}</li>\n".write(to: folder.url.appendingPathComponent("row.mustache"), atomically: true, encoding: .utf8)
+        try "<li class=\"mine\">{{{text}}}</li>\n".write(
+            to: folder.url.appendingPathComponent("row.mustache"), atomically: true, encoding: .utf8)
         let templates = try TemplateSet(customDirectory: folder.url)
         #expect(templates.render("row", ["text": "x"]) == "<li class=\"mine\">x</li>\n")
         #expect(templates.render("section", ["rows": "R"]).contains("R"))  // still the bundled one
@@ -40,7 +52,8 @@ import Testing
     @Test func aBrokenCustomTemplateIsAnErrorNamingIt() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try "{{#open}} never closed".write(to: folder.url.appendingPathComponent("page.mustache"), atomically: true, encoding: .utf8)
+        try "{{#open}} never closed".write(
+            to: folder.url.appendingPathComponent("page.mustache"), atomically: true, encoding: .utf8)
         #expect {
             _ = try TemplateSet(customDirectory: folder.url)
         } throws: { error in

@@ -1,6 +1,5 @@
-import Testing
-
 import RowKitListing
+import Testing
 
 /// The compact hash set behind identities and slugs, against Swift's `Set`, and the stable hash.
 struct HashSet64Tests {

@@ -1,7 +1,7 @@
 import Foundation
+import RowKit
 import Testing
 
-import RowKit
 @testable import RowKitListing
 
 /// CSV listings: RFC 4180 parsing, column mapping, sections and sorting.
@@ -55,10 +55,11 @@ struct ListingCSVTests {
     @Test func whenAnExplicitColumnIsMissing_thenTheErrorNamesItAndListsTheHeader() {
         let options = CSVListingOptions(sectionBy: "team", detail: "phone")
         let diagnostics = ListingReader.validate(Data("text,detail\nA,1\n".utf8), path: "x.csv", csv: options)
-        #expect(diagnostics.map(\.description) == [
-            "x.csv:1:1: the detail column 'phone' is not in the header; the header has: 'text', 'detail'",
-            "x.csv:1:1: the section column 'team' is not in the header; the header has: 'text', 'detail'",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "x.csv:1:1: the detail column 'phone' is not in the header; the header has: 'text', 'detail'",
+                "x.csv:1:1: the section column 'team' is not in the header; the header has: 'text', 'detail'",
+            ])
     }
 
     @Test func whenLinesEndInCROnlyOrBlankLinesAppear_thenRecordsStillSplit() throws {

@@ -5,7 +5,9 @@ import Testing
 
 /// The mapping from a listing document to a RowKit table.
 @Suite struct ListingDocumentTableTests {
-    static func location(_ line: Int) -> RowKitListing.SourceLocation { RowKitListing.SourceLocation(file: "t.yaml", line: line, column: 1) }
+    static func location(_ line: Int) -> RowKitListing.SourceLocation {
+        RowKitListing.SourceLocation(file: "t.yaml", line: line, column: 1)
+    }
 
     @Test func eachCellStyleBecomesItsStandardRowAndFieldsBecomeCellContent() {
         let document = ListingDocument(
@@ -26,7 +28,8 @@ import Testing
                             accessory: .detailDisclosureButton, link: "https://example.com",
                             location: Self.location(4)),
                     ], location: Self.location(1)),
-                ListingSection(rows: [ListingRow(id: "e", text: "E", location: Self.location(5))], location: Self.location(5)),
+                ListingSection(
+                    rows: [ListingRow(id: "e", text: "E", location: Self.location(5))], location: Self.location(5)),
             ])
         let table = document.makeTable()
         #expect(
@@ -62,7 +65,9 @@ import Testing
 
     @Test func withAnImageBase_imagesAreRelativeToIt() throws {
         let document = try ListingReader.read(
-            contentsOfFile: ReaderGolden.packageRoot.appendingPathComponent("Examples").appendingPathComponent("settings.yaml").path)
+            contentsOfFile: ReaderGolden.packageRoot.appendingPathComponent("Examples").appendingPathComponent(
+                "settings.yaml"
+            ).path)
         let base = try #require(realpath(ReaderGolden.packageRoot.path, nil))
         defer { free(base) }
         let table = document.makeTable(imageBase: String(cString: base))
@@ -74,7 +79,9 @@ import Testing
 
     @Test func theSettingsExampleUsesEveryCellStyleAndEveryAccessory() throws {
         let document = try ListingReader.read(
-            contentsOfFile: ReaderGolden.packageRoot.appendingPathComponent("Examples").appendingPathComponent("settings.yaml").path)
+            contentsOfFile: ReaderGolden.packageRoot.appendingPathComponent("Examples").appendingPathComponent(
+                "settings.yaml"
+            ).path)
         let rows = document.allRows
         #expect(Set(rows.map(\.style)) == Set(CellLayout.allCases))
         #expect(Set(rows.map(\.accessory)) == Set(Accessory.allCases))

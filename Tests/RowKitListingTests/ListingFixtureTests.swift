@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import RowKitListing
+import Testing
 
 /// Golden diagnostics: every broken fixture yields exactly the lines in its `.expected` file.
 ///
@@ -16,7 +15,8 @@ struct ListingFixtureTests {
     func whenABrokenDocumentIsValidated_thenItsDiagnosticsMatchTheGoldenLines(name: String) throws {
         let path = "broken/\(name)"
         let options = CSVListingOptions()
-        let actual = ListingReader.validate(ListingFixtures.data(path), path: path, csv: options)
+        let actual =
+            ListingReader.validate(ListingFixtures.data(path), path: path, csv: options)
             .map(\.description).joined(separator: "\n") + "\n"
         let expectedURL = ListingFixtures.root.appendingPathComponent(path + ".expected")
         if ProcessInfo.processInfo.environment["LISTING_UPDATE_GOLDEN"] == "1" {

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import RowKitListing
+import Testing
 
 /// Hostile and malformed input: every case ends in diagnostics or a document, never a crash or hang.
 struct ListingHostileInputTests {
@@ -38,7 +37,8 @@ struct ListingHostileInputTests {
     @Test func whenAYAMLAliasBombHasNineLevels_thenEveryAliasIsRejectedWithoutExpanding() {
         var lines = [#"a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]"#]
         for level in 1...9 {
-            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ",") + "]")
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ",") + "]")
         }
         lines.append("sections: [{rows: [{text: *a9}]}]")
         let result = messages(lines.joined(separator: "\n"), path: "bomb.yaml")
@@ -52,7 +52,8 @@ struct ListingHostileInputTests {
     }
 
     @Test func whenAYAMLTextIsAHugeNumber_thenItIsTakenAsLiteralText() throws {
-        let document = try ListingReader.read(Data("sections:\n  - rows:\n      - text: 1e999\n      - text: -.nan\n".utf8), path: "n.yaml")
+        let document = try ListingReader.read(
+            Data("sections:\n  - rows:\n      - text: 1e999\n      - text: -.nan\n".utf8), path: "n.yaml")
         #expect(document.allRows.map(\.text) == ["1e999", "-.nan"])
     }
 
@@ -63,8 +64,9 @@ struct ListingHostileInputTests {
     }
 
     @Test func whenAJSONNumberIsHugeOrNegative_thenTheVersionIsUnsupportedWithoutOverflow() {
-        #expect(messages(#"{"version": -99999999999999999999999e99999, "sections": [{}]}"#, path: "v.json")
-            == ["v.json:1:13: unsupported version -99999999999999999999999e99999; only version 1 is supported"])
+        #expect(
+            messages(#"{"version": -99999999999999999999999e99999, "sections": [{}]}"#, path: "v.json")
+                == ["v.json:1:13: unsupported version -99999999999999999999999e99999; only version 1 is supported"])
     }
 
     @Test(arguments: ["yaml", "json", "csv"])
@@ -100,15 +102,22 @@ struct ListingHostileInputTests {
     }
 
     @Test func whenYAMLHoldsARawNULOrControlCharacter_thenLibyamlsErrorIsReportedAtIt() {
-        let result = ListingReader.validate(Data("sections:\n  - rows: [\u{0}]\n".utf8), path: "nul.yaml").map(\.description)
+        let result = ListingReader.validate(Data("sections:\n  - rows: [\u{0}]\n".utf8), path: "nul.yaml").map(
+            \.description)
         #expect(result.count == 1)
         #expect(result.first == "nul.yaml:2:12: invalid YAML: control characters are not allowed")
     }
 
     @Test func whenJSONEscapesAreInvalid_thenTheEscapeIsReported() {
-        #expect(messages(#"{"title": "\ud800"}"#, path: "e.json") == [#"e.json:1:12: invalid \u escape: unpaired surrogate"#])
+        #expect(
+            messages(#"{"title": "\ud800"}"#, path: "e.json") == [
+                #"e.json:1:12: invalid \u escape: unpaired surrogate"#
+            ])
         #expect(messages(#"{"title": "\x"}"#, path: "e.json") == [#"e.json:1:12: invalid escape '\x'"#])
-        #expect(messages(#"{"title": 012}"#, path: "e.json") == ["e.json:1:11: invalid number: leading zeros are not allowed"])
+        #expect(
+            messages(#"{"title": 012}"#, path: "e.json") == [
+                "e.json:1:11: invalid number: leading zeros are not allowed"
+            ])
         #expect(messages(#"{"title": tru}"#, path: "e.json") == ["e.json:1:11: invalid literal; expected 'true'"])
         #expect(messages(#"{"a": 1} x"#, path: "e.json") == ["e.json:1:10: unexpected 'x' after the JSON value"])
     }
@@ -119,8 +128,9 @@ struct ListingHostileInputTests {
     }
 
     @Test func whenAStringFieldHoldsANULByte_thenItIsRejected() {
-        #expect(messages(#"{"sections": [{"rows": [{"text": "a\u0000b"}]}]}"#, path: "z.json")
-            == ["z.json:1:34: 'text' contains a NUL character"])
+        #expect(
+            messages(#"{"sections": [{"rows": [{"text": "a\u0000b"}]}]}"#, path: "z.json")
+                == ["z.json:1:34: 'text' contains a NUL character"])
     }
 
     @Test func whenTooManyProblemsAreFound_thenTheListIsCappedWithANote() {

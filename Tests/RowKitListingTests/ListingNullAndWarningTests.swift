@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import RowKit
 import RowKitListing
+import Testing
 
 /// `null` means absent for every optional field; data the export will drop is a warning, not an
 /// error; a link of only spaces is refused.
@@ -42,7 +41,8 @@ struct ListingNullAndWarningTests {
     }
 
     @Test func whenJSONFieldsAreNull_thenTheyReadAsAbsent() throws {
-        let json = #"{"version": null, "style": null, "sections": [{"header": null, "rows": [{"id": null, "text": "A", "style": null}]}]}"#
+        let json =
+            #"{"version": null, "style": null, "sections": [{"header": null, "rows": [{"id": null, "text": "A", "style": null}]}]}"#
         let document = try ListingReader.read(Data(json.utf8), path: "/tmp/nulls.json")
         #expect(document.sections.first?.rows.first?.hasExplicitID == false)
         #expect(document.sections.first?.rows.first?.style == .default)
@@ -50,15 +50,17 @@ struct ListingNullAndWarningTests {
 
     @Test func whenTheRequiredTextIsNull_thenItIsStillAnError() {
         let result = summary("sections:\n  - rows:\n      - text: ~\n")
-        #expect(result.diagnostics.map(\.description) == ["/tmp/listing.yaml:3:15: 'text' must be a string, found null"])
+        #expect(
+            result.diagnostics.map(\.description) == ["/tmp/listing.yaml:3:15: 'text' must be a string, found null"])
     }
 
     @Test func whenARowOfStyleDefaultHasADetail_thenItIsAWarningAtTheDetail() {
         let result = summary("sections:\n  - rows:\n      - text: Gift Card\n        detail: $25\n")
         #expect(result.isValid)
-        #expect(result.warnings.map(\.description) == [
-            "/tmp/listing.yaml:4:17: 'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"
-        ])
+        #expect(
+            result.warnings.map(\.description) == [
+                "/tmp/listing.yaml:4:17: 'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"
+            ])
         #expect(summary("sections:\n  - rows:\n      - {text: A, style: value1, detail: B}\n").warnings.isEmpty)
     }
 
@@ -81,9 +83,10 @@ struct ListingNullAndWarningTests {
 
     @Test func whenALinkIsOnlySpaces_thenItIsAnError() {
         let result = summary("sections:\n  - rows:\n      - text: A\n        link: \"   \"\n")
-        #expect(result.diagnostics.map(\.description) == [
-            "/tmp/listing.yaml:4:15: 'link' must be a non-empty URL without control characters"
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "/tmp/listing.yaml:4:15: 'link' must be a non-empty URL without control characters"
+            ])
     }
 
     @Test func whenAnImageIsATextFileNamedPNG_thenValidationRefusesItAtTheImageField() throws {

@@ -1,7 +1,7 @@
 import Foundation
+import RowKit
 import Testing
 
-import RowKit
 @testable import RowKitListing
 
 /// Reading valid listings: fields, defaults, identities and format detection.
@@ -47,8 +47,10 @@ struct ListingReaderTests {
             document.sections.map { section in
                 [section.header ?? "", section.footer ?? "", section.indexTitle ?? ""]
                     + section.rows.map { row in
-                        [row.id, row.style.rawValue, row.text, row.detail ?? "", row.accessory.rawValue,
-                         row.body ?? "", row.link ?? ""].joined(separator: "|")
+                        [
+                            row.id, row.style.rawValue, row.text, row.detail ?? "", row.accessory.rawValue,
+                            row.body ?? "", row.link ?? "",
+                        ].joined(separator: "|")
                     }
             }
         }
@@ -57,7 +59,8 @@ struct ListingReaderTests {
     }
 
     @Test func whenFieldsAreOmitted_thenDefaultsApply() throws {
-        let data = Data("sections:\n  - rows:\n      - text: Hello\n      - text: Docs\n        body: Some *text*\n".utf8)
+        let data = Data(
+            "sections:\n  - rows:\n      - text: Hello\n      - text: Docs\n        body: Some *text*\n".utf8)
         let document = try ListingReader.read(data, path: "dir/My Listing.yaml")
         #expect(document.title == "My Listing")
         #expect(document.style == .insetGrouped)
@@ -82,9 +85,10 @@ struct ListingReaderTests {
                   - text: Wi-Fi Bluetooth
             """
         let document = try ListingReader.read(Data(yaml.utf8), path: "ids.yaml")
-        #expect(document.allRows.map(\.id) == [
-            "wi-fi-bluetooth", "wi-fi-bluetooth-2", "wi-fi-bluetooth-3", "café-öl", "row", "wi-fi-bluetooth-4",
-        ])
+        #expect(
+            document.allRows.map(\.id) == [
+                "wi-fi-bluetooth", "wi-fi-bluetooth-2", "wi-fi-bluetooth-3", "café-öl", "row", "wi-fi-bluetooth-4",
+            ])
         #expect(document.allRows.map(\.hasExplicitID) == [false, false, true, false, false, false])
     }
 
@@ -109,9 +113,10 @@ struct ListingReaderTests {
 
     @Test func whenTheExtensionIsUnknownAndNoFormatIsGiven_thenReadingFailsNamingIt() {
         let diagnostics = ListingReader.validate(Data(), path: "listing.txt")
-        #expect(diagnostics.map(\.description) == [
-            "listing.txt:1:1: cannot tell the format from the extension 'txt'; use .yaml, .yml, .json or .csv, or pass a format"
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "listing.txt:1:1: cannot tell the format from the extension 'txt'; use .yaml, .yml, .json or .csv, or pass a format"
+            ])
     }
 
     @Test(arguments: [("a.yaml", ListingFormat.yaml), ("a.YML", .yaml), ("a.json", .json), ("a.csv", .csv)])
@@ -120,14 +125,17 @@ struct ListingReaderTests {
     }
 
     @Test func whenReadingFails_thenTheErrorPrintsOneDiagnosticPerLine() {
-        #expect(throws: ListingError.self) { try ListingReader.read(ListingFixtures.data("broken/missing-text.yaml"), path: "m.yaml") }
+        #expect(throws: ListingError.self) {
+            try ListingReader.read(ListingFixtures.data("broken/missing-text.yaml"), path: "m.yaml")
+        }
         do {
             _ = try ListingReader.read(ListingFixtures.data("broken/missing-text.yaml"), path: "m.yaml")
         } catch {
-            #expect(error.description == """
-                m.yaml:4:9: missing required field 'text' in a row
-                m.yaml:6:9: missing required field 'text' in a row
-                """)
+            #expect(
+                error.description == """
+                    m.yaml:4:9: missing required field 'text' in a row
+                    m.yaml:6:9: missing required field 'text' in a row
+                    """)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
+import RowKit
 import Testing
 
-import RowKit
 @testable import RowKitListing
 
 /// `Schema/listing.schema.json` stays in step with the reader's fields and enums.
@@ -31,7 +31,9 @@ struct ListingSchemaTests {
         let root = try schema()
         #expect(Set(try dictionary(root, "properties").keys) == Set(ListingSchema.documentFields))
         #expect(Set(try dictionary(root, "$defs", "section", "properties").keys) == Set(ListingSchema.sectionFields))
-        #expect(Set(try dictionary(root, "$defs", "row", "properties").keys) == Set(ListingRow.Field.allCases.map(\.rawValue)))
+        #expect(
+            Set(try dictionary(root, "$defs", "row", "properties").keys)
+                == Set(ListingRow.Field.allCases.map(\.rawValue)))
         #expect(strings(try dictionary(root, "$defs", "row")["required"]) == ["text"])
         #expect(strings(root["required"]) == ["sections"])
     }
@@ -41,6 +43,7 @@ struct ListingSchemaTests {
         #expect(strings(try dictionary(defs, "tableStyle")["enum"]) == TableStyle.allCases.map(\.rawValue))
         #expect(strings(try dictionary(defs, "cellStyle")["enum"]) == CellLayout.allCases.map(\.rawValue))
         #expect(strings(try dictionary(defs, "accessory")["enum"]) == Accessory.allCases.map(\.rawValue))
-        #expect(try dictionary(try schema(), "properties", "version")["const"] as? Int == ListingDocument.currentVersion)
+        #expect(
+            try dictionary(try schema(), "properties", "version")["const"] as? Int == ListingDocument.currentVersion)
     }
 }

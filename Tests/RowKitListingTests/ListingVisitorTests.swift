@@ -1,8 +1,7 @@
 import Foundation
 import RowKit
-import Testing
-
 import RowKitListing
+import Testing
 
 /// The stream a ``ListingVisitor`` sees: sections and rows in document order, each pass started by
 /// `begin`, and what turns out void abandoned.
@@ -19,7 +18,9 @@ struct ListingVisitorTests {
         mutating func abandon() { events.append("abandon") }
     }
 
-    private func read(_ text: String, path: String, csv: CSVListingOptions = .init()) throws -> (ListingSummary, [String]) {
+    private func read(_ text: String, path: String, csv: CSVListingOptions = .init()) throws -> (
+        ListingSummary, [String]
+    ) {
         var recorder = Recorder()
         let summary = try ListingReader(Data(text.utf8), path: path, csv: csv).read(into: &recorder)
         return (summary, recorder.events)
@@ -45,7 +46,11 @@ struct ListingVisitorTests {
         // The title is not in the last 64 KiB, so the first pass guesses the file name.
         let yaml = "sections:\n  - rows: [{text: One}]\ntitle: Late\n" + String(repeating: "# padding\n", count: 7_000)
         let (summary, events) = try read(yaml, path: "guess.yaml")
-        #expect(events == ["begin guess insetGrouped", "row 0 one", "end 0 - - -", "abandon", "begin Late insetGrouped", "row 0 one", "end 0 - - -"])
+        #expect(
+            events == [
+                "begin guess insetGrouped", "row 0 one", "end 0 - - -", "abandon", "begin Late insetGrouped",
+                "row 0 one", "end 0 - - -",
+            ])
         #expect(summary.header.title == "Late" && summary.passes == 2)
     }
 
@@ -59,21 +64,29 @@ struct ListingVisitorTests {
     @Test func whenAnExplicitIDFurtherDownTakesADerivedOne_thenTheRowsAreHandedOutAgain() throws {
         let yaml = "sections:\n  - rows:\n      - text: Foo\n      - id: foo\n        text: Bar\n"
         let (summary, events) = try read(yaml, path: "ids.yaml")
-        #expect(events == ["begin ids insetGrouped", "row 0 foo", "abandon", "begin ids insetGrouped", "row 0 foo-2", "row 0 foo", "end 0 - - -"])
+        #expect(
+            events == [
+                "begin ids insetGrouped", "row 0 foo", "abandon", "begin ids insetGrouped", "row 0 foo-2", "row 0 foo",
+                "end 0 - - -",
+            ])
         #expect(summary.passes == 2)
     }
 
     @Test func whenAProblemIsFound_thenNothingMoreIsHandedOutAndEveryProblemIsReported() throws {
-        let yaml = "sections:\n  - rows:\n      - text: One\n      - detail: no text\n      - text: Three\n      - text: [x]\n"
+        let yaml =
+            "sections:\n  - rows:\n      - text: One\n      - detail: no text\n      - text: Three\n      - text: [x]\n"
         let (summary, events) = try read(yaml, path: "p.yaml")
         #expect(events == ["begin p insetGrouped", "row 0 one", "abandon"])
-        #expect(summary.diagnostics.map(\.description) == [
-            "p.yaml:4:9: missing required field 'text' in a row", "p.yaml:6:15: 'text' must be a string, found a sequence",
-        ])
+        #expect(
+            summary.diagnostics.map(\.description) == [
+                "p.yaml:4:9: missing required field 'text' in a row",
+                "p.yaml:6:15: 'text' must be a string, found a sequence",
+            ])
     }
 
     @Test func whenRepeatedIDsAreFound_thenASecondLookNamesBothPlaces() throws {
-        let yaml = "sections:\n  - rows:\n      - {id: a, text: One}\n      - {id: b, text: Two}\n      - {id: a, text: Three}\n"
+        let yaml =
+            "sections:\n  - rows:\n      - {id: a, text: One}\n      - {id: b, text: Two}\n      - {id: a, text: Three}\n"
         let (summary, _) = try read(yaml, path: "d.yaml")
         #expect(summary.diagnostics.map(\.description) == ["d.yaml:5:14: duplicate id 'a'; first used at d.yaml:3:14"])
         #expect(summary.passes == 2)
@@ -82,17 +95,19 @@ struct ListingVisitorTests {
     @Test func whenCSVSectionsAreNotContiguous_thenRowsAreHandedOutSectionBySection() throws {
         let csv = "g,text\nB,One\nA,Two\nB,Three\n"
         let (summary, events) = try read(csv, path: "g.csv", csv: CSVListingOptions(sectionBy: "g"))
-        #expect(events == [
-            "begin g insetGrouped", "row 0 one", "end 0 B - -", "row 1 two", "abandon",
-            "begin g insetGrouped", "row 0 one", "row 0 three", "end 0 B - -", "row 1 two", "end 1 A - -",
-        ])
+        #expect(
+            events == [
+                "begin g insetGrouped", "row 0 one", "end 0 B - -", "row 1 two", "abandon",
+                "begin g insetGrouped", "row 0 one", "row 0 three", "end 0 B - -", "row 1 two", "end 1 A - -",
+            ])
         #expect(summary.passes == 2)
     }
 
     @Test func whenCSVSectionsAreAlreadyInOrder_thenOnePassIsEnough() throws {
         let csv = "g,text\nA,One\nA,Two\nB,Three\n"
         let (summary, events) = try read(csv, path: "g.csv", csv: CSVListingOptions(sectionBy: "g", sort: true))
-        #expect(events == ["begin g insetGrouped", "row 0 one", "row 0 two", "end 0 A - -", "row 1 three", "end 1 B - -"])
+        #expect(
+            events == ["begin g insetGrouped", "row 0 one", "row 0 two", "end 0 A - -", "row 1 three", "end 1 B - -"])
         #expect(summary.passes == 1)
     }
 }

@@ -26,10 +26,15 @@ struct RandomListing {
         case map([(String, Value)])
     }
 
-    static let texts = ["Wi-Fi", "wi fi", "Wi-Fi!", "Foo", "foo-2", "FOO", "Café", "café", "", "!!!", "yes", "12", "Row 1", "row-1", "A \"quote\"", "tab\there", "x: y", "# not a comment", "- dash", "[bracket", "über", "日本語"]
+    static let texts = [
+        "Wi-Fi", "wi fi", "Wi-Fi!", "Foo", "foo-2", "FOO", "Café", "café", "", "!!!", "yes", "12", "Row 1", "row-1",
+        "A \"quote\"", "tab\there", "x: y", "# not a comment", "- dash", "[bracket", "über", "日本語",
+    ]
     static let ids = ["wifi", "foo", "foo-2", "row", "row-1", "a.b", "A_b", "x", "bad id", "-lead"]
     static let styles = ["default", "value1", "value2", "subtitle", "valu1", "Value1"]
-    static let accessories = ["none", "disclosureIndicator", "checkmark", "detailButton", "detailDisclosureButton", "chevron"]
+    static let accessories = [
+        "none", "disclosureIndicator", "checkmark", "detailButton", "detailDisclosureButton", "chevron",
+    ]
     static let tableStyles = ["plain", "grouped", "insetGrouped", "inset"]
 
     /// One of `items`; the last `bad` of them only in a document made wrong.
@@ -41,7 +46,11 @@ struct RandomListing {
 
     /// Mostly the right kind of value for `field`, sometimes another.
     private mutating func value(for field: String) -> Value {
-        if fault(12) { return pick([.null, .number("1"), .bool(true), .list([.string("a")]), .map([("k", .string("v"))]), .number("1e999")]) }
+        if fault(12) {
+            return pick([
+                .null, .number("1"), .bool(true), .list([.string("a")]), .map([("k", .string("v"))]), .number("1e999"),
+            ])
+        }
         switch field {
         case "style": return .string(pick(Self.styles, bad: 2))
         case "accessory": return .string(pick(Self.accessories, bad: 1))
@@ -98,10 +107,20 @@ struct RandomListing {
         for _ in 0..<fields.count { fields.swapAt(below(fields.count), below(fields.count)) }
         for field in fields {
             switch field {
-            case "version": pairs.append((field, fault(40) ? pick([.number("2"), .string("1"), .null]) : pick([.number("1"), .number("1.0")])))
+            case "version":
+                pairs.append(
+                    (
+                        field,
+                        fault(40) ? pick([.number("2"), .string("1"), .null]) : pick([.number("1"), .number("1.0")])
+                    ))
             case "style": pairs.append((field, .string(pick(Self.tableStyles, bad: 1))))
             case "sections":
-                pairs.append((field, fault(10) ? pick([.null, .list([]), .map([])]) : .list((0..<(1 + below(4))).map { _ in section() })))
+                pairs.append(
+                    (
+                        field,
+                        fault(10)
+                            ? pick([.null, .list([]), .map([])]) : .list((0..<(1 + below(4))).map { _ in section() })
+                    ))
             default: pairs.append((field, .string(scalarText())))
             }
         }
@@ -117,7 +136,8 @@ struct RandomListing {
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
         case .list(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
-        case .map(let pairs): return "{" + pairs.map { jsonString($0.0) + ": " + json($0.1) }.joined(separator: ",\n ") + "}"
+        case .map(let pairs):
+            return "{" + pairs.map { jsonString($0.0) + ": " + json($0.1) }.joined(separator: ",\n ") + "}"
         }
     }
 
@@ -146,8 +166,10 @@ struct RandomListing {
         case .map(let pairs) where !pairs.isEmpty && !flow:
             return pairs.map { key, item in
                 switch item {
-                case .list(let items) where !items.isEmpty: return pad + yamlScalar(key) + ":\n" + yaml(item, indent: indent + 2, flow: flow)
-                case .map(let inner) where !inner.isEmpty: return pad + yamlScalar(key) + ":\n" + yaml(item, indent: indent + 2, flow: flow)
+                case .list(let items) where !items.isEmpty:
+                    return pad + yamlScalar(key) + ":\n" + yaml(item, indent: indent + 2, flow: flow)
+                case .map(let inner) where !inner.isEmpty:
+                    return pad + yamlScalar(key) + ":\n" + yaml(item, indent: indent + 2, flow: flow)
                 default: return pad + yamlScalar(key) + ": " + inline(item) + "\n"
                 }
             }.joined()
@@ -163,13 +185,18 @@ struct RandomListing {
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "~"
         case .list(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
-        case .map(let pairs): return "{" + pairs.map { yamlScalar($0.0) + ": " + inline($0.1) }.joined(separator: ", ") + "}"
+        case .map(let pairs):
+            return "{" + pairs.map { yamlScalar($0.0) + ": " + inline($0.1) }.joined(separator: ", ") + "}"
         }
     }
 
     /// Plain when the text is letters, digits and spaces inside; double-quoted otherwise.
     static func yamlScalar(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" || $0 == "!" }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" || $0 == "!"
+            }
             && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.hasPrefix("-") && !text.hasPrefix("!")
         return plain ? text : jsonString(text)
     }
@@ -206,7 +233,8 @@ struct RandomListing {
     }
 
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || text.hasPrefix(" ") else { return text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || text.hasPrefix(" ")
+        else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

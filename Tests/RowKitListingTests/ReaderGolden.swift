@@ -1,5 +1,4 @@
 import Foundation
-
 import RowKitListing
 
 /// The reader's results as readable text, so a golden file pins exactly what a listing reads as:
@@ -87,12 +86,15 @@ enum ReaderGolden {
 
     /// The listing files in a folder of the package (golden files and expectations left out).
     static func files(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path))
+            ?? []
         return names.filter { !$0.hasSuffix(".expected") && !$0.hasSuffix(".txt") && !$0.hasSuffix(".md") }
             .filter { name in
                 var isFolder: ObjCBool = false
                 let exists = FileManager.default.fileExists(
-                    atPath: packageRoot.appendingPathComponent(folder).appendingPathComponent(name).path, isDirectory: &isFolder)
+                    atPath: packageRoot.appendingPathComponent(folder).appendingPathComponent(name).path,
+                    isDirectory: &isFolder)
                 return exists && !isFolder.boolValue
             }
             .sorted()
@@ -116,7 +118,8 @@ enum ReaderGolden {
         case .success(let document):
             var out = "document \(relative(document.path))\n"
             out += "title \(document.title.debugDescription)\nversion \(document.version)\nstyle \(document.style)\n"
-            let folder = URL(fileURLWithPath: document.path).deletingLastPathComponent().resolvingSymlinksInPath().path + "/"
+            let folder =
+                URL(fileURLWithPath: document.path).deletingLastPathComponent().resolvingSymlinksInPath().path + "/"
             for section in document.sections {
                 out += "section \(position(section.location, document.path))"
                 if let header = section.header { out += " header \(header.debugDescription)" }
@@ -131,7 +134,9 @@ enum ReaderGolden {
                     out += "    text \(row.text.debugDescription)\n"
                     if let detail = row.detail { out += "    detail \(detail.debugDescription)\n" }
                     if let image = row.image {
-                        let url = row.imageURL.map { relative($0.path.replacingOccurrences(of: folder, with: "<folder>/")) } ?? "none"
+                        let url =
+                            row.imageURL.map { relative($0.path.replacingOccurrences(of: folder, with: "<folder>/")) }
+                            ?? "none"
                         out += "    image \(image.debugDescription) -> \(url)\n"
                     }
                     if let body = row.body { out += "    body \(body.debugDescription)\n" }

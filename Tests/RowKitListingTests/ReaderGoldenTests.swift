@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import RowKitListing
+import Testing
 
 /// What every fixture, example and crafted corpus file reads as (each row with every field and
 /// position, or every diagnostic) is pinned in `Fixtures/golden/`, and so are seeded
@@ -36,7 +35,8 @@ struct ReaderGoldenTests {
         let url = ReaderGolden.folder.appendingPathComponent(item.name + ".txt")
         let expected = try String(contentsOf: url, encoding: .utf8)
         for size in [1, 2, 3, 7] {
-            #expect(ReaderGolden.text(of: item, bufferSize: size) == expected, "\(item.name) read \(size) bytes at a time")
+            #expect(
+                ReaderGolden.text(of: item, bufferSize: size) == expected, "\(item.name) read \(size) bytes at a time")
         }
     }
 
@@ -45,7 +45,8 @@ struct ReaderGoldenTests {
         var lines: [String] = []
         for index in 0..<2_000 {
             let (name, text) = generator.next(index)
-            let options = index % 8 == 3 ? CSVListingOptions(sectionBy: "group", sort: index % 16 == 3) : CSVListingOptions()
+            let options =
+                index % 8 == 3 ? CSVListingOptions(sectionBy: "group", sort: index % 16 == 3) : CSVListingOptions()
             // Every fifth document is read a few bytes at a time, so reads cross every boundary.
             var reader = ListingReader(Data(text.utf8), path: name, csv: options)
             if index % 5 == 4 { reader.bufferSize = 1 + index % 7 }
@@ -56,7 +57,9 @@ struct ReaderGoldenTests {
 
     @Test func whenValidListingsAreMutated_thenEachResultMatchesTheGoldenFile() throws {
         var lines: [String] = []
-        for name in ["valid/settings.yaml", "valid/settings.json", "valid/contacts.csv", "corpus/derived-conflict.yaml"] {
+        for name in [
+            "valid/settings.yaml", "valid/settings.json", "valid/contacts.csv", "corpus/derived-conflict.yaml",
+        ] {
             var generator = SeededRandom(seed: 0x5EED_1200 &+ UInt64(name.utf8.count))
             let original = [UInt8](ListingFixtures.data(name))
             let alphabet = Array("{}[]:,\"'\\-&*!|>#%@`\n\r\t 0aZ\u{0}".utf8) + [0xC3, 0xFF, 0x80]
@@ -71,7 +74,8 @@ struct ReaderGoldenTests {
                     default: bytes.removeSubrange(position...)
                     }
                 }
-                let options = name.hasSuffix(".csv") && index % 2 == 1
+                let options =
+                    name.hasSuffix(".csv") && index % 2 == 1
                     ? CSVListingOptions(sectionBy: "group", text: "name", body: "notes") : CSVListingOptions()
                 var reader = ListingReader(Data(bytes), path: name, csv: options)
                 if index % 5 == 4 { reader.bufferSize = 1 + index % 7 }

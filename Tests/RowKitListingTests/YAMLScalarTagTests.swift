@@ -25,10 +25,12 @@ struct YAMLScalarTagTests {
             ("1.5e+", "str"), ("1:30.5", "float"), ("1:30.", "float"), ("0:30.5", "float"), (".inf", "float"),
             ("-.Inf", "float"), ("+.INF", "float"), (".iNf", "str"), (".nan", "float"), ("-.nan", "str"),
             (".NaN", "float"), ("<<", "merge"), ("=", "value"), ("==", "str"), ("2001-12-14", "timestamp"),
-            ("2001-1-14", "str"), ("2001-12-14t21:59:43.10-05:00", "timestamp"), ("2001-12-14 21:59:43.10 -5", "timestamp"),
+            ("2001-1-14", "str"), ("2001-12-14t21:59:43.10-05:00", "timestamp"),
+            ("2001-12-14 21:59:43.10 -5", "timestamp"),
             ("2001-12-15T02:59:43.1Z", "timestamp"), ("2001-12-14 21:59:43", "timestamp"),
             ("2001-12-14  1:59:43 Z", "timestamp"), ("2001-12-14T21:59", "str"), ("2001-12-14T21:59:43.", "timestamp"),
-            ("2001-12-14T21:59:43+05:0", "str"), ("row-1", "str"), ("A item 1", "str"), ("value1", "str"), ("default", "str"),
+            ("2001-12-14T21:59:43+05:0", "str"), ("row-1", "str"), ("A item 1", "str"), ("value1", "str"),
+            ("default", "str"),
         ]
         for (text, tag) in cases {
             #expect(resolved(text) == tag, "\(text.debugDescription)")
@@ -44,7 +46,8 @@ struct YAMLScalarTagTests {
             let text = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
             lines.append("\(text.debugDescription) \(resolved(text))")
         }
-        let golden = try String(contentsOf: ReaderGolden.folder.appendingPathComponent("yaml-scalar-tags.txt"), encoding: .utf8)
+        let golden = try String(
+            contentsOf: ReaderGolden.folder.appendingPathComponent("yaml-scalar-tags.txt"), encoding: .utf8)
         #expect(lines.joined(separator: "\n") + "\n" == golden)
     }
 }

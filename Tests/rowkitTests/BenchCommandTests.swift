@@ -10,7 +10,8 @@ import Testing
         let readme = try String(contentsOf: RowKitTool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         return readme.split(separator: "\n").compactMap { line -> [String]? in
             let command = line.split(separator: "#", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces)
-            guard command.hasPrefix(".build/release/rowkit bench "), command.contains("--items 1000 ") || command.hasSuffix("--items 1000")
+            guard command.hasPrefix(".build/release/rowkit bench "),
+                command.contains("--items 1000 ") || command.hasSuffix("--items 1000")
             else { return nil }
             return command.split(separator: " ").dropFirst().map(String.init)
         }
@@ -28,11 +29,14 @@ import Testing
             let run = try RowKitTool.run(arguments, in: scratch.url)
             #expect(run.status == 0, "rowkit \(arguments.joined(separator: " ")): \(run.stderr)")
             if arguments.contains("--json") {
-                let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+                let object = try #require(
+                    try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
                 #expect(object["items"] as? Int == 1_000)
                 let ops = try #require(object["ops"] as? [String: [String: Double]])
-                for op in ["build", "build_new", "offset_of", "item_at", "set", "insert", "remove", "visible_range",
-                           "view_build", "view_scroll_frame", "view_apply_1000"] {
+                for op in [
+                    "build", "build_new", "offset_of", "item_at", "set", "insert", "remove", "visible_range",
+                    "view_build", "view_scroll_frame", "view_apply_1000",
+                ] {
                     #expect(ops[op]?["c"] != nil && ops[op]?["swift"] != nil, "no \(op) for c and swift")
                 }
                 #expect((object["bytes_per_item"] as? [String: Double])?["c"] != nil)
@@ -44,12 +48,17 @@ import Testing
             } else {
                 let lines = run.stdout.split(separator: "\n")
                 #expect(lines.first?.hasPrefix("op (1000 items)") == true)
-                for label in ["build ", "offset_of ", "view_scroll_frame ", "bytes/item fresh ", "bytes/item ", "C tree vs plain-C references"] {
+                for label in [
+                    "build ", "offset_of ", "view_scroll_frame ", "bytes/item fresh ", "bytes/item ",
+                    "C tree vs plain-C references",
+                ] {
                     #expect(lines.contains { $0.hasPrefix(label) }, "no \(label) line")
                 }
             }
             if let report = arguments.firstIndex(of: "--report").map({ arguments[$0 + 1] }) {
-                let page = try String(contentsOf: scratch.url.appendingPathComponent(report).appendingPathComponent("index.html"), encoding: .utf8)
+                let page = try String(
+                    contentsOf: scratch.url.appendingPathComponent(report).appendingPathComponent("index.html"),
+                    encoding: .utf8)
                 #expect(page.components(separatedBy: "<svg ").count - 1 == 11, "one chart per operation")
                 #expect(page.contains(">C core</text>"))
                 #expect(page.contains("C tree vs plain-C references"))
@@ -63,7 +72,8 @@ import Testing
         let run = try RowKitTool.run(["bench", "--report", scratch.path("file")])
         #expect(run.status == 73)
         #expect(run.stdout == "")
-        #expect(run.stderr == "rowkit: cannot write the report to '\(scratch.path("file"))': it is a file, not a folder\n")
+        #expect(
+            run.stderr == "rowkit: cannot write the report to '\(scratch.path("file"))': it is a file, not a folder\n")
     }
 
     @Test func whenItemsIsNotPositive_thenTheStatusIs64() throws {

@@ -7,19 +7,28 @@ import Testing
     static let chart = BenchReport.Chart(
         title: "Offset of a row",
         series: [
-            .init(name: "C core", points: [
-                .init(rows: 1_000, nanosecondsPerOperation: 38), .init(rows: 10_000, nanosecondsPerOperation: 52),
-                .init(rows: 100_000, nanosecondsPerOperation: 71), .init(rows: 1_000_000, nanosecondsPerOperation: 120),
-            ]),
-            .init(name: "Swift baseline", points: [
-                .init(rows: 1_000, nanosecondsPerOperation: 95), .init(rows: 10_000, nanosecondsPerOperation: 140),
-                .init(rows: 100_000, nanosecondsPerOperation: 210), .init(rows: 1_000_000, nanosecondsPerOperation: 390),
-            ]),
-            .init(name: "Naive array", points: [
-                .init(rows: 1_000, nanosecondsPerOperation: 450), .init(rows: 10_000, nanosecondsPerOperation: 4_300),
-                .init(rows: 100_000, nanosecondsPerOperation: 44_000),
-                .init(rows: 1_000_000, nanosecondsPerOperation: 460_000, isCapped: true),
-            ]),
+            .init(
+                name: "C core",
+                points: [
+                    .init(rows: 1_000, nanosecondsPerOperation: 38), .init(rows: 10_000, nanosecondsPerOperation: 52),
+                    .init(rows: 100_000, nanosecondsPerOperation: 71),
+                    .init(rows: 1_000_000, nanosecondsPerOperation: 120),
+                ]),
+            .init(
+                name: "Swift baseline",
+                points: [
+                    .init(rows: 1_000, nanosecondsPerOperation: 95), .init(rows: 10_000, nanosecondsPerOperation: 140),
+                    .init(rows: 100_000, nanosecondsPerOperation: 210),
+                    .init(rows: 1_000_000, nanosecondsPerOperation: 390),
+                ]),
+            .init(
+                name: "Naive array",
+                points: [
+                    .init(rows: 1_000, nanosecondsPerOperation: 450),
+                    .init(rows: 10_000, nanosecondsPerOperation: 4_300),
+                    .init(rows: 100_000, nanosecondsPerOperation: 44_000),
+                    .init(rows: 1_000_000, nanosecondsPerOperation: 460_000, isCapped: true),
+                ]),
         ])
 
     static let sample = BenchReport(
@@ -47,7 +56,9 @@ import Testing
         let html = try Self.sample.html()
         #expect(html.contains("<title>Offset tree: C core vs Swift baseline</title>"))
         #expect(html.contains(Self.chart.svg()))
-        #expect(html.contains("<th>Rows</th><th>C core</th><th>Swift baseline</th><th>Naive array</th><th>C core speed-up</th>"))
+        #expect(
+            html.contains(
+                "<th>Rows</th><th>C core</th><th>Swift baseline</th><th>Naive array</th><th>C core speed-up</th>"))
         #expect(html.contains("<tr><td>1,000</td><td>38.0 ns</td><td>95.0 ns</td><td>450 ns</td><td>2.50×</td></tr>"))
         #expect(html.contains("<td>460 µs*</td>"))
         #expect(html.contains("<pre>operation  C  Swift\nlookup     38  95</pre>"))
@@ -65,19 +76,30 @@ import Testing
                 ])
         }
         let report = BenchReport(sweep: sweep)
-        #expect(report.charts.map(\.title) == ["Offset of a row (offset_of)", "Rebuild from all heights, reusing the tree's memory (build)"])
+        #expect(
+            report.charts.map(\.title) == [
+                "Offset of a row (offset_of)", "Rebuild from all heights, reusing the tree's memory (build)",
+            ])
         #expect(report.charts[1].measure == "Time per build")
         #expect(report.charts[0].series.map(\.name) == ["C core", "Swift baseline"])
-        #expect(report.charts[0].series[1].points == [
-            .init(rows: 1_000, nanosecondsPerOperation: 90), .init(rows: 10_000, nanosecondsPerOperation: 90),
-        ])
+        #expect(
+            report.charts[0].series[1].points == [
+                .init(rows: 1_000, nanosecondsPerOperation: 90), .init(rows: 10_000, nanosecondsPerOperation: 90),
+            ])
         #expect(report.textTable == sweep.map { $0.table() }.joined(separator: "\n"))
     }
 
     @Test func theLegendMovesToACornerWithoutPoints() {
-        let rising = BenchReport.Chart(title: "Rising", series: [
-            .init(name: "A", points: [.init(rows: 1_000, nanosecondsPerOperation: 1_000_000), .init(rows: 1_000_000, nanosecondsPerOperation: 1)]),
-        ])
+        let rising = BenchReport.Chart(
+            title: "Rising",
+            series: [
+                .init(
+                    name: "A",
+                    points: [
+                        .init(rows: 1_000, nanosecondsPerOperation: 1_000_000),
+                        .init(rows: 1_000_000, nanosecondsPerOperation: 1),
+                    ])
+            ])
         #expect(rising.svg().contains("<rect x=\"96\" y=\"68\"") == false, "the top-left corner has a point")
     }
 

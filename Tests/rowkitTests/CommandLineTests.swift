@@ -8,7 +8,10 @@ import Testing
     static let flagValues: [(arguments: [String], flag: String)] = {
         let export = ["export", "Examples/settings.yaml", "-o", "/tmp/rowkit-never-written"]
         var cases: [([String], String)] = []
-        for value in ["9223372036854775807", "-9223372036854775808", "9223372036854775808", "0", "-5", "1000001", "1e3", "", "abc", "--quiet"] {
+        for value in [
+            "9223372036854775807", "-9223372036854775808", "9223372036854775808", "0", "-5", "1000001", "1e3", "",
+            "abc", "--quiet",
+        ] {
             cases.append((export + ["--page-size", value], "--page-size"))
         }
         for value in ["inf", "-inf", "1e300", "nan", "-1", "3601", "", "x"] {
@@ -40,7 +43,9 @@ import Testing
     @Test func aMistypedSubcommandGetsADidYouMean() throws {
         let run = try RowKitTool.run(["expot", "Examples/settings.yaml", "-o", "x"])
         #expect(run.status == 64)
-        #expect(run.stderr == "rowkit: unknown command 'expot'; did you mean 'export'? (see 'rowkit --help' for the commands)\n")
+        #expect(
+            run.stderr
+                == "rowkit: unknown command 'expot'; did you mean 'export'? (see 'rowkit --help' for the commands)\n")
         let far = try RowKitTool.run(["publish", "x"])
         #expect(far.stderr == "rowkit: unknown command 'publish' (see 'rowkit --help' for the commands)\n")
     }
@@ -53,11 +58,16 @@ import Testing
         let run = try RowKitTool.run(["export", "Examples/settings.yaml", typed, "x"])
         #expect(run.status == 64)
         #expect(
-            run.stderr == "rowkit export: unknown option '\(typed)'; did you mean '\(meant)'? (see 'rowkit export --help' for the options)\n")
+            run.stderr
+                == "rowkit export: unknown option '\(typed)'; did you mean '\(meant)'? (see 'rowkit export --help' for the options)\n"
+        )
     }
 
     @Test func aCommandLineThatParsesIsNeverTakenForAMistake() throws {
-        #expect(CommandLineHintsProbe.options(of: "export").isSuperset(of: ["-o", "--output", "--page-size", "--no-wait", "-q"]))
+        #expect(
+            CommandLineHintsProbe.options(of: "export").isSuperset(of: [
+                "-o", "--output", "--page-size", "--no-wait", "-q",
+            ]))
         let help = try RowKitTool.run(["help", "export"])
         #expect(help.status == 0)
         let version = try RowKitTool.run(["--version"])
@@ -80,7 +90,8 @@ enum CommandLineHintsProbe {
     static func options(of command: String) -> Set<String> {
         guard let run = try? RowKitTool.run([command, "--help"]) else { return [] }
         var names: Set<String> = []
-        for word in run.stdout.split(whereSeparator: { " ,\n()[]<>".contains($0) }) where word.hasPrefix("-") && word.count > 1 {
+        for word in run.stdout.split(whereSeparator: { " ,\n()[]<>".contains($0) })
+        where word.hasPrefix("-") && word.count > 1 {
             names.insert(String(word))
         }
         return names

@@ -13,11 +13,15 @@ import Darwin
     /// Every regular file under `folder` with its bytes; `nil` when `folder` does not exist.
     static func snapshot(of folder: String) -> [String: Data]? {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            return nil
+        }
         var files: [String: Data] = [:]
         for path in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            else {
                 continue
             }
             files[path] = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))) ?? Data()
@@ -44,7 +48,9 @@ import Darwin
     static func listings(in scratch: TemporaryDirectory, rows: [Int]) throws -> [[String: Data]] {
         var sites: [[String: Data]] = []
         for (index, count) in rows.enumerated() {
-            let generate = try RowKitTool.run(["generate-example", "--rows", "\(count)", "--format", "csv", "-o", scratch.path("\(index).csv")])
+            let generate = try RowKitTool.run([
+                "generate-example", "--rows", "\(count)", "--format", "csv", "-o", scratch.path("\(index).csv"),
+            ])
             try #require(generate.status == 0, "\(generate.stderr)")
             let reference = try RowKitTool.run(arguments(index, scratch.path("reference-\(index)")), in: scratch.url)
             try #require(reference.status == 0, "\(reference.stderr)")
@@ -66,13 +72,15 @@ import Darwin
         for round in 0..<10 {
             // Even rounds wait for each other; odd rounds give --no-wait to the second.
             let (first, _) = try Self.start(Self.arguments(round % 2, "site"), in: scratch.url)
-            let (second, errors) = try Self.start(Self.arguments(1 - round % 2, "site", round % 2 == 1 ? ["--no-wait"] : []), in: scratch.url)
+            let (second, errors) = try Self.start(
+                Self.arguments(1 - round % 2, "site", round % 2 == 1 ? ["--no-wait"] : []), in: scratch.url)
             first.waitUntilExit()
             second.waitUntilExit()
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             var state = try #require(Self.snapshot(of: scratch.path("site")), "round \(round): the site is missing")
             #expect(state.removeValue(forKey: "CNAME") == Data("user file\n".utf8), "round \(round)")
-            #expect(state == sites[0] || state == sites[1], "round \(round): the site is not whole (\(state.count) files)")
+            #expect(
+                state == sites[0] || state == sites[1], "round \(round): the site is not whole (\(state.count) files)")
             #expect(first.terminationStatus == 0, "round \(round)")
             if round % 2 == 0 {
                 #expect(second.terminationStatus == 0, "round \(round): \(message)")
@@ -80,7 +88,9 @@ import Darwin
                 #expect(second.terminationStatus == 0 || second.terminationStatus == 75, "round \(round): \(message)")
                 if second.terminationStatus == 75 { #expect(message.contains("another export (process")) }
             }
-            let beside = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix(".site") }
+            let beside = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter {
+                $0.hasPrefix(".site")
+            }
             #expect(beside.isEmpty, "round \(round): left beside the site: \(beside)")
         }
     }
@@ -92,7 +102,9 @@ import Darwin
         #expect(try RowKitTool.run(Self.arguments(0, "site"), in: scratch.url).status == 0)
         let (process, errors) = try Self.start(Self.arguments(1, "site"), in: scratch.url)
         let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, !FileManager.default.fileExists(atPath: scratch.path(".site.rowkit-new")), Date() < deadline {
+        while process.isRunning, !FileManager.default.fileExists(atPath: scratch.path(".site.rowkit-new")),
+            Date() < deadline
+        {
             usleep(1_000)
         }
         usleep(100_000)
@@ -100,7 +112,8 @@ import Darwin
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == status)
-        #expect((try? String(contentsOf: errors, encoding: .utf8)) == "rowkit: interrupted; the site was left as it was\n")
+        #expect(
+            (try? String(contentsOf: errors, encoding: .utf8)) == "rowkit: interrupted; the site was left as it was\n")
         #expect(Self.snapshot(of: scratch.path("site")) == sites[0], "the previous site is as it was")
         let beside = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix(".") }
         #expect(beside.isEmpty, "left beside the site: \(beside)")

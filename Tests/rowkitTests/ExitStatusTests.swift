@@ -10,7 +10,10 @@ import Testing
     @Test func whenAnOptionIsUnknown_thenTheStatusIs64() throws {
         let run = try RowKitTool.run(["validate", "Examples/settings.yaml", "--no-such-option"])
         #expect(run.status == 64)
-        #expect(run.stderr == "rowkit validate: unknown option '--no-such-option' (see 'rowkit validate --help' for the options)\n")
+        #expect(
+            run.stderr
+                == "rowkit validate: unknown option '--no-such-option' (see 'rowkit validate --help' for the options)\n"
+        )
     }
 
     @Test func whenNoInputIsGiven_thenTheStatusIs64() throws {
@@ -42,7 +45,10 @@ import Testing
     }
 
     @Test func noCommandEverPrintsAStackTrace() throws {
-        for arguments in [["validate", "Tests/rowkitTests/Fixtures/broken/ragged.csv"], ["validate", "--format", "json", "Examples/catalogue.csv"]] {
+        for arguments in [
+            ["validate", "Tests/rowkitTests/Fixtures/broken/ragged.csv"],
+            ["validate", "--format", "json", "Examples/catalogue.csv"],
+        ] {
             let run = try RowKitTool.run(arguments)
             #expect(run.status == 65)
             #expect(!run.stderr.contains("Fatal error"))

@@ -18,9 +18,10 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
         let index = try Self.read(site + "/index.html")
-        for text in ["Settings", "Jane Appleseed", "Wi-Fi", "HomeNet", "Bluetooth", "Airplane Mode", "Connections",
-            "Airplane Mode turns off Wi-Fi, Bluetooth and cellular data.", "Legal &amp; Regulatory"]
-        {
+        for text in [
+            "Settings", "Jane Appleseed", "Wi-Fi", "HomeNet", "Bluetooth", "Airplane Mode", "Connections",
+            "Airplane Mode turns off Wi-Fi, Bluetooth and cellular data.", "Legal &amp; Regulatory",
+        ] {
             #expect(index.contains(text), "index.html lacks \(text)")
         }
         for page in ["account", "wifi", "cellular", "battery"] {
@@ -71,10 +72,14 @@ import Testing
         for row in ["Sencha", "Yirgacheffe", "Gooseneck Kettle", "Gift Card", "€9.50"] {
             #expect(index.contains(row), "index.html lacks \(row)")
         }
-        for page in ["tea-sencha", "tea-assam", "coffee-ethiopia", "coffee-brazil", "gear-kettle", "gear-grinder", "gift-card"] {
+        for page in [
+            "tea-sencha", "tea-assam", "coffee-ethiopia", "coffee-brazil", "gear-kettle", "gear-grinder", "gift-card",
+        ] {
             #expect(FileManager.default.fileExists(atPath: "\(site)/rows/\(page).html"), "no detail page for \(page)")
         }
-        #expect(!FileManager.default.fileExists(atPath: "\(site)/rows/tea-rooibos.html"), "a row without a body has no page")
+        #expect(
+            !FileManager.default.fileExists(atPath: "\(site)/rows/tea-rooibos.html"), "a row without a body has no page"
+        )
         #expect(try Self.read(site + "/rows/tea-assam.html").contains("<ol>"))
     }
 
@@ -133,17 +138,19 @@ import Testing
     @Test func rawHTMLInBodiesIsOmittedUnlessUnsafeHTMLIsGiven() throws {
         let scratch = try TemporaryDirectory()
         try """
-            version: 1
-            sections:
-              - rows:
-                  - id: note
-                    text: Note
-                    body: "Hello <mark>there</mark>"
-            """.write(toFile: scratch.path("listing.yaml"), atomically: true, encoding: .utf8)
+        version: 1
+        sections:
+          - rows:
+              - id: note
+                text: Note
+                body: "Hello <mark>there</mark>"
+        """.write(toFile: scratch.path("listing.yaml"), atomically: true, encoding: .utf8)
         #expect(try RowKitTool.run(["export", "listing.yaml", "-o", "safe", "-q"], in: scratch.url).status == 0)
         let safe = try Self.read(scratch.path("safe/rows/note.html"))
         #expect(!safe.contains("<mark>"))
-        #expect(try RowKitTool.run(["export", "listing.yaml", "-o", "unsafe", "-q", "--unsafe-html"], in: scratch.url).status == 0)
+        #expect(
+            try RowKitTool.run(["export", "listing.yaml", "-o", "unsafe", "-q", "--unsafe-html"], in: scratch.url)
+                .status == 0)
         #expect(try Self.read(scratch.path("unsafe/rows/note.html")).contains("<mark>there</mark>"))
     }
 
@@ -162,7 +169,8 @@ import Testing
     @Test func aBrokenTemplateIsReportedAndNothingIsWritten() throws {
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch.path("templates"), withIntermediateDirectories: true)
-        try "{{#open}} never closed".write(toFile: scratch.path("templates/page.mustache"), atomically: true, encoding: .utf8)
+        try "{{#open}} never closed".write(
+            toFile: scratch.path("templates/page.mustache"), atomically: true, encoding: .utf8)
         let run = try RowKitTool.run([
             "export", "Examples/settings.yaml", "-o", scratch.path("site"), "--templates", scratch.path("templates"),
         ])
@@ -182,7 +190,8 @@ import Testing
         #expect(run.status == 65)
         #expect(
             run.stderr
-                == "Tests/rowkitTests/Fixtures/broken/unknown-field.yaml:7:9: unknown field 'detial' in a row; did you mean 'detail'?\n")
+                == "Tests/rowkitTests/Fixtures/broken/unknown-field.yaml:7:9: unknown field 'detial' in a row; did you mean 'detail'?\n"
+        )
         #expect(run.stdout == "")
         #expect(!FileManager.default.fileExists(atPath: site))
     }
@@ -207,7 +216,8 @@ import Testing
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch.path("icons"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: RowKitTool.examples.appendingPathComponent("icons/wifi.svg").path, toPath: scratch.path("icons/wifi.svg"))
+            atPath: RowKitTool.examples.appendingPathComponent("icons/wifi.svg").path,
+            toPath: scratch.path("icons/wifi.svg"))
         try "version: 1\nsections:\n  - rows:\n      - text: Wi-Fi\n        image: icons/wifi.svg\n"
             .write(toFile: scratch.path("listing.yaml"), atomically: true, encoding: .utf8)
         let run = try RowKitTool.run(["export", "listing.yaml", "-o", "site"], in: scratch.url)
@@ -222,7 +232,10 @@ import Testing
         try "x".write(toFile: scratch.path("file"), atomically: true, encoding: .utf8)
         let run = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("file")])
         #expect(run.status == 73)
-        #expect(run.stderr == "rowkit: cannot write the site to '\(scratch.path("file"))': it is a file, not a folder; choose another output folder (-o)\n")
+        #expect(
+            run.stderr
+                == "rowkit: cannot write the site to '\(scratch.path("file"))': it is a file, not a folder; choose another output folder (-o)\n"
+        )
         let below = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("file/site")])
         #expect(below.status == 73)
         #expect(below.stderr.hasPrefix("rowkit: cannot write the site to '\(scratch.path("file/site"))': "))
@@ -244,7 +257,9 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
             }
         }

@@ -14,7 +14,10 @@ import Testing
         #expect(cases.map { $0["format"] as? String } == ["yaml", "csv"])
         for figure in cases {
             #expect(figure["rows"] as? Int == 300)
-            for key in ["bytes", "seconds", "rows_per_s", "mb_per_s", "unchanged_s", "unchanged_share", "cmark_rows_per_s", "peak_rss_bytes"] {
+            for key in [
+                "bytes", "seconds", "rows_per_s", "mb_per_s", "unchanged_s", "unchanged_share", "cmark_rows_per_s",
+                "peak_rss_bytes",
+            ] {
                 #expect(figure[key] != nil, "no \(key)")
             }
             #expect((figure["peak_rss_bytes"] as? Int ?? 0) > 1_000_000, "the child process reported its peak memory")

@@ -22,7 +22,8 @@ import Darwin
         for path in paths {
             let url = folder.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else {
                 continue
             }
             files[path] = (try? Data(contentsOf: url)) ?? Data()
@@ -49,7 +50,9 @@ import Darwin
         let scratch = try TemporaryDirectory()
         // Two listings of different sizes, so their sites differ in content and in file count.
         for (name, rows) in [("a.csv", 3_000), ("b.csv", 3_600)] {
-            let run = try RowKitTool.run(["generate-example", "--rows", "\(rows)", "--format", "csv", "-o", scratch.path(name)])
+            let run = try RowKitTool.run([
+                "generate-example", "--rows", "\(rows)", "--format", "csv", "-o", scratch.path(name),
+            ])
             #expect(run.status == 0, "\(run.stderr)")
         }
         func exportArguments(_ listing: String, to output: String) -> [String] {
@@ -98,7 +101,9 @@ import Darwin
             let state = Self.snapshot(of: site)
             let isOld = state == expected[current]
             let isNew = state == expected[next]
-            #expect(isOld || isNew, "after a kill the site is neither the old one nor the new one (\(state?.count ?? -1) files)")
+            #expect(
+                isOld || isNew,
+                "after a kill the site is neither the old one nor the new one (\(state?.count ?? -1) files)")
             if isNew {
                 current = next
                 becameNew += 1
@@ -108,7 +113,9 @@ import Darwin
         let final = current == "a.csv" ? "b.csv" : "a.csv"
         try #require(try RowKitTool.runProcess(tool.path, exportArguments(final, to: site.path)).status == 0)
         #expect(Self.snapshot(of: site) == expected[final])
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix(".site") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter {
+            $0.hasPrefix(".site")
+        }
         #expect(leftovers.isEmpty, "leftover folders: \(leftovers)")
         #expect(killedMidway > 0, "no kill landed while the exporter ran")
         print(

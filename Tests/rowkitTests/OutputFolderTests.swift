@@ -14,7 +14,8 @@ import Darwin
     static var manager: FileManager { .default }
 
     static func write(_ text: String, _ path: String) throws {
-        try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try manager.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
@@ -40,7 +41,8 @@ import Darwin
         // The listing loses the Wi-Fi row's body: its detail page is no longer written.
         let listing = try #require(Self.read(scratch.path("settings.yaml")))
         let withoutWiFiPage = listing.replacingOccurrences(
-            of: "image: icons/wifi.png\n        accessory: disclosureIndicator", with: "image: icons/wifi.png\n        accessory: none")
+            of: "image: icons/wifi.png\n        accessory: disclosureIndicator",
+            with: "image: icons/wifi.png\n        accessory: none")
         #expect(withoutWiFiPage != listing)
         try withoutWiFiPage.write(toFile: scratch.path("settings.yaml"), atomically: true, encoding: .utf8)
         let run = try RowKitTool.run(["export", "settings.yaml", "-o", "s"], in: scratch.url)
@@ -53,12 +55,15 @@ import Darwin
         #expect(lines.count == 3)
         #expect(lines[0].hasSuffix(", 1 removed)"))
         #expect(lines[1] == "Removed 1 file this export no longer writes: rows/wifi.html")
-        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["icons", "s", "settings.yaml"])
+        #expect(
+            try Self.manager.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["icons", "s", "settings.yaml"])
     }
 
     @Test func aFileOfTheUsersWhereTheExportWritesStopsItNamingTheFile() throws {
         let scratch = try TemporaryDirectory()
-        #expect(try RowKitTool.run(["export", "Examples/contacts.json", "-o", scratch.path("s"), "-q", "--page-size", "20"]).status == 0)
+        #expect(
+            try RowKitTool.run(["export", "Examples/contacts.json", "-o", scratch.path("s"), "-q", "--page-size", "20"])
+                .status == 0)
         try Self.write("my page", scratch.path("s/page-2.html"))
         let run = try RowKitTool.run(["export", "Examples/contacts.json", "-o", scratch.path("s"), "--page-size", "5"])
         #expect(run.status == 73)
@@ -71,14 +76,16 @@ import Darwin
     @Test func aFolderRowKitNeverWroteIsRefusedWithWhatToDoInstead() throws {
         let scratch = try TemporaryDirectory()
         try Self.write("notes", scratch.path("docs/notes.txt"))
-        let run = try RowKitTool.run(["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "docs"], in: scratch.url)
+        let run = try RowKitTool.run(
+            ["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "docs"], in: scratch.url)
         #expect(run.status == 73)
         #expect(run.stderr.contains("Export into a new or empty folder"))
         #expect(run.stderr.contains("touch docs/.rowkit-manifest.json"))
         Self.expectPlain(run)
         // Doing what it says works, and keeps the folder's files.
         _ = Self.manager.createFile(atPath: scratch.path("docs/.rowkit-manifest.json"), contents: nil)
-        let adopted = try RowKitTool.run(["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "docs", "-q"], in: scratch.url)
+        let adopted = try RowKitTool.run(
+            ["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "docs", "-q"], in: scratch.url)
         #expect(adopted.status == 0, "\(adopted.stderr)")
         #expect(Self.read(scratch.path("docs/notes.txt")) == "notes")
     }
@@ -104,20 +111,27 @@ import Darwin
         #expect(empty.stderr.contains("--output is empty; name the folder to write the site to, for example -o site"))
 
         try Self.manager.createDirectory(atPath: scratch.path("here"), withIntermediateDirectories: true)
-        let dot = try RowKitTool.run(["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "."], in: URL(fileURLWithPath: scratch.path("here")))
+        let dot = try RowKitTool.run(
+            ["export", RowKitTool.packageRoot.path + "/Examples/settings.yaml", "-o", "."],
+            in: URL(fileURLWithPath: scratch.path("here")))
         #expect(dot.status == 64)
         #expect(dot.stderr.contains("it is the current folder") && dot.stderr.contains("cd .. && rowkit export"))
         #expect(try Self.manager.contentsOfDirectory(atPath: scratch.path("here")).isEmpty)
 
         let inFile = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path("file/site")])
         #expect(inFile.status == 73)
-        #expect(inFile.stderr == "rowkit: cannot write the site to '\(scratch.path("file/site"))': '\(scratch.path("file"))' is a file, not a folder; choose another output folder (-o)\n")
+        #expect(
+            inFile.stderr
+                == "rowkit: cannot write the site to '\(scratch.path("file/site"))': '\(scratch.path("file"))' is a file, not a folder; choose another output folder (-o)\n"
+        )
 
         let proc = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", "/proc/site"])
         #expect(proc.status == 73)
         #expect(proc.stderr.hasPrefix("rowkit: cannot write the site to '/proc/site': cannot create files in '/proc'"))
 
-        let tooLong = try RowKitTool.run(["export", "Examples/settings.yaml", "-o", scratch.path(String(repeating: "n", count: 300))])
+        let tooLong = try RowKitTool.run([
+            "export", "Examples/settings.yaml", "-o", scratch.path(String(repeating: "n", count: 300)),
+        ])
         #expect(tooLong.status == 73)
         #expect(tooLong.stderr.contains("is 300 bytes long; names may be at most 255 bytes"))
 
@@ -131,10 +145,13 @@ import Darwin
     @Test func aFailedExportCreatesNoMissingParentFolders() throws {
         let scratch = try TemporaryDirectory()
         try Self.write("not an image\n", scratch.path("doc/icon.png"))
-        try Self.write("version: 1\nsections:\n  - rows:\n      - text: A\n        image: icon.png\n", scratch.path("doc/listing.yaml"))
+        try Self.write(
+            "version: 1\nsections:\n  - rows:\n      - text: A\n        image: icon.png\n",
+            scratch.path("doc/listing.yaml"))
         let run = try RowKitTool.run(["export", "doc/listing.yaml", "-o", "new/deeper/site"], in: scratch.url)
         #expect(run.status == 65)
-        #expect(run.stderr == "doc/listing.yaml:5:16: image 'icon.png' is text, not a PNG, JPEG, GIF, WebP or AVIF image\n")
+        #expect(
+            run.stderr == "doc/listing.yaml:5:16: image 'icon.png' is text, not a PNG, JPEG, GIF, WebP or AVIF image\n")
         #expect(!Self.manager.fileExists(atPath: scratch.path("new")))
     }
 
@@ -143,7 +160,9 @@ import Darwin
         try Self.manager.createDirectory(atPath: scratch.path("a/icons"), withIntermediateDirectories: true)
         try Self.manager.createDirectory(atPath: scratch.path("b"), withIntermediateDirectories: true)
         try Self.manager.copyItem(atPath: "Examples/icons/wifi.png", toPath: scratch.path("a/icons/wifi.png"))
-        try Self.write("version: 1\ntitle: A\nsections:\n  - rows:\n      - text: A\n        image: icons/wifi.png\n", scratch.path("a/a.yaml"))
+        try Self.write(
+            "version: 1\ntitle: A\nsections:\n  - rows:\n      - text: A\n        image: icons/wifi.png\n",
+            scratch.path("a/a.yaml"))
         try Self.write("version: 1\ntitle: B\nsections:\n  - rows:\n      - text: B\n", scratch.path("b/b.yaml"))
         let run = try RowKitTool.run(["export", "a/a.yaml", "b/b.yaml", "-o", "site", "-q"], in: scratch.url)
         #expect(run.status == 0, "\(run.stderr)")
@@ -164,7 +183,8 @@ import Darwin
         for number in 0..<40_000 { yaml += "      - { id: r\(number), text: Row \(number) }\n" }
         yaml += "      - { id: last, text: Last, image: pics/a.png }\n"
         try Self.write(yaml, scratch.path("doc/listing.yaml"))
-        try Self.write("version: 1\ntitle: Other\nsections:\n  - rows:\n      - text: Other\n", scratch.path("other/other.yaml"))
+        try Self.write(
+            "version: 1\ntitle: Other\nsections:\n  - rows:\n      - text: Other\n", scratch.path("other/other.yaml"))
 
         let tool = try #require(RowKitTool.executable)
         let process = Process()
@@ -176,7 +196,9 @@ import Darwin
         try process.run()
         // Once the export is writing, the image's folder becomes a link to the secret folder.
         let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, !Self.manager.fileExists(atPath: scratch.path(".site.rowkit-new")), Date() < deadline { usleep(2_000) }
+        while process.isRunning, !Self.manager.fileExists(atPath: scratch.path(".site.rowkit-new")), Date() < deadline {
+            usleep(2_000)
+        }
         let swapped = process.isRunning
         try Self.manager.moveItem(atPath: scratch.path("doc/pics"), toPath: scratch.path("doc/pics-old"))
         try Self.manager.createSymbolicLink(atPath: scratch.path("doc/pics"), withDestinationPath: "../secret")
@@ -193,7 +215,9 @@ import Darwin
     @Test func aTextFileNamedPNGIsRefusedByExportAndValidate() throws {
         let scratch = try TemporaryDirectory()
         try Self.write("hello, I am text\n", scratch.path("icon.png"))
-        try Self.write("version: 1\nsections:\n  - rows:\n      - text: A\n        image: icon.png\n", scratch.path("listing.yaml"))
+        try Self.write(
+            "version: 1\nsections:\n  - rows:\n      - text: A\n        image: icon.png\n", scratch.path("listing.yaml")
+        )
         let run = try RowKitTool.run(["export", "listing.yaml", "-o", "site"], in: scratch.url)
         #expect(run.status == 65)
         #expect(run.stderr == "listing.yaml:5:16: image 'icon.png' is text, not a PNG, JPEG, GIF, WebP or AVIF image\n")

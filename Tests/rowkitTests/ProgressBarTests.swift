@@ -18,8 +18,10 @@ import Testing
         let scratch = try TemporaryDirectory()
         let listing = try Self.largeListing(in: scratch)
         let tool = try #require(RowKitTool.executable).path
-        let command = "\(tool) export \(listing) -o \(scratch.path("site")) --section-by section --page-size 100 --progress-delay 0"
-        let run = try RowKitTool.runProcess(try #require(Self.script), ["-qfec", command, "/dev/null"], in: scratch.url)
+        let command =
+            "\(tool) export \(listing) -o \(scratch.path("site")) --section-by section --page-size 100 --progress-delay 0"
+        let run = try RowKitTool.runProcess(
+            try #require(Self.script), ["-qfec", command, "/dev/null"], in: scratch.url)
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("Exporting large.csv ["))
         #expect(run.stdout.contains("] 100%  0.1/0.1 MB  3,000 rows  "))
@@ -33,7 +35,8 @@ import Testing
         let listing = try Self.largeListing(in: scratch)
         let tool = try #require(RowKitTool.executable).path
         let command = "\(tool) export \(listing) -o \(scratch.path("site")) --section-by section --progress-delay 0 -q"
-        let run = try RowKitTool.runProcess(try #require(Self.script), ["-qfec", command, "/dev/null"], in: scratch.url)
+        let run = try RowKitTool.runProcess(
+            try #require(Self.script), ["-qfec", command, "/dev/null"], in: scratch.url)
         #expect(run.status == 0)
         #expect(run.stdout == "")
     }

@@ -8,7 +8,8 @@ import Testing
 /// README and Examples/README.md write the commands.
 @Suite(.serialized, .timeLimit(.minutes(15))) struct SearchBrowserTests {
     static let python = RowKitTool.packageRoot.appendingPathComponent(".build/browser-venv/bin/python")
-    static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+    static let isAvailable =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
         && FileManager.default.isExecutableFile(atPath: python.path)
 
     /// Strings whose folding differs between naive implementations: case, marks, compatibility
@@ -23,7 +24,8 @@ import Testing
     @Test(.enabled(if: isAvailable, "needs /usr/bin/chromium and .build/browser-venv (scripts/ensure-deps.sh --test)"))
     func searchFindsRowsAndTheSitesLookAsIOSInChromium() throws {
         let scratch = try TemporaryDirectory()
-        let settings = scratch.path("settings-site"), examples = scratch.path("examples-site"), large = scratch.path("large-site")
+        let settings = scratch.path("settings-site"), examples = scratch.path("examples-site"),
+            large = scratch.path("large-site")
         for arguments in [
             ["export", "Examples/settings.yaml", "-o", settings, "-q"],
             ["export", "Examples/settings.yaml", "Examples/contacts.json", "-o", examples, "-q"],
@@ -37,10 +39,13 @@ import Testing
         let fold = scratch.url.appendingPathComponent("fold.json")
         try JSONSerialization.data(withJSONObject: corpus).write(to: fold)
         let shots = RowKitTool.packageRoot.appendingPathComponent(".build/screenshots")
-        let run = try RowKitTool.runProcess(Self.python.path, [
-            "Tests/Browser/search_test.py", "--settings", settings, "--examples", examples, "--fold", fold.path,
-            "--shots", shots.path, "--large", large, "--large-query", "item 99999", "--large-href", "page-200.html#r-99999",
-        ])
+        let run = try RowKitTool.runProcess(
+            Self.python.path,
+            [
+                "Tests/Browser/search_test.py", "--settings", settings, "--examples", examples, "--fold", fold.path,
+                "--shots", shots.path, "--large", large, "--large-query", "item 99999", "--large-href",
+                "page-200.html#r-99999",
+            ])
         let summary: String = run.stdout.split(separator: "\n").last.map { String($0) } ?? ""
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(3000))")
         let result = (try? JSONSerialization.jsonObject(with: Data(summary.utf8))) as? [String: Any] ?? [:]

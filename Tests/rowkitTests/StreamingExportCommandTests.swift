@@ -11,7 +11,8 @@ import Testing
     @Test func whenJobsDiffer_thenTheSitesAreByteIdentical() throws {
         let scratch = try TemporaryDirectory()
         let listing = scratch.path("large.csv")
-        #expect(try RowKitTool.run(["generate-example", "--rows", "3000", "--format", "csv", "-o", listing]).status == 0)
+        #expect(
+            try RowKitTool.run(["generate-example", "--rows", "3000", "--format", "csv", "-o", listing]).status == 0)
         for jobs in ["1", "3"] {
             let run = try RowKitTool.run([
                 "export", listing, "-o", scratch.path("site-\(jobs)"), "--section-by", "section", "--page-size", "100",
@@ -20,8 +21,10 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
         }
         let one = try Self.files(scratch.path("site-1"))
-        #expect(one.keys.filter { !$0.hasPrefix("search/") }.count == 30 + 30 + 3 + 3,
-                "30 list pages, 30 detail pages, the style sheet, the search script, the manifest, and the one page's script, core module and wrapper")
+        #expect(
+            one.keys.filter { !$0.hasPrefix("search/") }.count == 30 + 30 + 3 + 3,
+            "30 list pages, 30 detail pages, the style sheet, the search script, the manifest, and the one page's script, core module and wrapper"
+        )
         #expect(one.keys.contains("search/t-.js"))
         #expect(try Self.files(scratch.path("site-3")) == one)
     }
@@ -45,7 +48,8 @@ import Testing
             try handle.write(contentsOf: Data("title: Large\nsections:\n  - rows:\n".utf8))
         }
         for row in 0..<rows {
-            let line = format == "csv"
+            let line =
+                format == "csv"
                 ? "Row \(row),none,\"\(paragraph)\"\n"
                 : "      - text: Row \(row)\n        accessory: none\n        body: \"\(paragraph)\"\n"
             try handle.write(contentsOf: Data(line.utf8))

@@ -52,12 +52,15 @@ import Testing
     }
 
     @Test func whenOneOfSeveralDocumentsIsBroken_thenTheValidOneStillGetsItsOkLine() throws {
-        let run = try RowKitTool.run(["validate", "Examples/settings.yaml", "Tests/rowkitTests/Fixtures/broken/unknown-field.yaml"])
+        let run = try RowKitTool.run([
+            "validate", "Examples/settings.yaml", "Tests/rowkitTests/Fixtures/broken/unknown-field.yaml",
+        ])
         #expect(run.status == 65)
         #expect(run.stdout == "Examples/settings.yaml: ok (5 sections, 17 rows)\n")
         #expect(
             run.stderr
-                == "Tests/rowkitTests/Fixtures/broken/unknown-field.yaml:7:9: unknown field 'detial' in a row; did you mean 'detail'?\n")
+                == "Tests/rowkitTests/Fixtures/broken/unknown-field.yaml:7:9: unknown field 'detial' in a row; did you mean 'detail'?\n"
+        )
     }
 
     @Test func whenTheFormatIsOverridden_thenTheExtensionIsIgnored() throws {
@@ -90,8 +93,10 @@ import Testing
     }
 
     @Test func whenTheExamplesAreValidated_thenTheyCarryNoWarnings() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: RowKitTool.packageRoot.appendingPathComponent("Examples").path)
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted().map { "Examples/" + $0 }
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: RowKitTool.packageRoot.appendingPathComponent("Examples").path
+        )
+        .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted().map { "Examples/" + $0 }
         #expect(!examples.isEmpty)
         let run = try RowKitTool.run(["validate"] + examples)
         #expect(run.status == 0)
@@ -109,7 +114,8 @@ import Testing
         let scratch = try TemporaryDirectory()
         try "not a picture".write(toFile: scratch.path("fake.png"), atomically: true, encoding: .utf8)
         let listing = scratch.path("listing.yaml")
-        try "sections:\n  - rows:\n      - text: A\n        image: fake.png\n".write(toFile: listing, atomically: true, encoding: .utf8)
+        try "sections:\n  - rows:\n      - text: A\n        image: fake.png\n".write(
+            toFile: listing, atomically: true, encoding: .utf8)
         let validate = try RowKitTool.run(["validate", listing])
         #expect(validate.status == 65)
         #expect(validate.stderr.hasPrefix("\(listing):4:16: image 'fake.png' "))

@@ -36,7 +36,9 @@ open class StandardCell: TableCell {
     public func textWidth(in width: Double) -> Double {
         var available = width - 32
         if content?.image != nil { available -= 44 }
-        if let accessory = content?.accessory, accessory != .none { available -= accessory == .detailDisclosureButton ? 52 : 28 }
+        if let accessory = content?.accessory, accessory != .none {
+            available -= accessory == .detailDisclosureButton ? 52 : 28
+        }
         return max(available, 16)
     }
 
@@ -78,7 +80,8 @@ public final class Value2Cell: StandardCell, CellConfiguring {
         let available = textWidth(in: width)
         let labelWidth = available * 0.25
         let textLines = Self.lineCount(of: content.text, width: labelWidth, fontSize: 15)
-        let detailLines = content.detail.map { Self.lineCount(of: $0, width: available - labelWidth - 8, fontSize: 15) } ?? 1
+        let detailLines =
+            content.detail.map { Self.lineCount(of: $0, width: available - labelWidth - 8, fontSize: 15) } ?? 1
         return max(44, 22 + Double(max(textLines, detailLines)) * 20)
     }
 }

@@ -220,7 +220,9 @@ extension Heckel {
                                 oldIndex = Int(line)
                             } else if line == Entry.absent {
                                 // Only in new: the table remembers it, to catch a repeat.
-                                if let first = Entry.record(index, in: &table.slots[slot].entry.newLine), newRepeat == nil {
+                                if let first = Entry.record(index, in: &table.slots[slot].entry.newLine),
+                                    newRepeat == nil
+                                {
                                     newRepeat = (first, index)
                                 }
                             }
@@ -331,7 +333,9 @@ extension Heckel {
         /// The slot of `symbol`, a new one named `name` (its old line, or ~ its new line) when the
         /// table does not hold it. `old` holds the old symbols; `new`, when given, the new ones.
         @inlinable
-        mutating func slot<T: Hashable>(for symbol: T, named name: Int32, in old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>?) -> Int {
+        mutating func slot<T: Hashable>(
+            for symbol: T, named name: Int32, in old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>?
+        ) -> Int {
             if (count + 1) * 4 > (mask + 1) * 3 { grow() }
             let hash = UInt32(truncatingIfNeeded: symbol.hashValue)
             var i = Int(hash) & mask

@@ -86,7 +86,9 @@ public final class COffsetTree: OffsetTree {
 
     /// The offsets (each exactly `offset(of:)`'s) and heights of the items in `range`.
     /// - Complexity: O(log n + k) for k items.
-    public func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (offsets: [Double], heights: [Double]) {
+    public func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (
+        offsets: [Double], heights: [Double]
+    ) {
         try read(range, offsets: true)
     }
 

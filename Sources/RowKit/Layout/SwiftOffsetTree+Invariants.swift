@@ -8,7 +8,9 @@ extension SwiftOffsetTree {
         var liveLeaves = 0
         var liveInner = 0
         func checkLeaf(_ slot: Int32, isRoot: Bool) throws(OffsetTreeError) -> (Double, Int) {
-            guard leafBlock.indices.contains(Int(slot)), let h = leafBlock[Int(slot)] else { throw .corrupted("bad leaf slot") }
+            guard leafBlock.indices.contains(Int(slot)), let h = leafBlock[Int(slot)] else {
+                throw .corrupted("bad leaf slot")
+            }
             liveLeaves += 1
             let n = leafLen[Int(slot)]
             let cap = leafCap[Int(slot)]
@@ -50,7 +52,9 @@ extension SwiftOffsetTree {
             let bbase = Int(node) * Self.nodeBlocks
             for i in 0..<n {
                 let (s, c) = try check(innerChild[base + i], height: height - 1, isRoot: false)
-                if c != innerCnt[base + i] { throw .corrupted("cached child count differs from the child's item count") }
+                if c != innerCnt[base + i] {
+                    throw .corrupted("cached child count differs from the child's item count")
+                }
                 if s != innerSum[base + i] { throw .corrupted("cached child sum differs from a fresh summation") }
             }
             let nb = (n + Self.block - 1) / Self.block

@@ -134,7 +134,8 @@ public final class SwiftOffsetTree: OffsetTree {
             leafLen[Int(slot)] = 0
             return slot
         }
-        let block = UnsafeMutablePointer<Double>.allocate(capacity: Self.leafBlocks + cap + cap / Self.block)
+        let block =
+            UnsafeMutablePointer<Double>.allocate(capacity: Self.leafBlocks + cap + cap / Self.block)
             + Self.leafBlocks
         if let slot = bareLeaf.popLast() {
             leafBlock[Int(slot)] = block
@@ -641,7 +642,8 @@ public final class SwiftOffsetTree: OffsetTree {
         bytes += (innerBc.capacity + innerBs.capacity) * 8 + 2 * 16
         bytes += (innerIc.capacity + innerIs.capacity + innerSum.capacity + innerCnt.capacity) * 8 + 4 * 16
         bytes += innerChild.capacity * 4 + 16
-        bytes += (freeLeaf.reduce(0) { $0 + $1.capacity } + bareLeaf.capacity + freeInner.capacity) * 4
+        bytes +=
+            (freeLeaf.reduce(0) { $0 + $1.capacity } + bareLeaf.capacity + freeInner.capacity) * 4
             + (Self.leafClasses + 2) * header
         return bytes + 32 * 12 + 2 * header + 64  // path buffers, the object itself
     }
@@ -683,14 +685,18 @@ public final class SwiftOffsetTree: OffsetTree {
         try checkSpan(range)
         let n = range.count
         return [Double](unsafeUninitializedCapacity: n) { heights, initialized in
-            if n > 0 { read(root, height: depth, acc: 0, lo: range.lowerBound, hi: range.upperBound, heights.baseAddress!, nil) }
+            if n > 0 {
+                read(root, height: depth, acc: 0, lo: range.lowerBound, hi: range.upperBound, heights.baseAddress!, nil)
+            }
             initialized = n
         }
     }
 
     /// The offsets (each exactly `offset(of:)`'s) and heights of the items in `range`.
     /// - Complexity: O(log n + k) for k items.
-    public func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (offsets: [Double], heights: [Double]) {
+    public func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (
+        offsets: [Double], heights: [Double]
+    ) {
         try checkSpan(range)
         let n = range.count
         var offsets: [Double] = []
@@ -831,7 +837,10 @@ public final class SwiftOffsetTree: OffsetTree {
                 done = count
             }
             old.withUnsafeBufferPointer { old in
-                rebuild(Segments(UnsafeBufferPointer(rebasing: old[..<index]), heights, UnsafeBufferPointer(rebasing: old[index...])))
+                rebuild(
+                    Segments(
+                        UnsafeBufferPointer(rebasing: old[..<index]), heights,
+                        UnsafeBufferPointer(rebasing: old[index...])))
             }
             return
         }

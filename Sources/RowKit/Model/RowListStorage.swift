@@ -86,12 +86,14 @@ final class RowListStorage: @unchecked Sendable {
 
     /// The shape of this tree.
     var shape: Shape {
-        Shape(leafMax: leafMax, leafMin: leafMin, leafFill: leafFill, fan: fan, innerMin: innerMin, innerFill: innerFill)
+        Shape(
+            leafMax: leafMax, leafMin: leafMin, leafFill: leafFill, fan: fan, innerMin: innerMin, innerFill: innerFill)
     }
 
     /// An empty tree: one empty leaf.
     convenience init(shape: Shape = .standard) {
-        self.init(shape: shape, ids: .allocate(capacity: shape.leafMax), rows: .allocate(capacity: shape.leafMax), leaves: 1)
+        self.init(
+            shape: shape, ids: .allocate(capacity: shape.leafMax), rows: .allocate(capacity: shape.leafMax), leaves: 1)
         _ = newLeaf()
     }
 
@@ -99,7 +101,9 @@ final class RowListStorage: @unchecked Sendable {
     convenience init(_ source: some Collection<AnyRow>, shape: Shape = .standard) {
         let n = source.count
         let m = n <= shape.leafMax ? 1 : (n + shape.leafFill - 1) / shape.leafFill
-        self.init(shape: shape, ids: .allocate(capacity: m * shape.leafMax), rows: .allocate(capacity: m * shape.leafMax), leaves: m)
+        self.init(
+            shape: shape, ids: .allocate(capacity: m * shape.leafMax), rows: .allocate(capacity: m * shape.leafMax),
+            leaves: m)
         build(source, leaves: m)
     }
 
@@ -562,7 +566,8 @@ final class RowListStorage: @unchecked Sendable {
         let parent = leafInfo[Int(slot)].parent
         let place = Int(leafInfo[Int(slot)].place)
         let n = Int(innerInfo[Int(parent)].len)
-        let (a, b) = place + 1 < n
+        let (a, b) =
+            place + 1 < n
             ? (slot, child[Int(parent) * fan + place + 1])
             : (child[Int(parent) * fan + place - 1], slot)
         let la = Int(leafInfo[Int(a)].len)
@@ -623,7 +628,8 @@ final class RowListStorage: @unchecked Sendable {
         let parent = innerInfo[Int(node)].parent
         let place = Int(innerInfo[Int(node)].place)
         let n = Int(innerInfo[Int(parent)].len)
-        let (a, b) = place + 1 < n
+        let (a, b) =
+            place + 1 < n
             ? (node, child[Int(parent) * fan + place + 1])
             : (child[Int(parent) * fan + place - 1], node)
         let la = Int(innerInfo[Int(a)].len)
@@ -690,7 +696,8 @@ final class RowListStorage: @unchecked Sendable {
                     return (0, "leaf \(node) has a wrong parent link")
                 }
                 let base = Int(node) * leafMax
-                for k in 0..<len where ids[base + k] != rows[base + k].id || hashes[base + k] != ids[base + k].shortHash {
+                for k in 0..<len where ids[base + k] != rows[base + k].id || hashes[base + k] != ids[base + k].shortHash
+                {
                     return (0, "leaf \(node) keeps a stale identity or hash at \(k)")
                 }
                 return (len, nil)
@@ -701,7 +708,10 @@ final class RowListStorage: @unchecked Sendable {
                 return (0, "node \(node) has \(n) children")
             }
             if innerInfo[Int(node)].parent != parent || Int(innerInfo[Int(node)].place) != place {
-                return (0, "node \(node) at height \(height) links to \(innerInfo[Int(node)].parent) place \(innerInfo[Int(node)].place), is child \(place) of \(parent) (root \(root), depth \(depth))")
+                return (
+                    0,
+                    "node \(node) at height \(height) links to \(innerInfo[Int(node)].parent) place \(innerInfo[Int(node)].place), is child \(place) of \(parent) (root \(root), depth \(depth))"
+                )
             }
             var total = 0
             for j in 0..<n {

@@ -28,10 +28,12 @@ package final class CellPool<Pool: ReusePool, Object: AnyObject> {
     /// released if it was full.
     /// - Complexity: O(1) amortized.
     package func enqueue(_ object: Object, reuseIdentifier identifier: String) {
-        let handle = freeHandles.popLast() ?? {
-            defer { nextHandle += 1 }
-            return nextHandle
-        }()
+        let handle =
+            freeHandles.popLast()
+            ?? {
+                defer { nextHandle += 1 }
+                return nextHandle
+            }()
         objects[handle] = object
         if let evicted = pool.put(handle, kind: pool.intern(identifier)) { release(evicted) }
     }

@@ -57,7 +57,8 @@ public final class SwiftReusePool: ReusePool {
     }
 
     private func index(_ kind: ReuseKind) -> Int {
-        precondition(queues.indices.contains(kind.rawValue), "reuse kind \(kind.rawValue) was not interned by this pool")
+        precondition(
+            queues.indices.contains(kind.rawValue), "reuse kind \(kind.rawValue) was not interned by this pool")
         return kind.rawValue
     }
 

@@ -23,7 +23,8 @@ struct IdentityTable: Sendable {
         init(capacity: Int) {
             self.capacity = capacity
             slots = .allocate(capacity: capacity)
-            slots.initialize(repeating: Slot(id: IdentityTable.placeholder, location: IdentityTable.emptyLocation), count: capacity)
+            slots.initialize(
+                repeating: Slot(id: IdentityTable.placeholder, location: IdentityTable.emptyLocation), count: capacity)
         }
 
         deinit {
@@ -117,7 +118,7 @@ struct IdentityTable: Sendable {
     }
 
     /// Calls `body` with every identity and its location, in no particular order.
-    func forEach(_ body: (ItemID, TableIndex.Location) throws -> Void) rethrows {
+    func forEachEntry(_ body: (ItemID, TableIndex.Location) throws -> Void) rethrows {
         let slots = storage.slots
         for i in 0..<storage.capacity where slots[i].location.key >= 0 {
             try body(slots[i].id, slots[i].location)

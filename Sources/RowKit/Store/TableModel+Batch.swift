@@ -85,14 +85,17 @@ extension TableModel {
 
     // MARK: Interpreting operations
 
-    private mutating func apply(_ operation: TableBatch.Operation, log: inout BatchLog) throws(TableUpdateError.Problem) {
+    private mutating func apply(_ operation: TableBatch.Operation, log: inout BatchLog) throws(TableUpdateError.Problem)
+    {
         switch operation {
         case .insertRow(let row, let path, let animation):
             try insert(row, at: path, animation: animation, log: &log)
 
         case .appendRow(let row, let target, let animation):
             let section = try resolve(target, log: log)
-            try insert(row, at: RowPath(section: section, row: table.sections[section].rows.count), animation: animation, log: &log)
+            try insert(
+                row, at: RowPath(section: section, row: table.sections[section].rows.count), animation: animation,
+                log: &log)
 
         case .deleteRow(let target, let animation):
             let path = try resolve(target, log: log)
@@ -107,7 +110,9 @@ extension TableModel {
         case .replaceRow(let target, let row, let animation):
             let path = try resolve(target, log: log)
             let oldID = table.sections[path.section].rows[path.row].id
-            if row.id != oldID, let existing = self.path(of: row.id) { throw .duplicateRowID(row.id, existing: existing) }
+            if row.id != oldID, let existing = self.path(of: row.id) {
+                throw .duplicateRowID(row.id, existing: existing)
+            }
             _ = replaceRow(at: path, with: row, log: &log)
             log.rows.replace(oldID, by: row.id, animation: animation)
 
@@ -160,7 +165,9 @@ extension TableModel {
         }
     }
 
-    private mutating func insert(_ row: AnyRow, at path: RowPath, animation: RowAnimation, log: inout BatchLog) throws(TableUpdateError.Problem) {
+    private mutating func insert(_ row: AnyRow, at path: RowPath, animation: RowAnimation, log: inout BatchLog)
+        throws(TableUpdateError.Problem)
+    {
         try checkSection(path.section, allowingEnd: false)
         let count = table.sections[path.section].rows.count
         guard (0...count).contains(path.row) else { throw .rowOutOfRange(path, valid: 0..<(count + 1)) }
@@ -169,10 +176,14 @@ extension TableModel {
         log.rows.insert(row.id, animation: animation)
     }
 
-    private mutating func insert(_ declared: Section, at position: Int, animation: RowAnimation, log: inout BatchLog) throws(TableUpdateError.Problem) {
+    private mutating func insert(_ declared: Section, at position: Int, animation: RowAnimation, log: inout BatchLog)
+        throws(TableUpdateError.Problem)
+    {
         try checkSection(position, allowingEnd: true)
         let section = Self.identified(declared, at: position)
-        if let existing = index.sectionPositions[section.id] { throw .duplicateSectionID(section.id, existing: existing) }
+        if let existing = index.sectionPositions[section.id] {
+            throw .duplicateSectionID(section.id, existing: existing)
+        }
         try checkNewRows(of: section, at: position, replacing: nil)
         insertSection(section, at: position, log: &log)
         log.sections.insert(section.id, animation: animation)
@@ -195,7 +206,9 @@ extension TableModel {
 
     /// Throws unless the rows of `section` (going to `position`) have identities unique among
     /// themselves and in the table, not counting the section being replaced.
-    private func checkNewRows(of section: Section, at position: Int, replacing replaced: ItemID?) throws(TableUpdateError.Problem) {
+    private func checkNewRows(of section: Section, at position: Int, replacing replaced: ItemID?)
+        throws(TableUpdateError.Problem)
+    {
         var seen: [ItemID: Int] = [:]
         for (rowIndex, row) in section.rows.enumerated() {
             if let first = seen.updateValue(rowIndex, forKey: row.id) {

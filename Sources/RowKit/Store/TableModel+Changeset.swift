@@ -57,7 +57,8 @@ extension TableModel {
                 let section = table.sections[now.section].id
                 location = OldRowLocation(section: section, row: log.rowBeforeBatch(now.row, inSection: section))
             }
-            guard let location, tracked(location.section), let section = before.sectionPositions[location.section] else {
+            guard let location, tracked(location.section), let section = before.sectionPositions[location.section]
+            else {
                 return nil
             }
             return RowPath(section: section, row: location.row)

@@ -5,13 +5,16 @@ extension TableModel {
     ///
     /// - Complexity: O(*n* + *s*) for *n* rows and *s* sections.
     package func indexViolation() -> String? {
-        guard index.sectionPositions.count == table.sections.count, index.sectionKeys.count == table.sections.count else {
-            return "index has \(index.sectionPositions.count) sections (\(index.sectionKeys.count) keys), table \(table.sections.count)"
+        guard index.sectionPositions.count == table.sections.count, index.sectionKeys.count == table.sections.count
+        else {
+            return
+                "index has \(index.sectionPositions.count) sections (\(index.sectionKeys.count) keys), table \(table.sections.count)"
         }
         var rows = 0
         for (position, section) in table.sections.enumerated() {
             guard index.sectionPositions[section.id] == position else {
-                return "section \"\(section.id)\" is at \(position), index says \(String(describing: index.sectionPositions[section.id]))"
+                return
+                    "section \"\(section.id)\" is at \(position), index says \(String(describing: index.sectionPositions[section.id]))"
             }
             let key = index.sectionKeys[position]
             guard index.keyPositions[Int(key)] == Int32(position) else {
@@ -23,10 +26,12 @@ extension TableModel {
             section.rows.forEachLeaf { leaf, ids in
                 for id in ids {
                     if problem == nil, index.rowLocations[id] != TableIndex.Location(key: key, leaf: leaf) {
-                        problem = "row \"\(id)\" is at [\(position), \(rowIndex)] in leaf \(leaf), index says \(String(describing: index.rowLocations[id]))"
+                        problem =
+                            "row \"\(id)\" is at [\(position), \(rowIndex)] in leaf \(leaf), index says \(String(describing: index.rowLocations[id]))"
                     }
                     if problem == nil, path(of: id) != RowPath(section: position, row: rowIndex) {
-                        problem = "row \"\(id)\" is at [\(position), \(rowIndex)], path(of:) says \(String(describing: path(of: id)))"
+                        problem =
+                            "row \"\(id)\" is at [\(position), \(rowIndex)], path(of:) says \(String(describing: path(of: id)))"
                     }
                     rowIndex += 1
                 }

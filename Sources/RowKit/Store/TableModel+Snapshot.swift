@@ -46,7 +46,8 @@ extension TableModel {
     ///   identity (the model is unchanged).
     /// - Complexity: Expected O(*n*) for *n* rows in the two tables (see `TableDiff`).
     @discardableResult
-    public mutating func update(to newTable: Table, options: DiffOptions = .default) throws(SnapshotError) -> Changeset {
+    public mutating func update(to newTable: Table, options: DiffOptions = .default) throws(SnapshotError) -> Changeset
+    {
         try apply(TableDiff.diff(from: table, revision: revision, to: newTable, options: options))
     }
 }

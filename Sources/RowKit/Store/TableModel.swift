@@ -56,7 +56,8 @@ public struct TableModel: Sendable {
                         let firstSection = Int(index.keyPositions[Int(first.key)])
                         let firstRow = table.sections[firstSection].rows.position(of: id, inLeaf: first.leaf) ?? 0
                         duplicate = .duplicateRowID(
-                            id, first: RowPath(section: firstSection, row: firstRow), second: RowPath(section: sectionIndex, row: rowIndex))
+                            id, first: RowPath(section: firstSection, row: firstRow),
+                            second: RowPath(section: sectionIndex, row: rowIndex))
                     }
                     rowIndex += 1
                 }

@@ -43,7 +43,8 @@ extension Changeset {
             throw .mirrorSectionCountMismatch(side: .old, expected: oldRowCounts.count, actual: old.count)
         }
         for (section, rows) in old.enumerated() where rows.count != oldRowCounts[section] {
-            throw .mirrorRowCountMismatch(side: .old, section: section, expected: oldRowCounts[section], actual: rows.count)
+            throw .mirrorRowCountMismatch(
+                side: .old, section: section, expected: oldRowCounts[section], actual: rows.count)
         }
         let map = sectionMap()
         let reloadedOldSections = Set(reloadedSections.map(\.index))

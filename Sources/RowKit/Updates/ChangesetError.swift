@@ -55,7 +55,8 @@ public enum ChangesetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sectionCountMismatch(let old, let deleted, let inserted, let new):
             return "section counts do not add up: \(old) old − \(deleted) deleted + \(inserted) inserted ≠ \(new) new"
         case .rowCountMismatch(let oldSection, let newSection, let expected, let actual):
-            return "old section \(oldSection) (new section \(newSection)) should have \(expected) rows after the change, "
+            return
+                "old section \(oldSection) (new section \(newSection)) should have \(expected) rows after the change, "
                 + "but newRowCounts says \(actual)"
         case .negativeRowCount(let side, let section, let count):
             return "\(side) section \(section) has a negative row count (\(count))"

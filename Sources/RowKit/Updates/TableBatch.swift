@@ -84,7 +84,9 @@ public struct TableBatch: Sendable {
     }
     /// Replaces `section` with `newSection`: a reload if the identity is the same, otherwise a
     /// delete and an insert.
-    public mutating func replaceSection(_ section: SectionTarget, with newSection: Section, animation: RowAnimation = .automatic) {
+    public mutating func replaceSection(
+        _ section: SectionTarget, with newSection: Section, animation: RowAnimation = .automatic
+    ) {
         record(.replaceSection(section, with: newSection, animation: animation))
     }
     /// Moves `section` so that it ends up at index `index`.

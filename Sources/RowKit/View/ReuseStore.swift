@@ -25,7 +25,9 @@ final class ReuseStore {
     /// Views by handle; index 0 is unused.
     // Unchecked for exclusivity like the view's state (see `TableView`): no access spans a call
     // out to a view's own code.
-    @exclusivity(unchecked) private(set) var slots: [Slot] = [Slot(view: nil, kind: ReuseKind(rawValue: -1), isPooled: false)]
+    @exclusivity(unchecked) private(set) var slots: [Slot] = [
+        Slot(view: nil, kind: ReuseKind(rawValue: -1), isPooled: false)
+    ]
     private var cellKinds: [ReuseIdentifier: ReuseKind] = [:]
     /// The last cell identifier looked up and its kind (most tables have one or two cell classes).
     @exclusivity(unchecked) private var lastCellKind: (identifier: ReuseIdentifier, kind: ReuseKind)?

@@ -18,8 +18,12 @@ extension TableView {
             try fail("tree has \(tree.count) items, table needs \(sectionStarts[rowCounts.count])")
         }
         for (s, section) in table.sections.enumerated() {
-            if tree.height(at: sectionStarts[s]) != headerSlotHeight(section) { try fail("header \(s) height out of date") }
-            if tree.height(at: sectionStarts[s + 1] - 1) != footerHeight(section) { try fail("footer \(s) height out of date") }
+            if tree.height(at: sectionStarts[s]) != headerSlotHeight(section) {
+                try fail("header \(s) height out of date")
+            }
+            if tree.height(at: sectionStarts[s + 1] - 1) != footerHeight(section) {
+                try fail("footer \(s) height out of date")
+            }
             for (r, row) in section.rows.enumerated() {
                 let height = tree.height(at: sectionStarts[s] + 1 + r)
                 if case .automatic = row.height,
@@ -28,7 +32,9 @@ extension TableView {
                 {
                     try fail("row [\(s), \(r)] id=\(row.id) measured \(measured) but laid out \(height)")
                 }
-                if height != rowHeight(row) { try fail("row [\(s), \(r)] height \(height), expected \(rowHeight(row))") }
+                if height != rowHeight(row) {
+                    try fail("row [\(s), \(r)] height \(height), expected \(rowHeight(row))")
+                }
             }
         }
         var boundHandles = Set<Int>()
@@ -47,8 +53,12 @@ extension TableView {
                 if row.id != entry.id { try fail("row entry \(entry.row) shows \(entry.id), model has \(row.id)") }
                 if !boundRows.insert(row.id).inserted { try fail("row \(row.id) displayed twice") }
                 guard let cell = reuse.cell(entry.handle) else { try fail("row entry without a cell"); continue }
-                if cell.boundRowID != row.id { try fail("cell #\(entry.handle) bound to \(String(describing: cell.boundRowID)), shows \(row.id)") }
-                if cell.isSelected != (selected[row.id] != nil) { try fail("cell #\(entry.handle) selection out of date") }
+                if cell.boundRowID != row.id {
+                    try fail("cell #\(entry.handle) bound to \(String(describing: cell.boundRowID)), shows \(row.id)")
+                }
+                if cell.isSelected != (selected[row.id] != nil) {
+                    try fail("cell #\(entry.handle) selection out of date")
+                }
             case .header:
                 if entry.flat != start { try fail("header entry misplaced") }
             case .footer:

@@ -144,7 +144,8 @@ extension TableView {
 
     /// The rectangle of tree item `flat` at full content width.
     func itemRect(flat: Int) -> TableRect {
-        TableRect(x: metrics.horizontalInset, y: tree.offset(of: flat), width: contentWidth, height: tree.height(at: flat))
+        TableRect(
+            x: metrics.horizontalInset, y: tree.offset(of: flat), width: contentWidth, height: tree.height(at: flat))
     }
 
     /// The header's own rectangle: its item without the section spacing above it.

@@ -35,14 +35,17 @@ extension TableView {
     package func apply(_ changeset: Changeset, to newModel: TableModel) throws(TableViewError) {
         layoutIfNeeded()
         if changeset.fromRevision != .initial, changeset.fromRevision != model.revision {
-            throw .changesetDoesNotStartFromCurrentRevision(viewRevision: model.revision, changesetRevision: changeset.fromRevision)
+            throw .changesetDoesNotStartFromCurrentRevision(
+                viewRevision: model.revision, changesetRevision: changeset.fromRevision)
         }
         guard changeset.oldRowCounts == rowCounts else {
-            throw .changesetDoesNotStartFromCurrentState(viewRowCounts: rowCounts, changesetOldRowCounts: changeset.oldRowCounts)
+            throw .changesetDoesNotStartFromCurrentState(
+                viewRowCounts: rowCounts, changesetOldRowCounts: changeset.oldRowCounts)
         }
         let newCounts = newModel.sections.map(\.rows.count)
         guard changeset.newRowCounts == newCounts else {
-            throw .changesetDoesNotProduceModel(modelRowCounts: newCounts, changesetNewRowCounts: changeset.newRowCounts)
+            throw .changesetDoesNotProduceModel(
+                modelRowCounts: newCounts, changesetNewRowCounts: changeset.newRowCounts)
         }
         let plan = try UpdatePlan(changeset)
         if changeset.reloadsEverything || newModel.style != model.style {
@@ -146,7 +149,9 @@ extension TableView {
             if plan.isWholesaleOld[s] {
                 Self.appendCoalescing(oldStarts[s]..<oldStarts[s + 1], to: &removals)
             } else {
-                for r in plan.removedRows[s] { Self.appendCoalescing(oldStarts[s] + 1 + r..<oldStarts[s] + 2 + r, to: &removals) }
+                for r in plan.removedRows[s] {
+                    Self.appendCoalescing(oldStarts[s] + 1 + r..<oldStarts[s] + 2 + r, to: &removals)
+                }
             }
         }
         for range in removals.reversed() { tree.removeSubrange(range) }

@@ -26,7 +26,8 @@ public struct VisibleItem: Sendable, Hashable, CustomStringConvertible {
     public var view: ReusableViewID
 
     /// Creates a visible item.
-    public init(kind: Kind, section: Int, row: Int?, id: ItemID, rect: TableRect, isPinned: Bool, view: ReusableViewID) {
+    public init(kind: Kind, section: Int, row: Int?, id: ItemID, rect: TableRect, isPinned: Bool, view: ReusableViewID)
+    {
         self.kind = kind
         self.section = section
         self.row = row

@@ -24,7 +24,8 @@ public enum SafeURL {
             return sanitize(String(decoding: utf8, as: UTF8.self)) != nil
         }
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
-        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else {
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else {
             return false  // empty: it would point at the page itself
         }
         let bytes = UnsafeBufferPointer(rebasing: utf8[first...last])
@@ -48,6 +49,7 @@ public enum SafeURL {
     /// Whether ASCII `scheme` is `http`, `https` or `mailto`, in any case.
     private static func isAllowedScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
         let lower = scheme.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
-        return lower.elementsEqual("http".utf8) || lower.elementsEqual("https".utf8) || lower.elementsEqual("mailto".utf8)
+        return lower.elementsEqual("http".utf8) || lower.elementsEqual("https".utf8)
+            || lower.elementsEqual("mailto".utf8)
     }
 }

@@ -68,14 +68,15 @@ public enum Markdown {
             arena = .allocate(capacity: 1)
             arena.initialize(to: MarkdownArena())
             memory = .allocate(capacity: 1)
-            memory.initialize(to: cmark_mem(
-                calloc: { count, size in
-                    let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
-                    precondition(!overflow, "[RowKitHTML] cmark asked for too much memory")
-                    return MarkdownArena.current.pointee.allocate(bytes, zeroed: true)
-                },
-                realloc: { block, size in MarkdownArena.current.pointee.reallocate(block, size) },
-                free: { block in MarkdownArena.current.pointee.deallocate(block) }))
+            memory.initialize(
+                to: cmark_mem(
+                    calloc: { count, size in
+                        let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
+                        precondition(!overflow, "[RowKitHTML] cmark asked for too much memory")
+                        return MarkdownArena.current.pointee.allocate(bytes, zeroed: true)
+                    },
+                    realloc: { block, size in MarkdownArena.current.pointee.reallocate(block, size) },
+                    free: { block in MarkdownArena.current.pointee.deallocate(block) }))
         }
 
         deinit {
@@ -118,7 +119,9 @@ public enum Markdown {
             // allocates only through the allocator it was given), so they are not freed one by
             // one with cmark_parser_free and cmark_node_free: the caller's reset frees them.
             // Without, cmark_parser_new's parser and cmark_parser_finish's document are freed here.
-            guard let parser = memory.map({ cmark_parser_new_with_mem(flags, $0) }) ?? cmark_parser_new(flags) else { return }
+            guard let parser = memory.map({ cmark_parser_new_with_mem(flags, $0) }) ?? cmark_parser_new(flags) else {
+                return
+            }
             defer { if memory == nil { cmark_parser_free(parser) } }
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
@@ -189,7 +192,7 @@ public enum Markdown {
             buffer.withMemoryRebound(to: CChar.self) { chars -> Int in
                 // The returned buffer is malloc'ed; the caller frees it.
                 guard let base = chars.baseAddress,
-                      let html = cmark_markdown_to_html(base, chars.count, options.cmarkFlags)
+                    let html = cmark_markdown_to_html(base, chars.count, options.cmarkFlags)
                 else { return 0 }
                 defer { free(html) }
                 return strlen(html)
@@ -210,11 +213,12 @@ public enum Markdown {
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
             // The URL is the node's own NUL-terminated string (empty when missing).
-            let allowed = cmark_node_get_url(node).map { url in
-                url.withMemoryRebound(to: UInt8.self, capacity: strlen(url) + 1) {
-                    SafeURL.allows(utf8: UnsafeBufferPointer(start: $0, count: strlen(url)))
-                }
-            } ?? true
+            let allowed =
+                cmark_node_get_url(node).map { url in
+                    url.withMemoryRebound(to: UInt8.self, capacity: strlen(url) + 1) {
+                        SafeURL.allows(utf8: UnsafeBufferPointer(start: $0, count: strlen(url)))
+                    }
+                } ?? true
             if !allowed { rejected.append(node) }
         }
         cmark_iter_free(iterator)

@@ -35,7 +35,9 @@ final class ExportPipeline {
     /// Starts an export to the folder `output`. `settings` are the export's other settings that
     /// change its output (a listing's CSV columns, a style override, ...).
     init(options: ExportOptions, output: URL, settings: [String], progress: ((Int) -> Void)?) throws {
-        guard ExportOptions.pageSizes.contains(options.pageSize) else { throw ExportError.invalidPageSize(options.pageSize) }
+        guard ExportOptions.pageSizes.contains(options.pageSize) else {
+            throw ExportError.invalidPageSize(options.pageSize)
+        }
         self.options = options
         self.progress = progress
         templates = try TemplateSet(customDirectory: options.templatesDirectory)
@@ -52,7 +54,8 @@ final class ExportPipeline {
         for setting in settings { key.update(setting) }
         settingsKey = key.value
         writer = try SiteWriter(
-            output: output, durable: options.durable, waitForOtherExport: options.waitForOtherExport, shouldStop: options.shouldStop)
+            output: output, durable: options.durable, waitForOtherExport: options.waitForOtherExport,
+            shouldStop: options.shouldStop)
         do {
             scratch = try ScratchFile(in: writer.temporary)
         } catch {
@@ -61,7 +64,8 @@ final class ExportPipeline {
         }
         manifest = ManifestBuilder(scratch: scratch)
         manifest.settings = settingsKey
-        workers = RenderWorkers(jobs: options.jobs, options: options, templates: templates, writer: writer, scratch: scratch)
+        workers = RenderWorkers(
+            jobs: options.jobs, options: options, templates: templates, writer: writer, scratch: scratch)
         assets = AssetStore(baseDirectory: options.baseDirectory)
     }
 
@@ -121,7 +125,8 @@ final class ExportPipeline {
         try writer.commit(manifest: manifest)
         return ExportSummary(
             pages: pages, rows: rows, bytes: writer.bytes, filesWritten: writer.filesWritten,
-            filesUnchanged: writer.filesUnchanged, removedFiles: writer.removedFiles, seconds: Date().timeIntervalSince(start),
+            filesUnchanged: writer.filesUnchanged, removedFiles: writer.removedFiles,
+            seconds: Date().timeIntervalSince(start),
             searchFiles: searchFiles, searchBytes: searchBytes)
     }
 
@@ -138,7 +143,8 @@ final class ExportPipeline {
     /// table's folder in `folders`), unchanged: regular files of the same size and content.
     func imagesUnchanged(_ images: [ManifestSource], folders: [URL]) -> Bool {
         images.allSatisfy { image in
-            guard let slash = image.path.firstIndex(of: "/"), let table = Int(image.path[..<slash]), folders.indices.contains(table)
+            guard let slash = image.path.firstIndex(of: "/"), let table = Int(image.path[..<slash]),
+                folders.indices.contains(table)
             else { return false }
             let path = folders[table].appendingPathComponent(String(image.path[image.path.index(after: slash)...])).path
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -146,7 +152,8 @@ final class ExportPipeline {
             defer { close(descriptor) }
             var info = stat()
             guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == image.size,
-                let data = try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readToEnd(), data.count == image.size
+                let data = try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readToEnd(),
+                data.count == image.size
             else { return false }
             return data.withUnsafeBytes { StableHash($0).value } == image.hash
         }

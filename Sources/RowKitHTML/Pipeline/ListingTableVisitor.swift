@@ -41,7 +41,8 @@ struct ListingTableVisitor: ListingVisitor {
         started = true
         section = -1
         planner = TablePlanner(
-            pipeline: pipeline, index: index, title: title ?? header.title, folder: folder, style: style ?? header.style,
+            pipeline: pipeline, index: index, title: title ?? header.title, folder: folder,
+            style: style ?? header.style,
             siteIndex: siteIndex, imageFolder: imageFolder)
     }
 
@@ -71,7 +72,8 @@ struct ListingTableVisitor: ListingVisitor {
             planner.beginSection()
             self.section = index
         }
-        try planner.endSection(header: .some(section.header), footer: .some(section.footer), indexTitle: .some(section.indexTitle))
+        try planner.endSection(
+            header: .some(section.header), footer: .some(section.footer), indexTitle: .some(section.indexTitle))
     }
 
     mutating func abandon() {

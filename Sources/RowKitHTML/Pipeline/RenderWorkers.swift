@@ -161,7 +161,8 @@ final class RenderWorkers: @unchecked Sendable {
                 for (row, detail) in zip(page.rows, page.details) where detail != nil {
                     scrap.removeAll(keepingCapacity: true)
                     if let entry = try renderer.renderRow(
-                        row, page: page.unit.page, table: page.table, detail: detail, writer: writer, into: &scrap) {
+                        row, page: page.unit.page, table: page.table, detail: detail, writer: writer, into: &scrap)
+                    {
                         details.append(entry)
                     }
                 }
@@ -173,7 +174,9 @@ final class RenderWorkers: @unchecked Sendable {
                         partStart = body.count
                     }
                     if let entry = try renderer.renderRow(
-                        row, page: page.unit.page, table: page.table, detail: page.details[index], writer: writer, into: &body) {
+                        row, page: page.unit.page, table: page.table, detail: page.details[index], writer: writer,
+                        into: &body)
+                    {
                         details.append(entry)
                     }
                 }
@@ -193,7 +196,8 @@ final class RenderWorkers: @unchecked Sendable {
                     slice = rows[offset..<(offset + length)]
                     offset += length
                 }
-                parts.append(PageRenderer.Part(anchor: part.anchor, header: part.header, footer: part.footer, rows: slice))
+                parts.append(
+                    PageRenderer.Part(anchor: part.anchor, header: part.header, footer: part.footer, rows: slice))
             }
             let (html, ranges) = try renderer.listPage(assembly.unit.page, parts: parts, table: assembly.table)
             var entry = try writer.write(

@@ -60,8 +60,10 @@ final class TablePlanner {
     private var waiting: [Int: [ManifestEntry]] = [:]
     private var nextForManifest = 1
 
-    init(pipeline: ExportPipeline, index: Int, title: String, folder: String, style: TableStyle,
-         siteIndex: (href: String, label: String)?, imageFolder: URL?) {
+    init(
+        pipeline: ExportPipeline, index: Int, title: String, folder: String, style: TableStyle,
+        siteIndex: (href: String, label: String)?, imageFolder: URL?
+    ) {
         self.pipeline = pipeline
         self.index = index
         self.imageFolder = imageFolder
@@ -87,7 +89,8 @@ final class TablePlanner {
 
     /// A section starts; `id` is its identity (for a listing, `nil`: decided at the end).
     func beginSection(id: String? = nil, header: String? = nil, footer: String? = nil, indexTitle: String? = nil) {
-        sections.append(SectionRecord(id: id, header: header, footer: footer, indexTitle: indexTitle, rowStart: rowCount))
+        sections.append(
+            SectionRecord(id: id, header: header, footer: footer, indexTitle: indexTitle, rowStart: rowCount))
         isOpenOnPage = false
         isFirstPart = true
     }
@@ -128,8 +131,10 @@ final class TablePlanner {
             case .content(let content, let layout):
                 try add(content: content, layout: layout, identity: identity)
             case .trustedHTML(let fragment):
-                try search?.add(SearchRow(text: "", layout: .default, accessory: .none, href: "", html: fragment, isCustom: true))
-                try add(RenderRow(number: rowCount + 1, layout: .default, accessory: .none, text: "", fragment: fragment))
+                try search?.add(
+                    SearchRow(text: "", layout: .default, accessory: .none, href: "", html: fragment, isCustom: true))
+                try add(
+                    RenderRow(number: rowCount + 1, layout: .default, accessory: .none, text: "", fragment: fragment))
             }
         case .unknown:
             try add(content: CellContent(text: identity), layout: .default, identity: identity)
@@ -139,7 +144,9 @@ final class TablePlanner {
     private func add(content: CellContent, layout: CellLayout, identity: String) throws {
         var row = RenderRow(number: rowCount + 1, layout: layout, accessory: content.accessory, text: content.text)
         row.detail = content.detail.flatMap { $0.isEmpty ? nil : $0 }
-        if let image = content.image, let path = try pipeline.resolveImage(image.source, row: identity, table: index, folder: imageFolder) {
+        if let image = content.image,
+            let path = try pipeline.resolveImage(image.source, row: identity, table: index, folder: imageFolder)
+        {
             row.imageSource = path
             row.imageIsRemote = path.lowercased().hasPrefix("http")
             row.imageAlt = image.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 }
@@ -153,7 +160,8 @@ final class TablePlanner {
             // A result leads where the row does: its detail page, its link, or its place on its
             // list page.
             let page = rowsOnPage == pageSize ? self.page + 1 : self.page
-            let href = row.detailPath ?? row.link.flatMap(SafeURL.sanitize) ?? TableFacts.pageFile(page) + "#r-\(row.number)"
+            let href =
+                row.detailPath ?? row.link.flatMap(SafeURL.sanitize) ?? TableFacts.pageFile(page) + "#r-\(row.number)"
             // The one page draws an inline body (a body without a detail page) from the search
             // row; the list page's worker renders it again for the page.
             var html: String?
@@ -162,9 +170,11 @@ final class TablePlanner {
                 markdown.render(body, options: pipeline.options.markdown, appendingTo: &rendered)
                 html = String(decoding: rendered, as: UTF8.self)
             }
-            try search.add(SearchRow(
-                text: row.text, detail: layout == .default ? nil : row.detail, layout: layout, accessory: row.accessory,
-                image: row.imageSource, imageLabel: row.imageAlt, href: href, html: html, slug: row.slug))
+            try search.add(
+                SearchRow(
+                    text: row.text, detail: layout == .default ? nil : row.detail, layout: layout,
+                    accessory: row.accessory,
+                    image: row.imageSource, imageLabel: row.imageAlt, href: href, html: html, slug: row.slug))
         }
         try add(row)
     }
@@ -219,8 +229,11 @@ final class TablePlanner {
 
     /// Sends the current page's rows to the workers.
     private func dispatch() throws {
-        try pipeline.workers.submit(.page(PageJob(
-            unit: unit, table: facts, rows: pageRows, partStarts: partStarts, details: pageDetails, previous: previousList)))
+        try pipeline.workers.submit(
+            .page(
+                PageJob(
+                    unit: unit, table: facts, rows: pageRows, partStarts: partStarts, details: pageDetails,
+                    previous: previousList)))
         pageRows = []
         pageDetails = []
         partStarts = []
@@ -271,7 +284,8 @@ final class TablePlanner {
             let id = section.id ?? section.header.flatMap { headerCounts[$0] == 1 ? $0 : nil } ?? "#\(position)"
             anchors.append("section-" + sectionSlugs.allocate(for: id))
             startPages.append(
-                section.rowCount > 0 ? section.rowStart / pageSize + 1 : max(1, (section.rowStart + pageSize - 1) / pageSize))
+                section.rowCount > 0
+                    ? section.rowStart / pageSize + 1 : max(1, (section.rowStart + pageSize - 1) / pageSize))
             if let indexTitle = section.indexTitle { indexTitles.append((position, indexTitle)) }
         }
         if let search {
@@ -300,11 +314,14 @@ final class TablePlanner {
                 let section = sections[part.section]
                 return (
                     anchor: part.isFirst ? anchors[part.section] : nil, header: section.header.map(HTMLEscaping.escape),
-                    footer: part.hasFooter ? section.footer.map(HTMLEscaping.escape) : nil, rows: part.rows)
+                    footer: part.hasFooter ? section.footer.map(HTMLEscaping.escape) : nil, rows: part.rows
+                )
             }
-            try pipeline.workers.submit(.assemble(AssemblyJob(
-                unit: ManifestUnit(table: index, page: number), table: facts, parts: pageParts, body: body,
-                previous: previousLists[number], key: key)))
+            try pipeline.workers.submit(
+                .assemble(
+                    AssemblyJob(
+                        unit: ManifestUnit(table: index, page: number), table: facts, parts: pageParts, body: body,
+                        previous: previousLists[number], key: key)))
         }
         try takeOutcomes(pipeline.workers.drain())
         pipeline.tableFinished(pages: pageCount + rowsWithDetailPages, rows: rowCount)

@@ -19,7 +19,8 @@ struct PageRenderer {
     private var detailShells: [Int: [RowTemplate.Segment]] = [:]
     private let markdown = Markdown.Renderer()
     /// The detail pages' values that are the same for every row of a table, as bytes.
-    private var detailConstants: (table: UInt64, language: [UInt8], root: [UInt8], titleSuffix: [UInt8], style: [UInt8], backLabel: [UInt8])?
+    private var detailConstants:
+        (table: UInt64, language: [UInt8], root: [UInt8], titleSuffix: [UInt8], style: [UInt8], backLabel: [UInt8])?
     /// The slots of the detail page being written, and the page, reused from row to row.
     private var detailSlots: [[UInt8]] = Array(repeating: [], count: 10)
     private var detailHTML: [UInt8] = []
@@ -71,7 +72,8 @@ struct PageRenderer {
             shape.hasAnchor = true
             values.href.append(contentsOf: "rows/\(slug).html".utf8)
             values.anchor.append(contentsOf: "row-\(slug)".utf8)
-            entry = try writeDetailPage(row, slug: slug, body: body, page: page, table: table, plan: detail, writer: writer)
+            entry = try writeDetailPage(
+                row, slug: slug, body: body, page: page, table: table, plan: detail, writer: writer)
         } else {
             if let link = row.link, let safe = SafeURL.sanitize(link) {
                 shape.hasHref = true
@@ -90,7 +92,8 @@ struct PageRenderer {
 
     /// Writes the detail page of `row` (or keeps the previous site's, as `plan` says).
     private mutating func writeDetailPage(
-        _ row: RenderRow, slug: String, body: String, page: Int, table: TableFacts, plan: DetailPlan?, writer: SiteWriter
+        _ row: RenderRow, slug: String, body: String, page: Int, table: TableFacts, plan: DetailPlan?,
+        writer: SiteWriter
     ) throws -> ManifestEntry {
         let path = table.folder + "rows/\(slug).html"
         if let plan, plan.keep, let previous = plan.previous, try writer.keep(path, previous: previous) {
@@ -112,13 +115,16 @@ struct PageRenderer {
             ]
             if row.detail != nil { context["detail"] = RowTemplate.placeholder(8) }
             if safeLink != nil { context["link"] = RowTemplate.placeholder(9) }
-            shell = try RowTemplate.split(Array(templates.render("detail", context).utf8), template: "detail", slots: 10)
+            shell = try RowTemplate.split(
+                Array(templates.render("detail", context).utf8), template: "detail", slots: 10)
             detailShells[key] = shell
         }
         if detailConstants?.table != table.key {
             detailConstants = (
                 table.key, Array(HTMLEscaping.escape(options.language).utf8), Array((table.root + "../").utf8),
-                Array((" – " + table.escapedTitle).utf8), Array(table.style.rawValue.utf8), Array(table.escapedTitle.utf8))
+                Array((" – " + table.escapedTitle).utf8), Array(table.style.rawValue.utf8),
+                Array(table.escapedTitle.utf8)
+            )
         }
         guard let constants = detailConstants else { preconditionFailure("set above") }
         for index in detailSlots.indices { detailSlots[index].removeAll(keepingCapacity: true) }
@@ -156,7 +162,9 @@ struct PageRenderer {
     }
 
     /// List page `number` of `table` with `parts`, and where each part's rows lie in it.
-    mutating func listPage(_ number: Int, parts: [Part], table: TableFacts) throws -> (html: [UInt8], rows: [Range<Int>]) {
+    mutating func listPage(_ number: Int, parts: [Part], table: TableFacts) throws -> (
+        html: [UInt8], rows: [Range<Int>]
+    ) {
         // The page template is rendered once per structure (back link or not, number of index
         // entries, which pagination links and gaps) with a placeholder for every value, and cut
         // into a shell; each page fills its shell with its values. Slot 0 holds the sections.
@@ -166,16 +174,21 @@ struct PageRenderer {
         let indexEntries: [[String: Any]] = table.indexTitles.map { entry in
             let start = table.startPages[entry.section]
             let file = start == number ? "" : TableFacts.pageFile(start)
-            return ["href": page.slot(HTMLEscaping.escape(file + "#" + table.anchors[entry.section])),
-                    "title": page.slot(HTMLEscaping.escape(entry.title))]
+            return [
+                "href": page.slot(HTMLEscaping.escape(file + "#" + table.anchors[entry.section])),
+                "title": page.slot(HTMLEscaping.escape(entry.title)),
+            ]
         }
         page.key.append(indexEntries.count)
         var context: [String: Any] = [
             "language": page.slot(HTMLEscaping.escape(options.language)), "documentTitle": page.slot(documentTitle),
-            "title": page.slot(table.escapedTitle), "style": page.slot(table.style.rawValue), "root": page.slot(table.root),
+            "title": page.slot(table.escapedTitle), "style": page.slot(table.style.rawValue),
+            "root": page.slot(table.root),
             "hasIndex": !indexEntries.isEmpty, "indexEntries": indexEntries, "sections": RowTemplate.placeholder(0),
         ]
-        if options.search { context["search"] = ["key": page.slot(HTMLEscaping.escape(String(table.folder.dropLast())))] }
+        if options.search {
+            context["search"] = ["key": page.slot(HTMLEscaping.escape(String(table.folder.dropLast())))]
+        }
         if let siteIndex = table.siteIndex {
             context["back"] = ["href": page.slot(siteIndex.href), "label": page.slot(siteIndex.label)]
             page.key.append(1)
@@ -188,13 +201,15 @@ struct PageRenderer {
         if let known = pageShells[page.key] {
             shell = known
         } else {
-            shell = try RowTemplate.split(Array(templates.render("page", context).utf8), template: "page", slots: page.values.count)
+            shell = try RowTemplate.split(
+                Array(templates.render("page", context).utf8), template: "page", slots: page.values.count)
             pageShells[page.key] = shell
         }
         // The sections are written straight into the page (slot 0), without an interim copy.
         var html: [UInt8] = []
         var ranges: [Range<Int>] = []
-        html.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 512 * parts.count + page.values.reduce(0) { $0 + $1.count } + 8192)
+        html.reserveCapacity(
+            parts.reduce(0) { $0 + $1.rows.count } + 512 * parts.count + page.values.reduce(0) { $0 + $1.count } + 8192)
         for segment in shell {
             switch segment {
             case .literal(let bytes): html.append(contentsOf: bytes)
@@ -234,7 +249,8 @@ struct PageRenderer {
             if part.anchor != nil { context["anchor"] = RowTemplate.placeholder(0) }
             if part.header != nil { context["header"] = RowTemplate.placeholder(1) }
             if part.footer != nil { context["footer"] = RowTemplate.placeholder(2) }
-            segments = try RowTemplate.split(Array(templates.render("section", context).utf8), template: "section", slots: 4)
+            segments = try RowTemplate.split(
+                Array(templates.render("section", context).utf8), template: "section", slots: 4)
             sectionTemplates[key] = segments
         }
         var rowsStart = output.count

@@ -39,14 +39,18 @@ struct RowKindCache {
 
     private static func standardReader<T: StandardRowContent>(_: T.Type) -> (any Row) -> (CellContent, CellLayout) {
         { row in
-            guard let row = row as? T else { preconditionFailure("a row of another type reached the reader of \(T.self)") }
+            guard let row = row as? T else {
+                preconditionFailure("a row of another type reached the reader of \(T.self)")
+            }
             return (row.content, row.layout)
         }
     }
 
     private static func customReader<T: HTMLRenderableRow>(_: T.Type) -> (any Row) -> HTMLRowRepresentation {
         { row in
-            guard let row = row as? T else { preconditionFailure("a row of another type reached the reader of \(T.self)") }
+            guard let row = row as? T else {
+                preconditionFailure("a row of another type reached the reader of \(T.self)")
+            }
             return row.htmlRepresentation
         }
     }

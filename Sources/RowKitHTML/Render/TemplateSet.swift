@@ -15,7 +15,9 @@ import RowKitListing
 /// A double mustache escapes again: harmless, but it shows entities on the page.
 public struct TemplateSet: Sendable {
     /// The templates the exporter renders; each must exist.
-    public static let requiredNames = ["head", "page", "section", "row", "pagination", "detail", "site-index", "style.css", "search.js", "listing.js"]
+    public static let requiredNames = [
+        "head", "page", "section", "row", "pagination", "detail", "site-index", "style.css", "search.js", "listing.js",
+    ]
 
     /// The Mustache library (templates by name; partials resolve within it).
     let library: MustacheLibrary

@@ -76,7 +76,9 @@ final class SearchIndexBuilder {
     /// one-page list's files.
     func finish(sections: [OnePageIndex.Section]? = nil, pageSize: Int = 500) throws {
         if let sections {
-            try onePage.write(sections: sections, rowCount: rowCount, rowsPerShard: Self.rowsPerShard, pageSize: pageSize) { name, data in
+            try onePage.write(
+                sections: sections, rowCount: rowCount, rowsPerShard: Self.rowsPerShard, pageSize: pageSize
+            ) { name, data in
                 try emit(name, data)
             }
         }

@@ -57,7 +57,8 @@ final class SearchPostingRuns {
         sortPairs()
         if folder == nil {
             let made = FileManager.default.temporaryDirectory
-                .appendingPathComponent("rowkit-search-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+                .appendingPathComponent(
+                    "rowkit-search-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
             do {
                 try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
             } catch {
@@ -104,7 +105,8 @@ final class SearchPostingRuns {
                 var rows: [UInt32] = [first.row]
                 var end = start + 1
                 while end < pairs.count, pairs[end].length == first.length,
-                      bytes[Int(pairs[end].offset)..<Int(pairs[end].offset + pairs[end].length)].elementsEqual(word) {
+                    bytes[Int(pairs[end].offset)..<Int(pairs[end].offset + pairs[end].length)].elementsEqual(word)
+                {
                     if rows.last != pairs[end].row { rows.append(pairs[end].row) }
                     end += 1
                 }
@@ -198,10 +200,14 @@ final class SearchPostingRuns {
             var read: [UInt8] = []
             read.reserveCapacity(Int(length))
             for _ in 0..<length {
-                guard let byte = try byte() else { throw ExportError.fileSystem(operation: "read", path: "search run", message: "truncated") }
+                guard let byte = try byte() else {
+                    throw ExportError.fileSystem(operation: "read", path: "search run", message: "truncated")
+                }
                 read.append(byte)
             }
-            guard let value = try varint() else { throw ExportError.fileSystem(operation: "read", path: "search run", message: "truncated") }
+            guard let value = try varint() else {
+                throw ExportError.fileSystem(operation: "read", path: "search run", message: "truncated")
+            }
             word = read
             row = value
         }

@@ -40,7 +40,8 @@ enum SearchScript {
                 // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
                 let second = utf8.index(after: index)
                 if second != utf8.endIndex, utf8[second] == 0x80, utf8.index(after: second) != utf8.endIndex,
-                   case let third = utf8[utf8.index(after: second)], third == 0xA8 || third == 0xA9 {
+                    case let third = utf8[utf8.index(after: second)], third == 0xA8 || third == 0xA9
+                {
                     escapeUnicode(third == 0xA8 ? 0x2028 : 0x2029, into: &output)
                     index = utf8.index(after: utf8.index(after: second))
                     continue

@@ -49,7 +49,7 @@ public enum SearchText {
             case .nonspacingMark, .spacingMark, .enclosingMark:
                 continue
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .decimalNumber, .letterNumber, .otherNumber:
+                .decimalNumber, .letterNumber, .otherNumber:
                 for spelled in spelledOut(scalar) where length < maximumWordLength {
                     word.append(spelled)
                     length += 1

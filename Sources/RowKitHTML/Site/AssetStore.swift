@@ -76,13 +76,16 @@ struct AssetStore {
         if written.insert(name).inserted { try write(name, image.bytes) }
         copied[image.identity] = name
         let path = String(trimmed.prefix { $0 != "?" && $0 != "#" })
-        sources.append(ManifestSource(
-            path: "\(table)/" + path, size: image.bytes.count,
-            hash: image.bytes.withUnsafeBytes { StableHash($0).value }))
+        sources.append(
+            ManifestSource(
+                path: "\(table)/" + path, size: image.bytes.count,
+                hash: image.bytes.withUnsafeBytes { StableHash($0).value }))
         return name
     }
 
-    private static func exportError(_ problem: ImageFile.Problem, source: String, folder: String, row: String) -> ExportError {
+    private static func exportError(_ problem: ImageFile.Problem, source: String, folder: String, row: String)
+        -> ExportError
+    {
         switch problem {
         case .notRelative, .outsideFolder:
             return .imageOutsideBaseDirectory(source: source, row: row)

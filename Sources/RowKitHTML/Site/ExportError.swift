@@ -72,7 +72,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .outputUnusable(let path, let reason):
             return "cannot write a site to \(path): \(reason)"
         case .outputNotASite(let path):
-            return "\(path) holds files that RowKit did not write (it has no \(Manifest.fileName)); refusing to write a site into it"
+            return
+                "\(path) holds files that RowKit did not write (it has no \(Manifest.fileName)); refusing to write a site into it"
         case .outputInUse(let path, let process):
             return "another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(path)"
         case .userFilesInTheWay(let path, let files):

@@ -29,7 +29,9 @@ public struct SectionOutline: Sendable {
     public var rowCount: Int
 
     /// Creates an outline.
-    public init(id: ItemID, header: HeaderFooter? = nil, footer: HeaderFooter? = nil, indexTitle: String? = nil, rowCount: Int) {
+    public init(
+        id: ItemID, header: HeaderFooter? = nil, footer: HeaderFooter? = nil, indexTitle: String? = nil, rowCount: Int
+    ) {
         self.id = id
         self.header = header
         self.footer = footer
@@ -41,7 +43,8 @@ public struct SectionOutline: Sendable {
 extension Table: ExportableTable {
     public var sectionOutlines: [SectionOutline] {
         sections.map {
-            SectionOutline(id: $0.id, header: $0.header, footer: $0.footer, indexTitle: $0.indexTitle, rowCount: $0.rows.count)
+            SectionOutline(
+                id: $0.id, header: $0.header, footer: $0.footer, indexTitle: $0.indexTitle, rowCount: $0.rows.count)
         }
     }
 

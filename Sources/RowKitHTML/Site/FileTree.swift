@@ -80,11 +80,15 @@ enum FileTree {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, isFile(info), size.map({ $0 == Int(info.st_size) }) ?? true else { return nil }
+        guard fstat(descriptor, &info) == 0, isFile(info), size.map({ $0 == Int(info.st_size) }) ?? true else {
+            return nil
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+            let got = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count))
+            }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { return nil }
             count += got

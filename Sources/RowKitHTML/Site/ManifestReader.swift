@@ -111,7 +111,8 @@ final class ManifestReader {
             entry.key = key
             if parser.expect(",[") {
                 repeat {
-                    guard parser.expect("["), let offset = parser.integer(), parser.expect(","), let length = parser.integer(),
+                    guard parser.expect("["), let offset = parser.integer(), parser.expect(","),
+                        let length = parser.integer(),
                         parser.expect("]"), offset >= 0, length >= 0
                     else {
                         ended = true
@@ -225,7 +226,8 @@ private struct ManifestLineParser {
 
     mutating func expect(_ text: String) -> Bool {
         let expected = Array(text.utf8)
-        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else { return false }
+        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected)
+        else { return false }
         index += expected.count
         return true
     }
@@ -257,7 +259,8 @@ private struct ManifestLineParser {
             switch escaped {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(escaped)
             case UInt8(ascii: "u"):
-                guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16),
+                guard index + 4 <= bytes.count,
+                    let value = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16),
                     let scalar = Unicode.Scalar(value)
                 else { return nil }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))

@@ -6,5 +6,7 @@ struct ManifestSource: Sendable, Equatable {
     var size: Int
     var hash: UInt64
 
-    var line: String { "[" + ManifestEntry.jsonString(path) + "," + String(size) + ",\"" + StableHash.hex(hash) + "\"]" }
+    var line: String {
+        "[" + ManifestEntry.jsonString(path) + "," + String(size) + ",\"" + StableHash.hex(hash) + "\"]"
+    }
 }

@@ -53,7 +53,8 @@ final class ScratchFile: @unchecked Sendable {
         try output.withUnsafeMutableBytes { buffer in
             var done = 0
             while done < range.count {
-                let got = pread(descriptor, buffer.baseAddress! + start + done, range.count - done, off_t(range.lowerBound + done))
+                let got = pread(
+                    descriptor, buffer.baseAddress! + start + done, range.count - done, off_t(range.lowerBound + done))
                 if got < 0, errno == EINTR { continue }
                 guard got > 0 else { throw ExportError.posix("read", "a scratch file") }
                 done += got

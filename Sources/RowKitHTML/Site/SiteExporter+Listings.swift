@@ -18,7 +18,10 @@ extension SiteExporter {
     /// When the previous site was made from the same bytes of the same listings and images, with
     /// the same options, templates and exporter, it is kept as it is.
     ///
-    /// - Parameter progress: called on the calling thread, every megabyte of input or so.
+    /// - Parameters:
+    ///   - listings: The listings to export, each a reader of one document with its title.
+    ///   - output: The site's folder; created if missing, replaced whole if it holds an export.
+    ///   - progress: Called on the calling thread, every megabyte of input or so.
     @discardableResult
     public func export(
         listings: [ListingExport], to output: URL, progress: ((ExportProgress) -> Void)? = nil
@@ -47,26 +50,35 @@ extension SiteExporter {
     ) throws -> Attempt {
         let settings = listings.map { listing -> String in
             let reader = listing.reader
-            return [reader.path, reader.format?.rawValue ?? "", "\(reader.csv)", listing.title ?? "", listing.style?.rawValue ?? ""]
-                .joined(separator: "\u{0}")
+            return [
+                reader.path, reader.format?.rawValue ?? "", "\(reader.csv)", listing.title ?? "",
+                listing.style?.rawValue ?? "",
+            ]
+            .joined(separator: "\u{0}")
         }
         var current = (path: "", listing: 0, bytesRead: 0, bytesTotal: Int?.none)
-        let pipeline = try ExportPipeline(options: options, output: output, settings: settings, progress: progress.map { report in
-            { rows in
-                report(ExportProgress(
-                    path: current.path, listing: current.listing, listings: listings.count, bytesRead: current.bytesRead,
-                    bytesTotal: current.bytesTotal, rows: rows))
-            }
-        })
+        let pipeline = try ExportPipeline(
+            options: options, output: output, settings: settings,
+            progress: progress.map { report in
+                { rows in
+                    report(
+                        ExportProgress(
+                            path: current.path, listing: current.listing, listings: listings.count,
+                            bytesRead: current.bytesRead,
+                            bytesTotal: current.bytesTotal, rows: rows))
+                }
+            })
         do {
             if let previous = pipeline.writer.previous, previous.settings == pipeline.settingsKey,
-                Self.inputsUnchanged(listings, previous.inputs), pipeline.imagesUnchanged(previous.images, folders: listings.map { Self.folder(of: $0.reader.path) }),
+                Self.inputsUnchanged(listings, previous.inputs),
+                pipeline.imagesUnchanged(previous.images, folders: listings.map { Self.folder(of: $0.reader.path) }),
                 pipeline.writer.previousSiteIsIntact()
             {
                 return .done(pipeline.keepPreviousSite(previous))
             }
             try writeStyleSheet(pipeline)
-            let names = listings.count > 1 ? Self.uniqueNames(titles.enumerated().map { $1 ?? "Listing \($0 + 1)" }) : []
+            let names =
+                listings.count > 1 ? Self.uniqueNames(titles.enumerated().map { $1 ?? "Listing \($0 + 1)" }) : []
             var folders = SlugAllocator(reserved: ["assets", "rows", "index"])
             var diagnostics: [ListingDiagnostic] = []
             var imageProblem: ListingExportError?
@@ -81,14 +93,17 @@ extension SiteExporter {
                 var visitor = ListingTableVisitor(
                     pipeline: pipeline, index: index, title: listings.count > 1 ? names[index] : listing.title,
                     style: listing.style, folder: folder,
-                    siteIndex: listings.count > 1 ? (href: "../index.html", label: HTMLEscaping.escape(options.title)) : nil,
-                    imageFolder: Self.folder(of: listing.reader.path), rendering: diagnostics.isEmpty && imageProblem == nil)
+                    siteIndex: listings.count > 1
+                        ? (href: "../index.html", label: HTMLEscaping.escape(options.title)) : nil,
+                    imageFolder: Self.folder(of: listing.reader.path),
+                    rendering: diagnostics.isEmpty && imageProblem == nil)
                 visitor.onProgress = { [pipeline] read in
                     current.bytesRead = read.bytesRead
                     current.bytesTotal = read.bytesTotal
-                    progress?(ExportProgress(
-                        path: current.path, listing: index, listings: listings.count, bytesRead: read.bytesRead,
-                        bytesTotal: read.bytesTotal, rows: pipeline.rowsPlanned))
+                    progress?(
+                        ExportProgress(
+                            path: current.path, listing: index, listings: listings.count, bytesRead: read.bytesRead,
+                            bytesTotal: read.bytesTotal, rows: pipeline.rowsPlanned))
                 }
                 let summary = try listing.reader.read(into: &visitor)
                 finalTitles.append(listing.title ?? summary.header.title)
@@ -98,12 +113,19 @@ extension SiteExporter {
                     diagnostics += summary.diagnostics
                     continue
                 }
-                if imageProblem == nil, let (location, error) = visitor.imageError { imageProblem = .image(location, error) }
+                if imageProblem == nil, let (location, error) = visitor.imageError {
+                    imageProblem = .image(location, error)
+                }
                 guard diagnostics.isEmpty, imageProblem == nil, let planner = visitor.planner else { continue }
                 try planner.finish()
-                listed.append((listings.count > 1 ? names[index] : summary.header.title, String(folder.dropLast()), planner.rowCount))
-                inputs.append(ManifestSource(
-                    path: listing.reader.path, size: summary.byteCount, hash: summary.contentHash ?? 0))
+                listed.append(
+                    (
+                        listings.count > 1 ? names[index] : summary.header.title, String(folder.dropLast()),
+                        planner.rowCount
+                    ))
+                inputs.append(
+                    ManifestSource(
+                        path: listing.reader.path, size: summary.byteCount, hash: summary.contentHash ?? 0))
             }
             if !diagnostics.isEmpty { throw ListingExportError.invalidListings(diagnostics) }
             if let imageProblem { throw imageProblem }
@@ -135,7 +157,8 @@ extension SiteExporter {
     private static func inputsUnchanged(_ listings: [ListingExport], _ inputs: [ManifestSource]) -> Bool {
         guard listings.count == inputs.count else { return false }
         for (listing, input) in zip(listings, inputs) {
-            guard listing.reader.path == input.path, let (size, hash) = listing.reader.contentHash(expectedSize: input.size),
+            guard listing.reader.path == input.path,
+                let (size, hash) = listing.reader.contentHash(expectedSize: input.size),
                 size == input.size, hash == input.hash
             else { return false }
         }

@@ -42,11 +42,13 @@ public struct SiteExporter: Sendable {
         _ table: some ExportableTable, to output: URL, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ExportSummary {
         let total = table.sectionOutlines.reduce(0) { $0 + $1.rowCount }
-        let pipeline = try ExportPipeline(options: options, output: output, settings: [], progress: progress.map { report in { report($0, total) } })
+        let pipeline = try ExportPipeline(
+            options: options, output: output, settings: [], progress: progress.map { report in { report($0, total) } })
         do {
             try writeStyleSheet(pipeline)
             _ = try Self.export(
-                table, index: 0, title: options.title, folder: "", siteIndex: nil, imageFolder: options.baseDirectory, pipeline: pipeline)
+                table, index: 0, title: options.title, folder: "", siteIndex: nil, imageFolder: options.baseDirectory,
+                pipeline: pipeline)
             return try pipeline.commit(inputs: [])
         } catch {
             pipeline.abandon()
@@ -62,7 +64,9 @@ public struct SiteExporter: Sendable {
         _ tables: [(name: String, table: any ExportableTable)], to output: URL,
         progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ExportSummary {
-        try export(tables.map { (name: $0.name, table: $0.table, imageFolder: options.baseDirectory) }, to: output, progress: progress)
+        try export(
+            tables.map { (name: $0.name, table: $0.table, imageFolder: options.baseDirectory) }, to: output,
+            progress: progress)
     }
 
     /// Exports several tables as the `export` above does, each with the folder its image paths
@@ -74,11 +78,15 @@ public struct SiteExporter: Sendable {
         progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ExportSummary {
         var names: Set<String> = []
-        for entry in tables where !names.insert(entry.name).inserted { throw ExportError.duplicateTableName(entry.name) }
+        for entry in tables where !names.insert(entry.name).inserted {
+            throw ExportError.duplicateTableName(entry.name)
+        }
         let total = tables.reduce(0) { $0 + $1.table.sectionOutlines.reduce(0) { $0 + $1.rowCount } }
-        let pipeline = try ExportPipeline(options: options, output: output, settings: [], progress: progress.map { report in
-            { report($0, total) }
-        })
+        let pipeline = try ExportPipeline(
+            options: options, output: output, settings: [],
+            progress: progress.map { report in
+                { report($0, total) }
+            })
         do {
             try writeStyleSheet(pipeline)
             var folders = SlugAllocator(reserved: ["assets", "rows", "index"])
@@ -87,7 +95,8 @@ public struct SiteExporter: Sendable {
                 let folder = folders.allocate(for: entry.name)
                 let rows = try Self.export(
                     entry.table, index: index, title: entry.name, folder: folder + "/",
-                    siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)), imageFolder: entry.imageFolder,
+                    siteIndex: (href: "../index.html", label: HTMLEscaping.escape(options.title)),
+                    imageFolder: entry.imageFolder,
                     pipeline: pipeline)
                 listed.append((entry.name, folder, rows))
             }
@@ -129,7 +138,8 @@ public struct SiteExporter: Sendable {
 
     /// Exports `table` as table `index` of the site; returns its row count.
     private static func export(
-        _ table: some ExportableTable, index: Int, title: String, folder: String, siteIndex: (href: String, label: String)?,
+        _ table: some ExportableTable, index: Int, title: String, folder: String,
+        siteIndex: (href: String, label: String)?,
         imageFolder: URL?, pipeline: ExportPipeline
     ) throws -> Int {
         let planner = TablePlanner(

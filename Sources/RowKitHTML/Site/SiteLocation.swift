@@ -30,7 +30,9 @@ struct SiteLocation {
         if let long = absolute.split(separator: "/").first(where: { $0.utf8.count > Self.nameLimit }) {
             throw .outputUnusable(
                 path: output,
-                reason: "the name '\(long.prefix(40))…' is \(long.utf8.count) bytes long; names may be at most \(Self.nameLimit) bytes")
+                reason:
+                    "the name '\(long.prefix(40))…' is \(long.utf8.count) bytes long; names may be at most \(Self.nameLimit) bytes"
+            )
         }
         let resolved = try Self.resolve(absolute, output: output, links: 0)
         let (parent, name) = Self.split(resolved)
@@ -38,7 +40,8 @@ struct SiteLocation {
         guard name.utf8.count <= Self.nameLimit else {
             throw .outputUnusable(
                 path: output,
-                reason: "the folder name is \(name.utf8.count) bytes long; names may be at most \(Self.nameLimit) bytes")
+                reason: "the folder name is \(name.utf8.count) bytes long; names may be at most \(Self.nameLimit) bytes"
+            )
         }
         self.parent = parent
         self.name = name
@@ -85,7 +88,8 @@ struct SiteLocation {
             let reason = errno
             if reason == EEXIST, Self.isFolder(folder) { continue }
             Self.removeFolders(made)
-            let problem = reason == EEXIST || reason == ENOTDIR
+            let problem =
+                reason == EEXIST || reason == ENOTDIR
                 ? "'\(folder)' is a file, not a folder"
                 : "cannot create the folder '\(folder)': \(String(cString: strerror(reason)))"
             throw .outputUnusable(path: output, reason: problem)
@@ -101,7 +105,9 @@ struct SiteLocation {
 
     /// `path` with the final symbolic link followed and every existing folder's real path.
     private static func resolve(_ path: String, output: String, links: Int) throws(ExportError) -> String {
-        guard links <= 40 else { throw .outputUnusable(path: output, reason: "it goes through too many symbolic links") }
+        guard links <= 40 else {
+            throw .outputUnusable(path: output, reason: "it goes through too many symbolic links")
+        }
         var info = stat()
         if lstat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFLNK, let target = readLink(path) {

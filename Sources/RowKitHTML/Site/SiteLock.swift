@@ -24,7 +24,9 @@ final class SiteLock {
     /// When another export holds it: throws ``ExportError/outputInUse(path:process:)`` unless
     /// `wait`, else waits for it (checking `shouldStop` ten times a second; when that returns
     /// `true`, throws ``ExportError/interrupted``).
-    init(in folder: Int32, at folderPath: String, name: String, site: String, wait: Bool, shouldStop: (() -> Bool)?) throws(ExportError) {
+    init(in folder: Int32, at folderPath: String, name: String, site: String, wait: Bool, shouldStop: (() -> Bool)?)
+        throws(ExportError)
+    {
         let own = dup(folder)
         guard own >= 0 else { throw ExportError.posix("open the folder of", site) }
         self.folder = own
@@ -62,7 +64,7 @@ final class SiteLock {
             var held = stat()
             var named = stat()
             if fstat(opened, &held) == 0, fstatat(own, name, &named, AT_SYMLINK_NOFOLLOW) == 0,
-               held.st_dev == named.st_dev, held.st_ino == named.st_ino
+                held.st_dev == named.st_dev, held.st_ino == named.st_ino
             {
                 descriptor = opened
                 break
@@ -70,7 +72,9 @@ final class SiteLock {
             close(opened)
         }
         let text = Array("\(getpid())\n".utf8)
-        if ftruncate(descriptor, 0) == 0 { _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } }
+        if ftruncate(descriptor, 0) == 0 {
+            _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        }
     }
 
     /// Removes the lock file and releases the lock. Safe to call more than once.

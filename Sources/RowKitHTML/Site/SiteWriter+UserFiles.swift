@@ -81,13 +81,15 @@ extension SiteWriter {
     func carryUserFiles() throws {
         guard let site else { return }
         var inTheWay: [String] = []
-        try carry(from: site, into: LazyFolder(root: temporary, sync: durable), relative: "",
-                  previousFolders: previousPaths.folders, inTheWay: &inTheWay)
+        try carry(
+            from: site, into: LazyFolder(root: temporary, sync: durable), relative: "",
+            previousFolders: previousPaths.folders, inTheWay: &inTheWay)
         guard inTheWay.isEmpty else { throw ExportError.userFilesInTheWay(path: output.path, files: inTheWay.sorted()) }
     }
 
     private func carry(
-        from source: Int32, into target: LazyFolder, relative: String, previousFolders: Set<String>, inTheWay: inout [String]
+        from source: Int32, into target: LazyFolder, relative: String, previousFolders: Set<String>,
+        inTheWay: inout [String]
     ) throws {
         for name in FileTree.names(in: source) {
             let path = relative + name
@@ -107,7 +109,9 @@ extension SiteWriter {
                 if !previousFolders.contains(path) && child.make() < 0 {
                     throw Self.cannotKeep(path, String(cString: strerror(errno)))
                 }
-                try carry(from: inner, into: child, relative: path + "/", previousFolders: previousFolders, inTheWay: &inTheWay)
+                try carry(
+                    from: inner, into: child, relative: path + "/", previousFolders: previousFolders,
+                    inTheWay: &inTheWay)
                 continue
             }
             if FileTree.isFile(info) && previousPaths.contains(path) { continue }  // RowKit's own
@@ -144,7 +148,11 @@ extension SiteWriter {
                 if count < 0 && errno == EINTR { continue }
                 guard count >= 0 else { throw cannotKeep(path, String(cString: strerror(errno))) }
                 if count == 0 { break }
-                guard buffer.withUnsafeBytes({ FileTree.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output) }) else {
+                guard
+                    buffer.withUnsafeBytes({
+                        FileTree.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output)
+                    })
+                else {
                     throw cannotKeep(path, String(cString: strerror(errno)))
                 }
             }
@@ -153,7 +161,9 @@ extension SiteWriter {
         case S_IFLNK:
             var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlinkat(source, name, &target, target.count - 1)
-            guard count >= 0, symlinkat(target, folder, name) == 0 else { throw cannotKeep(path, String(cString: strerror(errno))) }
+            guard count >= 0, symlinkat(target, folder, name) == 0 else {
+                throw cannotKeep(path, String(cString: strerror(errno)))
+            }
         case S_IFIFO:
             guard mkfifoat(folder, name, mode) == 0 else { throw cannotKeep(path, String(cString: strerror(errno))) }
         default:
@@ -162,7 +172,8 @@ extension SiteWriter {
     }
 
     private static func cannotKeep(_ path: String, _ reason: String) -> ExportError {
-        .fileSystem(operation: "keep", path: path, message: "\(reason); move it out of the site folder and export again")
+        .fileSystem(
+            operation: "keep", path: path, message: "\(reason); move it out of the site folder and export again")
     }
 
     /// Step 7 (and step 2): empties the old site `old` into the site `target`, leaving `old`'s
@@ -175,7 +186,8 @@ extension SiteWriter {
     /// site (`newFiles`, `newFolders`) has its own file, which stays: `old`'s is then removed and
     /// listed in `lost`. An entry that cannot be moved stays, and `false` is returned.
     static func empty(
-        _ old: Int32, into target: LazyFolder, relative: String, own: SitePaths, newFiles: SitePaths?, newFolders: Set<String>?,
+        _ old: Int32, into target: LazyFolder, relative: String, own: SitePaths, newFiles: SitePaths?,
+        newFolders: Set<String>?,
         preferOld: Bool, lost: inout [String]
     ) -> Bool {
         emptyFolder(
@@ -184,7 +196,8 @@ extension SiteWriter {
     }
 
     private static func emptyFolder(
-        _ old: Int32, into target: LazyFolder, relative: String, own: SitePaths, ownFolders: Set<String>, newFiles: SitePaths?,
+        _ old: Int32, into target: LazyFolder, relative: String, own: SitePaths, ownFolders: Set<String>,
+        newFiles: SitePaths?,
         newFolders: Set<String>?, preferOld: Bool, lost: inout [String]
     ) -> Bool {
         var isEmpty = true
@@ -232,7 +245,7 @@ extension SiteWriter {
             }
             let isTheSites = newFiles?.contains(path) == true || newFolders?.contains(path) == true
             if preferOld && !isTheSites && !FileTree.isFolder(existing), let folder = target.existing(),
-               renameat(old, name, folder, name) == 0
+                renameat(old, name, folder, name) == 0
             {
                 continue
             }

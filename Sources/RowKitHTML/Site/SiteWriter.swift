@@ -89,7 +89,8 @@ final class SiteWriter: @unchecked Sendable {
     private(set) var removedFiles: [String] = []
 
     /// Steps 0 to 3, and the temporary folder of step 4.
-    init(output: URL, durable: Bool, waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil) throws {
+    init(output: URL, durable: Bool, waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil) throws
+    {
         self.output = output
         self.durable = durable
         self.shouldStop = shouldStop
@@ -105,33 +106,46 @@ final class SiteWriter: @unchecked Sendable {
         do {
             parent = open(location.parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard parent >= 0 else {
-                throw ExportError.outputUnusable(path: shown, reason: "cannot open '\(location.parent)': \(String(cString: strerror(errno)))")
+                throw ExportError.outputUnusable(
+                    path: shown, reason: "cannot open '\(location.parent)': \(String(cString: strerror(errno)))")
             }
-            lock = try SiteLock(in: parent, at: location.parent, name: location.lockName, site: shown, wait: waitForOtherExport, shouldStop: shouldStop)
+            lock = try SiteLock(
+                in: parent, at: location.parent, name: location.lockName, site: shown, wait: waitForOtherExport,
+                shouldStop: shouldStop)
             Self.recover(in: parent, location)
             if let info = FileTree.status(of: location.name, in: parent) {
                 guard FileTree.isFolder(info) else {
                     throw ExportError.outputUnusable(path: shown, reason: "it is a file, not a folder")
                 }
                 site = FileTree.openFolder(location.name, in: parent)
-                guard site >= 0 else { throw ExportError.outputUnusable(path: shown, reason: String(cString: strerror(errno))) }
+                guard site >= 0 else {
+                    throw ExportError.outputUnusable(path: shown, reason: String(cString: strerror(errno)))
+                }
                 let names = FileTree.names(in: site)
-                guard names.isEmpty || names.contains(Manifest.fileName) else { throw ExportError.outputNotASite(path: shown) }
+                guard names.isEmpty || names.contains(Manifest.fileName) else {
+                    throw ExportError.outputNotASite(path: shown)
+                }
             }
             if mkdirat(parent, location.temporaryName, 0o755) != 0 {
                 let reason = errno
                 if reason == EEXIST {
                     throw ExportError.outputUnusable(
                         path: shown,
-                        reason: "'\(location.parent == "/" ? "" : location.parent)/\(location.temporaryName)' beside it holds files of yours from an interrupted export that "
-                            + "could not be put back into the site; move what you need out of it, remove it, and export again")
+                        reason:
+                            "'\(location.parent == "/" ? "" : location.parent)/\(location.temporaryName)' beside it holds files of yours from an interrupted export that "
+                            + "could not be put back into the site; move what you need out of it, remove it, and export again"
+                    )
                 }
-                throw ExportError.outputUnusable(path: shown, reason: "cannot create folders in '\(location.parent)': \(String(cString: strerror(reason)))")
+                throw ExportError.outputUnusable(
+                    path: shown,
+                    reason: "cannot create folders in '\(location.parent)': \(String(cString: strerror(reason)))")
             }
             madeTemporary = true
             temporary = FileTree.openFolder(location.temporaryName, in: parent)
             guard temporary >= 0 else {
-                throw ExportError.outputUnusable(path: shown, reason: "cannot open folders in '\(location.parent)': \(String(cString: strerror(errno)))")
+                throw ExportError.outputUnusable(
+                    path: shown,
+                    reason: "cannot open folders in '\(location.parent)': \(String(cString: strerror(errno)))")
             }
         } catch {
             if site >= 0 { close(site) }
@@ -225,7 +239,9 @@ final class SiteWriter: @unchecked Sendable {
         let descriptor = openat(temporary, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw ExportError.posix("create", path) }
         defer { close(descriptor) }
-        guard contents.withUnsafeBytes({ FileTree.writeAll($0, to: descriptor) }) else { throw ExportError.posix("write", path) }
+        guard contents.withUnsafeBytes({ FileTree.writeAll($0, to: descriptor) }) else {
+            throw ExportError.posix("write", path)
+        }
         if let times { FileTree.copyTimes(from: times, to: descriptor) }
         if durable && fsync(descriptor) != 0 { throw ExportError.posix("flush", path) }
     }
@@ -234,7 +250,8 @@ final class SiteWriter: @unchecked Sendable {
     /// edited in place, even to the same size, is written again): a hard link, or a copy with the
     /// same mtime.
     private func keep(_ path: String, _ contents: [UInt8]) -> Bool {
-        guard let site, let old = FileTree.contents(of: path, in: site, size: contents.count), old.bytes == contents else {
+        guard let site, let old = FileTree.contents(of: path, in: site, size: contents.count), old.bytes == contents
+        else {
             return false
         }
         if linkat(site, path, temporary, path, 0) == 0 { return true }
@@ -298,7 +315,9 @@ final class SiteWriter: @unchecked Sendable {
         for component in parent.split(separator: "/") {
             folder += (folder.isEmpty ? "" : "/") + component
             guard !createdFolders.contains(folder) else { continue }
-            if mkdirat(temporary, folder, 0o755) != 0 && errno != EEXIST { throw ExportError.posix("create folder", folder) }
+            if mkdirat(temporary, folder, 0o755) != 0 && errno != EEXIST {
+                throw ExportError.posix("create folder", folder)
+            }
             createdFolders.insert(folder)
         }
     }
@@ -314,7 +333,8 @@ final class SiteWriter: @unchecked Sendable {
         var intact = true
         reader.forEachEntry { entry in
             guard intact else { return }
-            guard let info = FileTree.status(of: entry.path, in: site), FileTree.isFile(info), Int(info.st_size) == entry.size,
+            guard let info = FileTree.status(of: entry.path, in: site), FileTree.isFile(info),
+                Int(info.st_size) == entry.size,
                 !FileTree.isLater(FileTree.changeTime(info), than: stamp)
             else {
                 intact = false
@@ -330,7 +350,8 @@ final class SiteWriter: @unchecked Sendable {
         try checkStop()
         newPaths = try manifest.paths()
         try carryUserFiles()
-        let manifestFile = openat(temporary, Manifest.fileName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let manifestFile = openat(
+            temporary, Manifest.fileName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard manifestFile >= 0 else { throw ExportError.posix("create", Manifest.fileName) }
         do {
             try manifest.write(to: manifestFile)
@@ -456,8 +477,9 @@ final class SiteWriter: @unchecked Sendable {
             defer { close(site) }
             var lost: [String] = []
             let own = SitePaths(manifestIn: leftover)
-            if empty(leftover, into: LazyFolder(root: site), relative: "", own: own, newFiles: nil, newFolders: nil,
-                     preferOld: false, lost: &lost)
+            if empty(
+                leftover, into: LazyFolder(root: site), relative: "", own: own, newFiles: nil, newFolders: nil,
+                preferOld: false, lost: &lost)
             {
                 unlinkat(leftover, Manifest.fileName, 0)
                 unlinkat(parent, name, AT_REMOVEDIR)

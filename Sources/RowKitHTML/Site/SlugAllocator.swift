@@ -32,7 +32,8 @@ public struct SlugAllocator: Sendable {
         var pendingDash = false
         for byte in identity.utf8 {
             let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-            let isAlnum = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
+            let isAlnum =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
             if isAlnum {
                 if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }

@@ -31,12 +31,14 @@ struct CSVListingColumns {
             } else if explicit != nil || required {
                 problems.add(
                     headerLocation,
-                    "the \(field.rawValue) column '\(ListingText.shorten(name))' is not in the header; the header has: \(headerNames)")
+                    "the \(field.rawValue) column '\(ListingText.shorten(name))' is not in the header; the header has: \(headerNames)"
+                )
             }
         }
         map(.text, options.text, required: true)
         for (field, explicit) in [
-            (ListingRow.Field.id, options.id), (.style, options.style), (.detail, options.detail), (.image, options.image),
+            (ListingRow.Field.id, options.id), (.style, options.style), (.detail, options.detail),
+            (.image, options.image),
             (.accessory, options.accessory), (.body, options.body), (.link, options.link),
         ] {
             map(field, explicit)
@@ -47,7 +49,8 @@ struct CSVListingColumns {
             } else {
                 problems.add(
                     headerLocation,
-                    "the section column '\(ListingText.shorten(name))' is not in the header; the header has: \(headerNames)")
+                    "the section column '\(ListingText.shorten(name))' is not in the header; the header has: \(headerNames)"
+                )
             }
         }
     }

@@ -126,13 +126,15 @@ final class CSVRecordReader {
                     if byte & 0xC0 != 0x80 { scalars += 1 }
                     index += 1
                 }
-                buffer.append(contentsOf: UnsafeBufferPointer(start: base + input.position, count: index - input.position))
+                buffer.append(
+                    contentsOf: UnsafeBufferPointer(start: base + input.position, count: index - input.position))
                 input.position = index
                 column += scalars
                 if buffer.count > ListingLimits.maxValueSize { throw tooLong(start) }
                 guard stop else { continue }
                 if base[index] == UInt8(ascii: "\"") {
-                    throw ListingSyntaxError(here, "quote inside an unquoted field; quote the whole field and double the quote")
+                    throw ListingSyntaxError(
+                        here, "quote inside an unquoted field; quote the whole field and double the quote")
                 }
                 break
             }
@@ -185,7 +187,8 @@ final class CSVRecordReader {
             let byte = input.bytes[input.position]
             if byte != UInt8(ascii: ","), byte != 0x0A, byte != 0x0D {
                 throw ListingSyntaxError(
-                    here, "expected ',' or a line break after the closing quote, found \(ListingText.describe(byte: byte))")
+                    here,
+                    "expected ',' or a line break after the closing quote, found \(ListingText.describe(byte: byte))")
             }
         }
         return (Field(text: String(decoding: buffer, as: UTF8.self), line: start.line, column: start.column), true)

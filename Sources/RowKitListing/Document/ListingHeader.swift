@@ -12,7 +12,9 @@ public struct ListingHeader: Sendable, Hashable {
     public var style: TableStyle
 
     /// Creates a header.
-    public init(path: String, version: Int = ListingDocument.currentVersion, title: String, style: TableStyle = .insetGrouped) {
+    public init(
+        path: String, version: Int = ListingDocument.currentVersion, title: String, style: TableStyle = .insetGrouped
+    ) {
         self.path = path
         self.version = version
         self.title = title

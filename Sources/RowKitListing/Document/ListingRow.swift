@@ -125,13 +125,20 @@ private struct FieldPositions: Sendable, Hashable {
         get {
             withUnsafeBytes(of: lines) { l in
                 withUnsafeBytes(of: columns) { c in
-                    (Int(l.load(fromByteOffset: index * 4, as: Int32.self)), Int(c.load(fromByteOffset: index * 4, as: Int32.self)))
+                    (
+                        Int(l.load(fromByteOffset: index * 4, as: Int32.self)),
+                        Int(c.load(fromByteOffset: index * 4, as: Int32.self))
+                    )
                 }
             }
         }
         set {
-            withUnsafeMutableBytes(of: &lines) { $0.storeBytes(of: Int32(clamping: newValue.line), toByteOffset: index * 4, as: Int32.self) }
-            withUnsafeMutableBytes(of: &columns) { $0.storeBytes(of: Int32(clamping: newValue.column), toByteOffset: index * 4, as: Int32.self) }
+            withUnsafeMutableBytes(of: &lines) {
+                $0.storeBytes(of: Int32(clamping: newValue.line), toByteOffset: index * 4, as: Int32.self)
+            }
+            withUnsafeMutableBytes(of: &columns) {
+                $0.storeBytes(of: Int32(clamping: newValue.column), toByteOffset: index * 4, as: Int32.self)
+            }
         }
     }
 

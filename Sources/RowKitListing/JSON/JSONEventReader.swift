@@ -266,7 +266,9 @@ final class JSONEventReader {
         while index < limit {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(start: base + input.position, count: index - input.position), as: UTF8.self)
+                let text = String(
+                    decoding: UnsafeBufferPointer(start: base + input.position, count: index - input.position),
+                    as: UTF8.self)
                 column += scalars + 1
                 input.position = index + 1
                 return text
@@ -331,7 +333,8 @@ final class JSONEventReader {
         var value = try parseHex4(escapeStart: start)
         if (0xD800...0xDBFF).contains(value) {
             let lowStart = here
-            guard ensure(2), input.bytes[input.position] == UInt8(ascii: "\\"), input.bytes[input.position + 1] == UInt8(ascii: "u")
+            guard ensure(2), input.bytes[input.position] == UInt8(ascii: "\\"),
+                input.bytes[input.position + 1] == UInt8(ascii: "u")
             else { throw ListingSyntaxError(start, "invalid \\u escape: unpaired surrogate") }
             advance()
             advance()

@@ -29,7 +29,9 @@ struct DiagnosticRank: Comparable, Sendable {
 
     private mutating func append(_ number: Int) {
         precondition(count < 8, "a rank is at most eight numbers deep")
-        withUnsafeMutableBytes(of: &parts) { $0.storeBytes(of: number, toByteOffset: count * MemoryLayout<Int>.stride, as: Int.self) }
+        withUnsafeMutableBytes(of: &parts) {
+            $0.storeBytes(of: number, toByteOffset: count * MemoryLayout<Int>.stride, as: Int.self)
+        }
         count += 1
     }
 

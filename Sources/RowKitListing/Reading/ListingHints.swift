@@ -30,7 +30,10 @@ struct ListingHints {
                     value = value.dropFirst()
                     guard let close = value.lastIndex(of: first) else { continue }
                     var inner = String(value[..<close])
-                    inner = first == "'" ? inner.replacingOccurrences(of: "''", with: "'") : inner.replacingOccurrences(of: "\\\"", with: "\"")
+                    inner =
+                        first == "'"
+                        ? inner.replacingOccurrences(of: "''", with: "'")
+                        : inner.replacingOccurrences(of: "\\\"", with: "\"")
                     values[key] = inner
                 } else {
                     if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
@@ -50,9 +53,13 @@ struct ListingHints {
             var index = bytes.count - pattern.count
             while index >= 0 {
                 defer { index -= 1 }
-                guard bytes[index..<(index + pattern.count)].elementsEqual(pattern), index == 0 || bytes[index - 1] != UInt8(ascii: "\\") else { continue }
+                guard bytes[index..<(index + pattern.count)].elementsEqual(pattern),
+                    index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
+                else { continue }
                 var cursor = index + pattern.count
-                func skipBlanks() { while cursor < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[cursor]) { cursor += 1 } }
+                func skipBlanks() {
+                    while cursor < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[cursor]) { cursor += 1 }
+                }
                 skipBlanks()
                 guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { continue }
                 cursor += 1

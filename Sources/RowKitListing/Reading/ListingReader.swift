@@ -60,8 +60,10 @@ public struct ListingReader: Sendable {
     public func validate() -> ListingSummary {
         var ignore = IgnoringVisitor()
         // An ignoring visitor never throws.
-        return (try? read(into: &ignore)) ?? ListingSummary(
-            diagnostics: [], header: ListingHeader(path: path, title: ""), sectionCount: 0, rowCount: 0, byteCount: 0, passes: 0)
+        return (try? read(into: &ignore))
+            ?? ListingSummary(
+                diagnostics: [], header: ListingHeader(path: path, title: ""), sectionCount: 0, rowCount: 0,
+                byteCount: 0, passes: 0)
     }
 
     /// The whole document, or every problem in it.
@@ -75,8 +77,10 @@ public struct ListingReader: Sendable {
         }
         guard summary.isValid else { return .failure(ListingError(diagnostics: summary.diagnostics)) }
         let header = summary.header
-        return .success(ListingDocument(
-            path: header.path, version: header.version, title: header.title, style: header.style, sections: collector.sections))
+        return .success(
+            ListingDocument(
+                path: header.path, version: header.version, title: header.title, style: header.style,
+                sections: collector.sections))
     }
 
     // MARK: - Whole documents

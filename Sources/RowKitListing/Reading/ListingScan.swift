@@ -114,7 +114,9 @@ struct ListingScan<Visitor: ListingVisitor> {
             if let explicit = draft.explicitID, hashes.contains(StableHash.of(explicit.id) & ~1) {
                 let location = SourceLocation(file: file, line: explicit.line, column: explicit.column)
                 if let first = firstUse[explicit.id] {
-                    diagnostics.add(DiagnosticRank([4]).appending(position), location, "duplicate id '\(ListingText.shorten(explicit.id))'; first used at \(first)")
+                    diagnostics.add(
+                        DiagnosticRank([4]).appending(position), location,
+                        "duplicate id '\(ListingText.shorten(explicit.id))'; first used at \(first)")
                 } else {
                     firstUse[explicit.id] = location
                 }
@@ -136,9 +138,14 @@ struct ListingScan<Visitor: ListingVisitor> {
         defaultTitle = pathURL.deletingPathExtension().lastPathComponent
         let header = ListingHeader(path: file, title: defaultTitle)
         guard let known = reader.format ?? ListingFormat(pathExtension: pathURL.pathExtension) else {
-            return failure(header, [diagnostic(
-                1, 1, "cannot tell the format from the extension '\(pathURL.pathExtension)'; "
-                    + "use .yaml, .yml, .json or .csv, or pass a format")])
+            return failure(
+                header,
+                [
+                    diagnostic(
+                        1, 1,
+                        "cannot tell the format from the extension '\(pathURL.pathExtension)'; "
+                            + "use .yaml, .yml, .json or .csv, or pass a format")
+                ])
         }
         format = known
         if let data = reader.data {
@@ -257,7 +264,8 @@ struct ListingScan<Visitor: ListingVisitor> {
                         var header: ListingHeader?
                         if needsHeader {
                             let known = schema.header
-                            header = ListingHeader(path: file, title: known.title ?? guess.title, style: known.style ?? guess.style)
+                            header = ListingHeader(
+                                path: file, title: known.title ?? guess.title, style: known.style ?? guess.style)
                         }
                         try deliverSectionStart(header)
                     case .row(let draft):
@@ -367,7 +375,8 @@ struct ListingScan<Visitor: ListingVisitor> {
                 readRest()
                 return ([diagnostic(1, 1, "the file is empty; expected a header line")], false)
             }
-            let columns = CSVListingColumns(header: headerRecord, options: options, file: file, problems: &columnProblems)
+            let columns = CSVListingColumns(
+                header: headerRecord, options: options, file: file, problems: &columnProblems)
             csvColumns = columns
             records.keptFields = columns.width
             _ = schema.string(
@@ -400,7 +409,8 @@ struct ListingScan<Visitor: ListingVisitor> {
                     csvSections.append(CSVSection(name: name, line: line, column: column))
                     if !name.isEmpty {
                         csvSections[index].header = schema.string(
-                            ListingSchema.Value(shape: .scalar(name, .string, literalIsText: false), line: line, column: column),
+                            ListingSchema.Value(
+                                shape: .scalar(name, .string, literalIsText: false), line: line, column: column),
                             key: "header", required: false, rank: sectionRank(index).appending(2, 0))
                     }
                 }
@@ -416,7 +426,8 @@ struct ListingScan<Visitor: ListingVisitor> {
                 }
                 let rank = sectionRank(index).appending(1, csvSections[index].rows)
                 csvSections[index].rows += 1
-                let draft = schema.checkRow(columns.fields(of: record), line: record.line, column: record.column, rank: rank)
+                let draft = schema.checkRow(
+                    columns.fields(of: record), line: record.line, column: record.column, rank: rank)
                 if !schema.diagnostics.isEmpty { stopDelivery() }
                 if index != current {
                     if let current { try deliverSectionEnd(csvSection(current)) }
@@ -446,7 +457,8 @@ struct ListingScan<Visitor: ListingVisitor> {
     /// The checked section `index` as handed out (its rows come separately).
     private func csvSection(_ index: Int) -> ListingSection {
         let section = csvSections[index]
-        return ListingSection(header: section.header, location: SourceLocation(file: file, line: section.line, column: section.column))
+        return ListingSection(
+            header: section.header, location: SourceLocation(file: file, line: section.line, column: section.column))
     }
 
     /// Reads the CSV rows again, section by section in document order, run by run.
@@ -471,11 +483,16 @@ struct ListingScan<Visitor: ListingVisitor> {
                 let run = csvRuns[runIndex]
                 records.reposition(to: run.offset, line: run.line)
                 for _ in 0..<run.count {
-                    guard let record = try? records.next() else { preconditionFailure("a record read before reads again") }
+                    guard let record = try? records.next() else {
+                        preconditionFailure("a record read before reads again")
+                    }
                     rowsRead += 1
                     if rowsRead & 0x3FFF == 0 { reportProgress(rows: rowsRead) }
                     let fields = columns.fields(of: record)
-                    guard let draft = schema.checkRow(fields, line: record.line, column: record.column, rank: DiagnosticRank([])) else {
+                    guard
+                        let draft = schema.checkRow(
+                            fields, line: record.line, column: record.column, rank: DiagnosticRank([]))
+                    else {
                         continue
                     }
                     try handOut(draft)

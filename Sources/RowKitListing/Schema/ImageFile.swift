@@ -119,13 +119,17 @@ package struct ImageFile: Sendable {
     /// Opens `path` inside `folder`, checks it and reads it whole.
     ///
     /// - Complexity: O(*n*) in the file's size, which is at most `sizeLimit` bytes.
-    package static func read(_ path: String, in folder: Folder, sizeLimit: Int = maximumSize) throws(Problem) -> ImageFile {
+    package static func read(_ path: String, in folder: Folder, sizeLimit: Int = maximumSize) throws(Problem)
+        -> ImageFile
+    {
         let opened = try OpenFile(path, in: folder, sizeLimit: sizeLimit)
         defer { close(opened.descriptor) }
         var bytes = [UInt8](repeating: 0, count: opened.size)
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { pread(opened.descriptor, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+            let got = bytes.withUnsafeMutableBytes {
+                pread(opened.descriptor, $0.baseAddress! + count, $0.count - count, off_t(count))
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(String(cString: strerror(errno)))
@@ -141,7 +145,8 @@ package struct ImageFile: Sendable {
 
     /// Opens `path` inside `folder` and checks it (the size and the first bytes) without reading
     /// the rest: what `validate` needs.
-    package static func check(_ path: String, in folder: Folder, sizeLimit: Int = maximumSize) throws(Problem) -> Format {
+    package static func check(_ path: String, in folder: Folder, sizeLimit: Int = maximumSize) throws(Problem) -> Format
+    {
         let opened = try OpenFile(path, in: folder, sizeLimit: sizeLimit)
         defer { close(opened.descriptor) }
         var head = [UInt8](repeating: 0, count: 512)
@@ -161,8 +166,8 @@ package struct ImageFile: Sendable {
         init(_ path: String, in folder: Folder, sizeLimit: Int) throws(Problem) {
             let components = try ImageFile.components(of: path)
             guard let last = components.last(where: { $0 != "." && $0 != ".." }),
-                  let dot = last.lastIndex(of: "."),
-                  ImageFile.extensions.contains(last[last.index(after: dot)...].lowercased())
+                let dot = last.lastIndex(of: "."),
+                ImageFile.extensions.contains(last[last.index(after: dot)...].lowercased())
             else { throw .unsupportedExtension }
             descriptor = try ImageFile.openBeneath(folder.descriptor, components)
             var status = stat()
@@ -188,7 +193,7 @@ package struct ImageFile: Sendable {
     private static func components(of path: String) throws(Problem) -> [String] {
         let trimmed = path.trimmingSpaces()
         guard !trimmed.isEmpty, !trimmed.utf8.contains(0), !trimmed.hasPrefix("/"), !trimmed.hasPrefix("~"),
-              !trimmed.contains("\\"), !hasScheme(trimmed)
+            !trimmed.contains("\\"), !hasScheme(trimmed)
         else { throw .notRelative }
         let withoutQuery = trimmed.prefix { $0 != "?" && $0 != "#" }
         return withoutQuery.split(separator: "/").map(String.init)
@@ -199,7 +204,7 @@ package struct ImageFile: Sendable {
     private static func openBeneath(_ root: Int32, _ components: [String]) throws(Problem) -> Int32 {
         // The folders walked into, innermost last; `root` is not ours to close.
         var folders: [Int32] = []
-        defer { folders.forEach { close($0) } }
+        defer { for folder in folders { close(folder) } }
         var pending = Array(components.reversed())
         var links = 0
         while let component = pending.popLast() {
@@ -224,7 +229,9 @@ package struct ImageFile: Sendable {
                 links += 1
                 guard links <= 40 else { throw .tooManyLinks }
                 guard !target.hasPrefix("/") else { throw .outsideFolder }
-                pending.append(contentsOf: target.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed())
+                pending.append(
+                    contentsOf: target.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+                        .reversed())
                 continue
             }
             switch reason {
@@ -269,7 +276,9 @@ package struct ImageFile: Sendable {
         if head.isEmpty { return "empty" }
         let text = String(decoding: head.prefix(256), as: UTF8.self)
         let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }.prefix(256).lowercased()
-        if start.hasPrefix("<svg") || (start.hasPrefix("<?xml") && start.contains("<svg")) || start.hasPrefix("<!doctype svg") {
+        if start.hasPrefix("<svg") || (start.hasPrefix("<?xml") && start.contains("<svg"))
+            || start.hasPrefix("<!doctype svg")
+        {
             return "an SVG file"
         }
         let printable = head.prefix(256).allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
@@ -280,7 +289,9 @@ package struct ImageFile: Sendable {
     private static func hasScheme(_ path: String) -> Bool {
         guard let colon = path.firstIndex(of: ":") else { return false }
         let scheme = path[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else {
+            return false
+        }
         return scheme.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
         }
@@ -292,7 +303,8 @@ extension String {
     fileprivate func trimmingSpaces() -> String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
         let bytes = Array(utf8)
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
         return String(decoding: bytes[first...last], as: UTF8.self)

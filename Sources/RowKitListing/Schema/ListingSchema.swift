@@ -131,10 +131,15 @@ struct ListingSchema {
                 if let suggestion = key.closest(in: names) {
                     return (pair, "unknown field '\(name)' in \(context); did you mean '\(suggestion)'?")
                 }
-                return (pair, "unknown field '\(name)' in \(context); expected one of: \(names.joined(separator: ", "))")
+                return (
+                    pair, "unknown field '\(name)' in \(context); expected one of: \(names.joined(separator: ", "))"
+                )
             }
             if let first = keys[index] {
-                return (pair, "duplicate key '\(key)'; first at \(SourceLocation(file: file, line: first.line, column: first.column))")
+                return (
+                    pair,
+                    "duplicate key '\(key)'; first at \(SourceLocation(file: file, line: first.line, column: first.column))"
+                )
             }
             keys[index] = (line, column)
             pending = index
@@ -258,7 +263,9 @@ struct ListingSchema {
             level = .done
         case .sections:
             if sectionItems == 0, let value = document.values[3] {
-                add(DiagnosticRank([2, -1]), value.line, value.column, "'sections' is empty; a listing needs at least one section")
+                add(
+                    DiagnosticRank([2, -1]), value.line, value.column,
+                    "'sections' is empty; a listing needs at least one section")
             }
             document.pending = nil
             level = .document
@@ -309,9 +316,13 @@ struct ListingSchema {
         case .document:
             if document.pending == 3 {
                 if value.isNull {
-                    add(DiagnosticRank([2, -1]), value.line, value.column, "'sections' is empty; a listing needs at least one section")
+                    add(
+                        DiagnosticRank([2, -1]), value.line, value.column,
+                        "'sections' is empty; a listing needs at least one section")
                 } else {
-                    add(DiagnosticRank([2, -1]), value.line, value.column, "'sections' must be a sequence, found \(value.typeDescription)")
+                    add(
+                        DiagnosticRank([2, -1]), value.line, value.column,
+                        "'sections' must be a sequence, found \(value.typeDescription)")
                 }
             }
             record(value, in: &document)
@@ -342,7 +353,9 @@ struct ListingSchema {
     }
 
     private mutating func rowsNotASequence(_ value: Value) {
-        add(sectionRank.appending(1, -1), value.line, value.column, "'rows' must be a sequence, found \(value.typeDescription)")
+        add(
+            sectionRank.appending(1, -1), value.line, value.column,
+            "'rows' must be a sequence, found \(value.typeDescription)")
     }
 
     private mutating func notAMapping(_ value: Value, context: String, rank: DiagnosticRank) {
@@ -360,8 +373,12 @@ struct ListingSchema {
         var probe = self
         var scratch = RankedDiagnostics()
         swap(&probe.diagnostics, &scratch)
-        let title = document.values[1].flatMap { probe.string($0, key: "title", required: false, rank: DiagnosticRank([])) }
-        let style = document.values[2].flatMap { probe.enumValue($0, key: "style", TableStyle.self, kind: "table style", rank: DiagnosticRank([])) }
+        let title = document.values[1].flatMap {
+            probe.string($0, key: "title", required: false, rank: DiagnosticRank([]))
+        }
+        let style = document.values[2].flatMap {
+            probe.enumValue($0, key: "style", TableStyle.self, kind: "table style", rank: DiagnosticRank([]))
+        }
         let version = document.values[0].flatMap { probe.version($0, rank: DiagnosticRank([])) }
         return (title, style, version)
     }
@@ -372,10 +389,13 @@ struct ListingSchema {
     private mutating func finishDocument() {
         var version = ListingDocument.currentVersion
         if let value = document.values[0] { version = self.version(value, rank: DiagnosticRank([1, 0])) ?? version }
-        let title = document.values[1].flatMap { string($0, key: "title", required: false, rank: DiagnosticRank([1, 1])) } ?? defaultTitle
-        let style = document.values[2].flatMap {
-            enumValue($0, key: "style", TableStyle.self, kind: "table style", rank: DiagnosticRank([1, 2]))
-        } ?? .insetGrouped
+        let title =
+            document.values[1].flatMap { string($0, key: "title", required: false, rank: DiagnosticRank([1, 1])) }
+            ?? defaultTitle
+        let style =
+            document.values[2].flatMap {
+                enumValue($0, key: "style", TableStyle.self, kind: "table style", rank: DiagnosticRank([1, 2]))
+            } ?? .insetGrouped
         if document.keys[3] == nil {
             add(DiagnosticRank([3]), rootLine, rootColumn, "missing required field 'sections' in the document")
         }
@@ -383,11 +403,19 @@ struct ListingSchema {
     }
 
     private mutating func finishSection() {
-        let header = section.values[0].flatMap { string($0, key: "header", required: false, rank: sectionRank.appending(2, 0)) }
-        let footer = section.values[1].flatMap { string($0, key: "footer", required: false, rank: sectionRank.appending(2, 1)) }
-        let index = section.values[2].flatMap { string($0, key: "index", required: false, rank: sectionRank.appending(2, 2)) }
-        outputs.append(.sectionEnd(ListingSection(
-            header: header, footer: footer, indexTitle: index, location: location(sectionLine, sectionColumn))))
+        let header = section.values[0].flatMap {
+            string($0, key: "header", required: false, rank: sectionRank.appending(2, 0))
+        }
+        let footer = section.values[1].flatMap {
+            string($0, key: "footer", required: false, rank: sectionRank.appending(2, 1))
+        }
+        let index = section.values[2].flatMap {
+            string($0, key: "index", required: false, rank: sectionRank.appending(2, 2))
+        }
+        outputs.append(
+            .sectionEnd(
+                ListingSection(
+                    header: header, footer: footer, indexTitle: index, location: location(sectionLine, sectionColumn))))
     }
 
     /// Checks a row's fields (from a mapping, or from a CSV record's cells) and makes its draft,
@@ -408,15 +436,22 @@ struct ListingSchema {
                 explicitID = (id, value.line, value.column)
             }
         }
-        let style = fields.values[1].flatMap { enumValue($0, key: "style", CellLayout.self, kind: "row style", rank: check.appending(2)) } ?? .default
+        let style =
+            fields.values[1].flatMap {
+                enumValue($0, key: "style", CellLayout.self, kind: "row style", rank: check.appending(2))
+            } ?? .default
         let body = fields.values[6].flatMap { string($0, key: "body", required: false, rank: check.appending(3)) }
         var accessory: Accessory = body == nil ? .none : .disclosureIndicator
         if let value = fields.values[5], !value.isNull {
-            accessory = enumValue(value, key: "accessory", Accessory.self, kind: "accessory", rank: check.appending(4)) ?? accessory
+            accessory =
+                enumValue(value, key: "accessory", Accessory.self, kind: "accessory", rank: check.appending(4))
+                ?? accessory
         }
         var image: String?
         var imageURL: URL?
-        if let value = fields.values[4], let path = string(value, key: "image", required: false, rank: check.appending(5)) {
+        if let value = fields.values[4],
+            let path = string(value, key: "image", required: false, rank: check.appending(5))
+        {
             image = path
             switch images.resolve(path) {
             case .success(let url): imageURL = url
@@ -426,27 +461,38 @@ struct ListingSchema {
         // What the export will drop of the row: warnings.
         var dropped: [(Int, Int, String)] = []
         var link: String?
-        if let value = fields.values[7], let url = string(value, key: "link", required: false, rank: check.appending(6)) {
-            if url.trimmingASCIIWhitespace().isEmpty || url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                add(check.appending(6), value.line, value.column, "'link' must be a non-empty URL without control characters")
+        if let value = fields.values[7], let url = string(value, key: "link", required: false, rank: check.appending(6))
+        {
+            if url.trimmingASCIIWhitespace().isEmpty
+                || url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                add(
+                    check.appending(6), value.line, value.column,
+                    "'link' must be a non-empty URL without control characters")
             } else {
                 link = url
                 if URLPolicy.sanitize(url) == nil {
-                    dropped.append((
-                        value.line, value.column,
-                        "'link' '\(ListingText.shorten(url))' is not a URL rowkit links to (only http:, https:, mailto:, "
-                            + "relative paths and #fragments); the row is shown without a link"))
+                    dropped.append(
+                        (
+                            value.line, value.column,
+                            "'link' '\(ListingText.shorten(url))' is not a URL rowkit links to (only http:, https:, mailto:, "
+                                + "relative paths and #fragments); the row is shown without a link"
+                        ))
                 }
             }
         }
         let detail = fields.values[3].flatMap { string($0, key: "detail", required: false, rank: check.appending(7)) }
         if let detail, !detail.isEmpty, style == .default, let value = fields.values[3] {
-            dropped.append((
-                value.line, value.column,
-                "'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"))
+            dropped.append(
+                (
+                    value.line, value.column,
+                    "'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"
+                ))
         }
         // In file order, whatever the order of the row's keys.
-        for (line, column, message) in dropped.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) { warn(line, column, message) }
+        for (line, column, message) in dropped.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+            warn(line, column, message)
+        }
         guard let text else { return nil }
         var row = ListingRow(
             id: explicitID?.id ?? "", hasExplicitID: explicitID != nil, style: style, text: text,
@@ -483,7 +529,9 @@ struct ListingSchema {
     /// Records a warning: data the export will drop, which is not an error.
     mutating func warn(_ line: Int, _ column: Int, _ message: String) {
         warningCount += 1
-        if warnings.count < Self.warningLimit { warnings.append(ListingDiagnostic(location: location(line, column), message: message)) }
+        if warnings.count < Self.warningLimit {
+            warnings.append(ListingDiagnostic(location: location(line, column), message: message))
+        }
     }
 
     func location(_ line: Int, _ column: Int) -> SourceLocation {
@@ -550,7 +598,8 @@ struct ListingSchema {
         guard let number = Double(text), number == Double(ListingDocument.currentVersion) else {
             add(
                 rank, value.line, value.column,
-                "unsupported version \(ListingText.shorten(text)); only version \(ListingDocument.currentVersion) is supported")
+                "unsupported version \(ListingText.shorten(text)); only version \(ListingDocument.currentVersion) is supported"
+            )
             return nil
         }
         return ListingDocument.currentVersion

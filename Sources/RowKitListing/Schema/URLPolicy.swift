@@ -39,7 +39,7 @@ package enum URLPolicy {
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x80...0x9F, 0xA0, 0xAD, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x206F,
-             0xFEFF, 0xFFF9...0xFFFB:
+            0xFEFF, 0xFFF9...0xFFFB:
             return true
         default:
             return false
@@ -53,7 +53,7 @@ extension String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
         let bytes = Array(utf8)
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-              let last = bytes.lastIndex(where: { !isSpace($0) })
+            let last = bytes.lastIndex(where: { !isSpace($0) })
         else { return "" }
         if first == 0 && last == bytes.count - 1 { return self }
         return String(decoding: bytes[first...last], as: UTF8.self)

@@ -109,7 +109,9 @@ package struct StableHash: Sendable {
     package var value: UInt64 {
         var hash: UInt64
         if total >= 32 {
-            hash = ((v1 << 1) | (v1 >> 63)) &+ ((v2 << 7) | (v2 >> 57)) &+ ((v3 << 12) | (v3 >> 52)) &+ ((v4 << 18) | (v4 >> 46))
+            hash =
+                ((v1 << 1) | (v1 >> 63)) &+ ((v2 << 7) | (v2 >> 57)) &+ ((v3 << 12) | (v3 >> 52))
+                &+ ((v4 << 18) | (v4 >> 46))
             hash = Self.merge(hash, v1)
             hash = Self.merge(hash, v2)
             hash = Self.merge(hash, v3)

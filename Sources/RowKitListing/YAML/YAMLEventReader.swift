@@ -73,16 +73,19 @@ struct YAMLEventReader {
         parser = YAMLParser()
         feed = YAMLFeed(input: input)
         guard parser.initialized else {
-            problems.add(SourceLocation(file: file, line: 1, column: 1), "cannot initialize the YAML parser (out of memory)")
+            problems.add(
+                SourceLocation(file: file, line: 1, column: 1), "cannot initialize the YAML parser (out of memory)")
             stopped = true
             return
         }
         yaml_parser_set_encoding(parser.state, YAML_UTF8_ENCODING)
         let context = Unmanaged.passUnretained(feed).toOpaque()
-        yaml_parser_set_input(parser.state, { context, buffer, size, sizeRead in
-            guard let context, let buffer, let sizeRead else { return 0 }
-            return Unmanaged<YAMLFeed>.fromOpaque(context).takeUnretainedValue().feed(buffer, size, sizeRead)
-        }, context)
+        yaml_parser_set_input(
+            parser.state,
+            { context, buffer, size, sizeRead in
+                guard let context, let buffer, let sizeRead else { return 0 }
+                return Unmanaged<YAMLFeed>.fromOpaque(context).takeUnretainedValue().feed(buffer, size, sizeRead)
+            }, context)
     }
 
     private func location(_ line: Int, _ column: Int) -> SourceLocation {
@@ -94,7 +97,10 @@ struct YAMLEventReader {
     func finishedProblems() -> [ListingDiagnostic] {
         guard problems.isEmpty else { return problems.finished() }
         guard documents > 0, rootSeen else {
-            return [ListingDiagnostic(location: location(1, 1), message: "the document is empty; expected a mapping with 'sections'")]
+            return [
+                ListingDiagnostic(
+                    location: location(1, 1), message: "the document is empty; expected a mapping with 'sections'")
+            ]
         }
         if let duplicateComplexKey { return [duplicateComplexKey] }
         return keyProblems
@@ -222,7 +228,9 @@ struct YAMLEventReader {
 
     /// Where the mapping at `index` (the innermost) first had the scalar key `key`, or `nil` (and
     /// `key` is recorded at `location`) if this is its first time.
-    private mutating func firstLocation(ofKey key: String, at location: SourceLocation, in index: Int) -> SourceLocation? {
+    private mutating func firstLocation(ofKey key: String, at location: SourceLocation, in index: Int)
+        -> SourceLocation?
+    {
         let start = stack[index].keysStart
         if stack[index].keyIndex == nil, keys.count - start >= Self.linearKeySearchLimit {
             var keyIndex: [String: SourceLocation] = [:]
@@ -263,7 +271,8 @@ struct YAMLEventReader {
         }
         if openKeys > 0 {
             frame.fingerprintStart = fingerprint.count
-            let (tag, implicit) = isMapping
+            let (tag, implicit) =
+                isMapping
                 ? (event.data.mapping_start.tag, event.data.mapping_start.implicit)
                 : (event.data.sequence_start.tag, event.data.sequence_start.implicit)
             var name = isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"
@@ -273,7 +282,9 @@ struct YAMLEventReader {
         if stack.isEmpty { rootSeen = true }
         stack.append(frame)
         if emitting {
-            pending = (isMapping ? .mappingStart(location.line, location.column) : .sequenceStart(location.line, location.column))
+            pending =
+                (isMapping
+                    ? .mappingStart(location.line, location.column) : .sequenceStart(location.line, location.column))
         }
     }
 
@@ -296,8 +307,10 @@ struct YAMLEventReader {
             return
         }
         openKeys -= 1
-        keyProblems.append(ListingDiagnostic(
-            location: frame.location, message: "keys must be plain text, found \(frame.isMapping ? "a mapping" : "a sequence")"))
+        keyProblems.append(
+            ListingDiagnostic(
+                location: frame.location,
+                message: "keys must be plain text, found \(frame.isMapping ? "a mapping" : "a sequence")"))
         if let top = stack.indices.last {
             let print = Array(fingerprint[frame.fingerprintStart...])
             stack[top].complexKeys[print, default: (frame.location, 0)].count += 1
@@ -335,9 +348,11 @@ struct YAMLEventReader {
     /// The diagnostic for the error libyaml stopped on.
     private func parserError() -> [ListingDiagnostic] {
         if feed.valueTooLong {
-            return [ListingDiagnostic(
-                location: location(lastEnd.line, lastEnd.column),
-                message: "a value longer than the \(ListingLimits.maxValueSize / 1_048_576) MiB limit")]
+            return [
+                ListingDiagnostic(
+                    location: location(lastEnd.line, lastEnd.column),
+                    message: "a value longer than the \(ListingLimits.maxValueSize / 1_048_576) MiB limit")
+            ]
         }
         let state = parser.state.pointee
         let problem = Self.cString(state.problem)
@@ -352,12 +367,16 @@ struct YAMLEventReader {
             // libyaml's own cap (1000), hit while its scanner reads flow collections ahead.
             message = "nesting deeper than \(ListingLimits.maxDepth) levels"
         } else if !context.isEmpty {
-            message += " (\(context) started at \(Int(clamping: state.context_mark.line) + 1):"
+            message +=
+                " (\(context) started at \(Int(clamping: state.context_mark.line) + 1):"
                 + "\(Int(clamping: state.context_mark.column) + 1))"
         }
-        return [ListingDiagnostic(
-            location: location(Int(clamping: state.problem_mark.line) + 1, Int(clamping: state.problem_mark.column) + 1),
-            message: message)]
+        return [
+            ListingDiagnostic(
+                location: location(
+                    Int(clamping: state.problem_mark.line) + 1, Int(clamping: state.problem_mark.column) + 1),
+                message: message)
+        ]
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RowKit
 import Testing
+
 @testable import RowKitHTML
 
 /// The search index: folding, the postings encoding, the files a table's rows make, bounded
@@ -74,14 +75,19 @@ import Testing
 
     static func generated(_ count: Int) -> [SearchRow] {
         (0..<count).map { index in
-            SearchRow(text: "\(["Alpha", "Beta", "Gamma"][index % 3]) item \(index + 1)", detail: "No. \(index + 1)",
-                      header: "Section \(index / 1000)", layout: .value1, accessory: .none, href: "page-1.html#r-\(index + 1)")
+            SearchRow(
+                text: "\(["Alpha", "Beta", "Gamma"][index % 3]) item \(index + 1)", detail: "No. \(index + 1)",
+                header: "Section \(index / 1000)", layout: .value1, accessory: .none, href: "page-1.html#r-\(index + 1)"
+            )
         }
     }
 
     @Test func foldingIgnoresCaseAndDiacriticsAndSpellsOutLettersWithoutDecomposition() {
         #expect(SearchText.words(in: "Crème BRÛLÉE") == ["creme", "brulee"])
-        #expect(SearchText.words(in: "Straße ẞ Æsir Øresund Łódź Þór") == ["strasse", "ss", "aesir", "oresund", "lodz", "thor"])
+        #expect(
+            SearchText.words(in: "Straße ẞ Æsir Øresund Łódź Þór") == [
+                "strasse", "ss", "aesir", "oresund", "lodz", "thor",
+            ])
         #expect(SearchText.words(in: "İstanbul ıI") == ["istanbul", "ii"])
         #expect(SearchText.words(in: "ΟΔΥΣΣΕΥΣ") == ["οδυσσευσ"])
         #expect(SearchText.words(in: "ﬁne Ⅻ ℌ ①") == ["fine", "xii", "h", "1"])
@@ -93,8 +99,10 @@ import Testing
 
     @Test func postingsRoundTripThroughTheirEncoding() {
         var random = SystemRandomNumberGenerator()
-        let cases: [[UInt32]] = [[], [0], [0, 1, 2, 3], [31, 32, 1023, 1024, 1_000_000, 4_000_000_000],
-                                 (0..<500).map { UInt32($0 * 7) }.filter { _ in Bool.random(using: &random) }]
+        let cases: [[UInt32]] = [
+            [], [0], [0, 1, 2, 3], [31, 32, 1023, 1024, 1_000_000, 4_000_000_000],
+            (0..<500).map { UInt32($0 * 7) }.filter { _ in Bool.random(using: &random) },
+        ]
         for rows in cases {
             var encoded: [UInt8] = []
             SearchScript.postings(rows, into: &encoded)
@@ -164,7 +172,8 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("site")
-        let summary = try SiteExporter(ExampleTables.options(title: "Examples", search: false)).export(ExampleTables.all, to: site)
+        let summary = try SiteExporter(ExampleTables.options(title: "Examples", search: false)).export(
+            ExampleTables.all, to: site)
         #expect(summary.searchFiles == 0 && summary.searchBytes == 0)
         let files = TemporaryFolder.files(in: site)
         #expect(!files.contains { $0.contains("search") })
@@ -177,6 +186,8 @@ import Testing
     @Test func indexStringsAreEscapedForScripts() {
         var output: [UInt8] = []
         SearchScript.string("</script><b>\"x\"\\ & \u{2028}\u{1}é", into: &output)
-        #expect(String(decoding: output, as: UTF8.self) == "\"\\u003c/script\\u003e\\u003cb\\u003e\\\"x\\\"\\\\ \\u0026 \\u2028\\u0001é\"")
+        #expect(
+            String(decoding: output, as: UTF8.self)
+                == "\"\\u003c/script\\u003e\\u003cb\\u003e\\\"x\\\"\\\\ \\u0026 \\u2028\\u0001é\"")
     }
 }

@@ -17,8 +17,9 @@ enum ExampleTables {
             DefaultRow("Airplane Mode", image: CellImage("airplane.png"), accessory: .checkmark)
             Value1Row("Wi-Fi", detail: "HomeNet", image: CellImage("wifi.png"), accessory: .disclosureIndicator)
             Value1Row("Bluetooth", detail: "On", image: CellImage("bluetooth.png"), accessory: .disclosureIndicator)
-            Value1Row("Cellular", image: CellImage("cellular.png", accessibilityLabel: "Cellular antenna"),
-                      accessory: .disclosureIndicator)
+            Value1Row(
+                "Cellular", image: CellImage("cellular.png", accessibilityLabel: "Cellular antenna"),
+                accessory: .disclosureIndicator)
         }
         Section("General", footer: "Version and storage details for this device.", index: "G") {
             DefaultRow("About", image: CellImage("general.png"), accessory: .disclosureIndicator)
@@ -42,20 +43,25 @@ enum ExampleTables {
     /// A small catalogue: Markdown bodies on detail pages, slug collisions, a non-ASCII identity.
     static let catalogue = Table(style: .grouped) {
         Section("Teas", footer: "Prices include tax.") {
-            SubtitleRow("Green Tea", detail: "€4.50", accessory: .disclosureIndicator, body: """
-                A *fresh*, grassy tea. Brew at **80 °C** for two minutes.
+            SubtitleRow(
+                "Green Tea", detail: "€4.50", accessory: .disclosureIndicator,
+                body: """
+                    A *fresh*, grassy tea. Brew at **80 °C** for two minutes.
 
-                - Loose leaf
-                - 100 g tin
+                    - Loose leaf
+                    - 100 g tin
 
-                [More about green tea](https://example.com/tea/green)
-                """)
-            SubtitleRow("Tea & Coffee", detail: "Sampler", accessory: .disclosureIndicator,
-                        body: "Both, in one box. See the [coffee section](#section-coffee).")
-            SubtitleRow("Tea Coffee", detail: "Same slug, second", accessory: .detailDisclosureButton, id: "tea-coffee",
-                        body: "A second row whose slug collides with the first.")
-            SubtitleRow("日本茶", detail: "Japanese tea", accessory: .disclosureIndicator,
-                        body: "Sencha and matcha. `code` and a list:\n\n1. One\n2. Two")
+                    [More about green tea](https://example.com/tea/green)
+                    """)
+            SubtitleRow(
+                "Tea & Coffee", detail: "Sampler", accessory: .disclosureIndicator,
+                body: "Both, in one box. See the [coffee section](#section-coffee).")
+            SubtitleRow(
+                "Tea Coffee", detail: "Same slug, second", accessory: .detailDisclosureButton, id: "tea-coffee",
+                body: "A second row whose slug collides with the first.")
+            SubtitleRow(
+                "日本茶", detail: "Japanese tea", accessory: .disclosureIndicator,
+                body: "Sencha and matcha. `code` and a list:\n\n1. One\n2. Two")
         }
         Section("Coffee", id: "coffee") {
             Value1Row("Espresso", detail: "€2.00", body: "Short and **strong**; shown under the row.")
@@ -66,23 +72,27 @@ enum ExampleTables {
     /// A plain, contacts-like list with images and sticky letter headers.
     static let contacts = Table(style: .plain) {
         Section("A", index: "A") {
-            SubtitleRow("Anna Andersson", detail: "anna@example.com",
-                        image: CellImage("avatar-anna.png", accessibilityLabel: "Photo of Anna"))
+            SubtitleRow(
+                "Anna Andersson", detail: "anna@example.com",
+                image: CellImage("avatar-anna.png", accessibilityLabel: "Photo of Anna"))
             SubtitleRow("Arvid Åberg", detail: "+46 8 123 456")
         }
         Section("B", index: "B") {
             SubtitleRow("Ben Brown", detail: "ben@example.com", image: CellImage("avatar-ben.png"))
         }
         Section("C", index: "C") {
-            SubtitleRow("Chloé Chevalier", detail: "chloe@example.com",
-                        image: CellImage("avatar-chloe.png", accessibilityLabel: "Photo of Chloé"))
+            SubtitleRow(
+                "Chloé Chevalier", detail: "chloe@example.com",
+                image: CellImage("avatar-chloe.png", accessibilityLabel: "Photo of Chloé"))
             SubtitleRow("David Duarte", detail: "david@example.com", image: CellImage("avatar-david.png"), id: "david")
         }
         Section(footer: "5 contacts")
     }
 
     /// The three examples with the names their folders get.
-    static var all: [(name: String, table: any ExportableTable)] { [("Settings", settings), ("Catalogue", catalogue), ("Contacts", contacts)] }
+    static var all: [(name: String, table: any ExportableTable)] {
+        [("Settings", settings), ("Catalogue", catalogue), ("Contacts", contacts)]
+    }
 
     /// Export options for the examples.
     static func options(title: String, pageSize: Int = 500, search: Bool = true) -> ExportOptions {

@@ -4,8 +4,13 @@ import Foundation
 /// and URLs with a scheme outside the policy in any URL-carrying attribute. A small tokenizer,
 /// strict on purpose: anything it cannot read as a well-formed tag is reported too.
 enum MarkupChecker {
-    static let activeElements: Set<String> = ["script", "iframe", "object", "embed", "frame", "frameset", "applet", "base", "meta-refresh", "form", "svg", "math", "template", "style"]
-    static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "srcset", "poster", "data", "xlink:href", "background", "cite"]
+    static let activeElements: Set<String> = [
+        "script", "iframe", "object", "embed", "frame", "frameset", "applet", "base", "meta-refresh", "form", "svg",
+        "math", "template", "style",
+    ]
+    static let urlAttributes: Set<String> = [
+        "href", "src", "action", "formaction", "srcset", "poster", "data", "xlink:href", "background", "cite",
+    ]
 
     /// Problems found in `html`, each naming what and where; empty when the markup is inert.
     static func problems(in html: String) -> [String] {
@@ -20,7 +25,9 @@ enum MarkupChecker {
             guard scalar == "<" else { index += 1; continue }
             // Comments: skip to -->.
             if matches(scalars, index, "<!--") {
-                guard let end = find(scalars, from: index + 4, "-->") else { problems.append("unterminated comment"); break }
+                guard let end = find(scalars, from: index + 4, "-->") else {
+                    problems.append("unterminated comment"); break
+                }
                 index = end + 3
                 continue
             }
@@ -35,7 +42,9 @@ enum MarkupChecker {
             var cursor = index + 1
             if cursor < scalars.count && scalars[cursor] == "/" { cursor += 1 }
             var name = ""
-            while cursor < scalars.count, isNameChar(scalars[cursor]) { name.unicodeScalars.append(scalars[cursor]); cursor += 1 }
+            while cursor < scalars.count, isNameChar(scalars[cursor]) {
+                name.unicodeScalars.append(scalars[cursor]); cursor += 1
+            }
             if name.isEmpty {
                 index += 1  // a literal '<' in text would have been escaped; report it
                 problems.append("bare '<' at \(index)")
@@ -48,9 +57,14 @@ enum MarkupChecker {
             if lowerName == "style" { problems.append("<style> element") }
             // Attributes.
             while cursor < scalars.count && scalars[cursor] != ">" {
-                while cursor < scalars.count, scalars[cursor] == " " || scalars[cursor] == "\n" || scalars[cursor] == "/" { cursor += 1 }
+                while cursor < scalars.count,
+                    scalars[cursor] == " " || scalars[cursor] == "\n" || scalars[cursor] == "/"
+                { cursor += 1 }
                 var attribute = ""
-                while cursor < scalars.count, scalars[cursor] != "=" && scalars[cursor] != " " && scalars[cursor] != ">" && scalars[cursor] != "\n" {
+                while cursor < scalars.count,
+                    scalars[cursor] != "=" && scalars[cursor] != " " && scalars[cursor] != ">"
+                        && scalars[cursor] != "\n"
+                {
                     attribute.unicodeScalars.append(scalars[cursor]); cursor += 1
                 }
                 var value = ""
@@ -61,14 +75,17 @@ enum MarkupChecker {
                         break
                     }
                     cursor += 1
-                    while cursor < scalars.count && scalars[cursor] != "\"" { value.unicodeScalars.append(scalars[cursor]); cursor += 1 }
+                    while cursor < scalars.count && scalars[cursor] != "\"" {
+                        value.unicodeScalars.append(scalars[cursor]); cursor += 1
+                    }
                     cursor += 1
                 }
                 let lowerAttribute = attribute.lowercased()
                 if lowerAttribute.hasPrefix("on") { problems.append("event handler \(attribute) in <\(lowerName)>") }
                 if lowerAttribute == "style" { problems.append("style attribute in <\(lowerName)>") }
                 if urlAttributes.contains(lowerAttribute), let scheme = scheme(of: decode(value)),
-                   !["http", "https", "mailto"].contains(scheme) {
+                    !["http", "https", "mailto"].contains(scheme)
+                {
                     problems.append("\(attribute)=\"\(value)\" in <\(lowerName)> has scheme \(scheme)")
                 }
                 if value.contains("<") { problems.append("'<' inside \(attribute) in <\(lowerName)>") }
@@ -97,7 +114,8 @@ enum MarkupChecker {
     }
 
     private static func isNameChar(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "-"
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+            || scalar == "-"
     }
 
     private static func matches(_ scalars: [Unicode.Scalar], _ at: Int, _ text: String) -> Bool {
@@ -114,7 +132,9 @@ enum MarkupChecker {
 
     /// Character references decoded once, the way a browser does before reading a URL.
     static func decode(_ value: String) -> String {
-        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "Tab": "\t", "NewLine": "\n"]
+        let named: [String: String] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "Tab": "\t", "NewLine": "\n",
+        ]
         var out = ""
         var rest = Substring(value)
         while let amp = rest.firstIndex(of: "&") {
@@ -123,9 +143,13 @@ enum MarkupChecker {
             if let semi = after.firstIndex(of: ";"), after.distance(from: after.startIndex, to: semi) <= 10 {
                 let name = String(after[..<semi])
                 var decoded: String?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") { decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) } }
-                else if name.hasPrefix("#") { decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) } }
-                else { decoded = named[name] }
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else if name.hasPrefix("#") {
+                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else {
+                    decoded = named[name]
+                }
                 if let decoded { out += decoded; rest = after[after.index(after: semi)...]; continue }
             }
             out += "&"
@@ -136,8 +160,10 @@ enum MarkupChecker {
 
     /// The scheme a browser would see: ASCII tab and newlines removed, leading spaces/controls trimmed.
     static func scheme(of url: String) -> String? {
-        let cleaned = String(String.UnicodeScalarView(url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
-            .drop { $0.unicodeScalars.first!.value <= 0x20 }
+        let cleaned = String(
+            String.UnicodeScalarView(url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        )
+        .drop { $0.unicodeScalars.first!.value <= 0x20 }
         if cleaned.hasPrefix("//") || cleaned.hasPrefix("\\\\") { return "protocol-relative" }
         guard let colon = cleaned.firstIndex(of: ":") else { return nil }
         let before = cleaned[..<colon]

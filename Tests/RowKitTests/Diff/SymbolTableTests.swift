@@ -1,7 +1,6 @@
-import Testing
-
 import RowKit
 import RowKitBench
+import Testing
 
 /// The diff's symbol table keeps the symbols in their sequences and grows as symbols only in the
 /// new sequence arrive; identities of any type match the same way.
@@ -16,7 +15,11 @@ struct SymbolTableTests {
 
     @Test func whenARepeatHidesAmongManyNewRows_thenTheDiffNamesBothPositions() throws {
         let new = snapshot([(100, (0..<5_000).map { ($0, 0) } + [(4_321, 0)])])
-        #expect(throws: SnapshotError.duplicateRowID(ItemID(4_321), first: RowPath(section: 0, row: 4_321), second: RowPath(section: 0, row: 5_000), side: .new)) {
+        #expect(
+            throws: SnapshotError.duplicateRowID(
+                ItemID(4_321), first: RowPath(section: 0, row: 4_321), second: RowPath(section: 0, row: 5_000),
+                side: .new)
+        ) {
             try TableDiff.changeset(from: snapshot([(100, rows(1))]), to: new)
         }
     }

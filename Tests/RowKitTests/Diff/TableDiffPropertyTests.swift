@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 /// Randomized differential tests: seeded random pairs of sectioned tables, diffed, then replayed on
 /// the naive mirror with UIKit's rules; the replay must end exactly at the new table.

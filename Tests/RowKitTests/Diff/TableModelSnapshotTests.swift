@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 @Suite struct TableModelSnapshotTests {
     private func table(_ names: [String], footer: String? = nil) -> Table {

@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 /// A tree's observable state, to show a refused call changed nothing.
 private struct Snapshot: Equatable {
@@ -117,12 +116,29 @@ struct OffsetTreeBadCallTests {
         var heights = (0..<size).map { _ in rng.quarterHeight() }
         let tree = try COffsetTree(heights: heights)
         let edits: [(String, ([Double]) -> [Double], (COffsetTree) throws(OffsetTreeError) -> Void)] = [
-            ("insert one", { var h = $0; h.insert(2, at: h.count / 3); return h },
-             { t throws(OffsetTreeError) in try t.insert(contentsOf: [2], at: t.count / 3) }),
-            ("insert many", { var h = $0; h.insert(contentsOf: Array(repeating: 1.5, count: 900), at: h.count / 2); return h },
-             { t throws(OffsetTreeError) in try t.insert(contentsOf: Array(repeating: 1.5, count: 900), at: t.count / 2) }),
-            ("remove a span", { var h = $0; h.removeSubrange(h.count / 4..<h.count / 4 + min(h.count / 2, 700)); return h },
-             { t throws(OffsetTreeError) in try t.removeSubrange(t.count / 4..<t.count / 4 + min(t.count / 2, 700)) }),
+            (
+                "insert one",
+                {
+                    var h = $0; h.insert(2, at: h.count / 3); return h
+                },
+                { t throws(OffsetTreeError) in try t.insert(contentsOf: [2], at: t.count / 3) }
+            ),
+            (
+                "insert many",
+                {
+                    var h = $0; h.insert(contentsOf: Array(repeating: 1.5, count: 900), at: h.count / 2); return h
+                },
+                { t throws(OffsetTreeError) in
+                    try t.insert(contentsOf: Array(repeating: 1.5, count: 900), at: t.count / 2)
+                }
+            ),
+            (
+                "remove a span",
+                {
+                    var h = $0; h.removeSubrange(h.count / 4..<h.count / 4 + min(h.count / 2, 700)); return h
+                },
+                { t throws(OffsetTreeError) in try t.removeSubrange(t.count / 4..<t.count / 4 + min(t.count / 2, 700)) }
+            ),
             ("remove all", { _ in [] }, { t throws(OffsetTreeError) in try t.removeSubrange(0..<t.count) }),
         ]
         for (name, expected, edit) in edits {

@@ -1,4 +1,5 @@
 import RowKit
+import Testing
 
 /// The implementations every offset-tree test runs on.
 enum OffsetTreeImplementation: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -57,8 +58,6 @@ struct NaiveOffsets {
         return first..<last + 1
     }
 }
-
-import Testing
 
 /// Expects the tree to hold exactly `heights`: count, total, every height, offset and lookup.
 /// Compares in a plain loop and records only the first mismatch, to stay fast in debug builds.

@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 @Suite("Offset tree: lookup semantics")
 struct OffsetTreeLookupTests {

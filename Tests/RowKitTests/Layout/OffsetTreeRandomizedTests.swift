@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 /// One randomized run: start with `initial` items, drift around `target`, `ops` operations.
 struct OffsetTreeScenario: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 /// Runs the same section-index checks on either tree implementation.
 private func checkAgainstNaive<Tree: OffsetTree>(_: Tree.Type, seed: UInt64) throws {

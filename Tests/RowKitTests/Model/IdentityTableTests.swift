@@ -1,5 +1,6 @@
-@testable import RowKit
 import Testing
+
+@testable import RowKit
 
 /// The identity index's hash table against a `Dictionary`: inserts, updates and removals (which
 /// shift later entries back over the gap) keep every identity reachable.
@@ -15,7 +16,9 @@ struct IdentityTableTests {
                 #expect(table.removeValue(forKey: id) == reference.removeValue(forKey: id), "step \(step)")
             } else {
                 let location = TableIndex.Location(key: Int32(random.below(9)), leaf: Int32(random.below(1_000)))
-                #expect(table.updateValue(location, forKey: id) == reference.updateValue(location, forKey: id), "step \(step)")
+                #expect(
+                    table.updateValue(location, forKey: id) == reference.updateValue(location, forKey: id),
+                    "step \(step)")
             }
             if step % 1_000 == 0 {
                 #expect(table.count == reference.count)
@@ -23,7 +26,7 @@ struct IdentityTableTests {
             }
         }
         var seen = 0
-        table.forEach { id, location in
+        table.forEachEntry { id, location in
             #expect(reference[id] == location)
             seen += 1
         }
@@ -36,7 +39,8 @@ struct IdentityTableTests {
         var copy = table
         copy[ItemID(5)] = nil
         copy[ItemID(500)] = TableIndex.Location(key: 1, leaf: 1)
-        #expect(table[ItemID(5)] == TableIndex.Location(key: 0, leaf: 5) && table[ItemID(500)] == nil && table.count == 100)
+        #expect(
+            table[ItemID(5)] == TableIndex.Location(key: 0, leaf: 5) && table[ItemID(500)] == nil && table.count == 100)
         #expect(copy[ItemID(5)] == nil && copy[ItemID(500)] != nil && copy.count == 100)
     }
 }

@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 /// The README's Swift API example, line for line, so the README cannot drift from the API.
 @MainActor
@@ -11,7 +10,9 @@ import RowKit
                 Value1Row("Wi-Fi", detail: "HomeNet", accessory: .disclosureIndicator)
                 DefaultRow("Bluetooth", accessory: .checkmark)
             }
-            Section("Display") { SubtitleRow("Text Size", detail: "Larger text for reading"); Value2Row("Mode", detail: "Dark") }
+            Section("Display") {
+                SubtitleRow("Text Size", detail: "Larger text for reading"); Value2Row("Mode", detail: "Dark")
+            }
         }
 
         var model = try TableModel(settings)
@@ -28,7 +29,9 @@ import RowKit
         view.layoutIfNeeded()
         try view.tapRow(at: RowPath(section: 0, row: 0))
         let newTable = Table(style: .insetGrouped) {
-            Section("Network", footer: "Wi-Fi and cellular") { DefaultRow("VPN"); Value1Row("Wi-Fi", detail: "Office") }
+            Section("Network", footer: "Wi-Fi and cellular") {
+                DefaultRow("VPN"); Value1Row("Wi-Fi", detail: "Office")
+            }
         }
         let diff = try model.update(to: newTable)
         try view.apply(diff, to: model)
@@ -46,7 +49,9 @@ import RowKit
                 Value1Row("Wi-Fi", detail: "HomeNet", accessory: .disclosureIndicator)
                 DefaultRow("Bluetooth", accessory: .checkmark)
             }
-            Section("Display") { SubtitleRow("Text Size", detail: "Larger text for reading"); Value2Row("Mode", detail: "Dark") }
+            Section("Display") {
+                SubtitleRow("Text Size", detail: "Larger text for reading"); Value2Row("Mode", detail: "Dark")
+            }
         }
 
         var model = try TableModel(settings)

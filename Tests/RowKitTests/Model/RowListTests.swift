@@ -1,5 +1,6 @@
-@testable import RowKit
 import Testing
+
+@testable import RowKit
 
 /// `RowList` against an array: the same rows after the same edits, with the tree's invariants
 /// (counts, parent links, fill bounds) checked along the way, on small node sizes that reach deep
@@ -66,7 +67,9 @@ struct RowListTests {
         copy.insert(Self.row(-1), at: 500)
         copy[10] = Self.row(-2)
         #expect(original.map(\.id) == (0..<1_000).map { ItemID($0) })
-        #expect(copy.count == 1_000 && copy[499].id == ItemID(500) && copy[500].id == ItemID(-1) && copy[10].id == ItemID(-2))
+        #expect(
+            copy.count == 1_000 && copy[499].id == ItemID(500) && copy[500].id == ItemID(-1)
+                && copy[10].id == ItemID(-2))
         #expect(original.treeViolation() == nil && copy.treeViolation() == nil)
     }
 

@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 /// The pool implementations every reuse test runs on.
 enum ReusePoolImplementation: String, CaseIterable, CustomTestStringConvertible, Sendable {

@@ -19,7 +19,8 @@ struct ShadowTable {
     var presentRowIDs: Set<Int> { Set(sections.flatMap { $0.rows.map(\.id) }) }
     var presentSectionIDs: Set<String> { Set(sections.map(\.id)) }
     var allPaths: [RowPath] {
-        sections.indices.flatMap { section in sections[section].rows.indices.map { RowPath(section: section, row: $0) } }
+        sections.indices.flatMap { section in sections[section].rows.indices.map { RowPath(section: section, row: $0) }
+        }
     }
 
     func path(of id: Int) -> RowPath? {
@@ -107,13 +108,16 @@ struct BatchGenerator {
 
     mutating func freshSection(maxRows: Int = 3) -> ShadowTable.Section {
         nextSectionID += 1
-        return ShadowTable.Section(id: "s\(nextSectionID)", rows: (0..<random.int(in: 0...maxRows)).map { _ in freshRow() })
+        return ShadowTable.Section(
+            id: "s\(nextSectionID)", rows: (0..<random.int(in: 0...maxRows)).map { _ in freshRow() })
     }
 
     /// A random table: sometimes empty, often with empty sections of up to `maxRows` rows.
     mutating func table(maxRows: Int = 6, sections: ClosedRange<Int> = 1...5) -> ShadowTable {
         if random.chance(0.08) { return ShadowTable(sections: []) }
-        return ShadowTable(sections: (0..<random.int(in: sections)).map { _ in freshSection(maxRows: random.chance(0.3) ? 0 : maxRows) })
+        return ShadowTable(
+            sections: (0..<random.int(in: sections)).map { _ in freshSection(maxRows: random.chance(0.3) ? 0 : maxRows)
+            })
     }
 
     private mutating func animation() -> RowAnimation { random.pick(RowAnimation.allCases) ?? .automatic }
@@ -193,9 +197,11 @@ struct BatchGenerator {
         case 10:  // insert or append a section, sometimes one the batch removed
             let present = shadow.presentSectionIDs
             var section = freshSection()
-            if random.chance(0.3), let removed = random.pick(shadow.removedSections.filter { !present.contains($0.id) }) {
+            if random.chance(0.3), let removed = random.pick(shadow.removedSections.filter { !present.contains($0.id) })
+            {
                 let presentRows = shadow.presentRowIDs
-                section = ShadowTable.Section(id: removed.id, rows: removed.rows.filter { !presentRows.contains($0.id) })
+                section = ShadowTable.Section(
+                    id: removed.id, rows: removed.rows.filter { !presentRows.contains($0.id) })
             }
             let index = random.int(in: 0...sectionCount)
             let append = index == sectionCount && random.chance(0.5)
@@ -209,7 +215,9 @@ struct BatchGenerator {
             shadow.removeSection(at: index)
             return .deleteSection(target, animation: animation())
         case 12:  // reload a section the batch did not insert
-            guard let index = random.pick(shadow.sections.indices.filter { !shadow.insertedSections.contains(shadow.sections[$0].id) })
+            guard
+                let index = random.pick(
+                    shadow.sections.indices.filter { !shadow.insertedSections.contains(shadow.sections[$0].id) })
             else { return nil }
             return .reloadSection(sectionTarget(index, in: shadow), animation: animation())
         case 13:  // replace a section: same identity (keeping some rows) or a new section
@@ -219,7 +227,9 @@ struct BatchGenerator {
             var section = freshSection()
             if random.chance(0.5) {
                 section.id = old.id
-                section.rows = old.rows.filter { _ in random.chance(0.5) }.map { .init(id: $0.id, text: freshText()) } + section.rows
+                section.rows =
+                    old.rows.filter { _ in random.chance(0.5) }.map { .init(id: $0.id, text: freshText()) }
+                    + section.rows
             }
             let keepsIdentity = section.id == old.id
             let wasInserted = shadow.insertedSections.contains(old.id)
@@ -247,12 +257,15 @@ struct BatchGenerator {
         }
     }
 
-    private mutating func tryBadOperation(for shadow: ShadowTable) -> (TableBatch.Operation, TableUpdateError.Problem)? {
+    private mutating func tryBadOperation(for shadow: ShadowTable) -> (TableBatch.Operation, TableUpdateError.Problem)?
+    {
         let sectionCount = shadow.sections.count
         switch random.int(in: 0...11) {
         case 0:  // a section past the end
             let path = RowPath(section: sectionCount + random.int(in: 0...3), row: 0)
-            return (.deleteRow(.path(path), animation: .fade), .sectionOutOfRange(path.section, valid: 0..<sectionCount))
+            return (
+                .deleteRow(.path(path), animation: .fade), .sectionOutOfRange(path.section, valid: 0..<sectionCount)
+            )
         case 1:  // a row past the end
             guard let section = random.pick(shadow.sections.indices) else { return nil }
             let count = shadow.sections[section].rows.count
@@ -262,34 +275,49 @@ struct BatchGenerator {
             guard let section = random.pick(shadow.sections.indices) else { return nil }
             let count = shadow.sections[section].rows.count
             let path = RowPath(section: section, row: -1 - random.int(in: 0...3))
-            return (.insertRow(freshRow().anyRow, at: path, animation: .top), .rowOutOfRange(path, valid: 0..<(count + 1)))
+            return (
+                .insertRow(freshRow().anyRow, at: path, animation: .top), .rowOutOfRange(path, valid: 0..<(count + 1))
+            )
         case 3:  // a duplicate row identity
             guard let existing = random.pick(shadow.allPaths) else { return nil }
             let row = ShadowTable.Row(id: shadow[existing].id, text: "dup")
-            return (.appendRow(row.anyRow, toSection: .index(existing.section), animation: .left), .duplicateRowID(ItemID(row.id), existing: existing))
+            return (
+                .appendRow(row.anyRow, toSection: .index(existing.section), animation: .left),
+                .duplicateRowID(ItemID(row.id), existing: existing)
+            )
         case 4:  // an unknown row identity
             let id = ItemID(1_000_000 + random.int(in: 0...1000))
             return (.deleteRow(.id(id), animation: .automatic), .unknownRowID(id))
         case 5:  // moving a row the batch deleted
             let present = shadow.presentRowIDs
             guard let removed = random.pick(shadow.removedRows.filter { !present.contains($0.id) }) else { return nil }
-            return (.moveRow(.id(ItemID(removed.id)), to: RowPath(section: 0, row: 0), animation: .middle), .rowDeletedEarlier(ItemID(removed.id)))
+            return (
+                .moveRow(.id(ItemID(removed.id)), to: RowPath(section: 0, row: 0), animation: .middle),
+                .rowDeletedEarlier(ItemID(removed.id))
+            )
         case 6:  // reloading a row the batch inserted
             guard let id = random.pick(shadow.insertedRows) else { return nil }
             return (.reloadRow(.id(ItemID(id)), animation: .fade), .reloadOfInsertedRow(ItemID(id)))
         case 7:  // moving a section past the end
             guard let from = random.pick(shadow.sections.indices) else { return nil }
             let to = sectionCount + random.int(in: 0...2)
-            return (.moveSection(.index(from), to: to, animation: .bottom), .sectionOutOfRange(to, valid: 0..<sectionCount))
+            return (
+                .moveSection(.index(from), to: to, animation: .bottom), .sectionOutOfRange(to, valid: 0..<sectionCount)
+            )
         case 8:  // a duplicate section identity
             guard let index = random.pick(shadow.sections.indices) else { return nil }
             let section = ShadowTable.Section(id: shadow.sections[index].id, rows: [])
-            return (.insertSection(section.section, at: 0, animation: .right), .duplicateSectionID(ItemID(section.id), existing: index))
+            return (
+                .insertSection(section.section, at: 0, animation: .right),
+                .duplicateSectionID(ItemID(section.id), existing: index)
+            )
         case 9:  // reloading a section the batch inserted
             guard let id = random.pick(shadow.insertedSections) else { return nil }
             return (.reloadSection(.id(ItemID(id)), animation: .none), .reloadOfInsertedSection(ItemID(id)))
         case 10:  // moving a row past the end of its destination section
-            guard let from = random.pick(shadow.allPaths), let section = random.pick(shadow.sections.indices) else { return nil }
+            guard let from = random.pick(shadow.allPaths), let section = random.pick(shadow.sections.indices) else {
+                return nil
+            }
             let last = shadow.sections[section].rows.count - (section == from.section ? 1 : 0)
             let to = RowPath(section: section, row: last + 1 + random.int(in: 0...2))
             return (.moveRow(.path(from), to: to, animation: .automatic), .rowOutOfRange(to, valid: 0..<(last + 1)))
@@ -298,7 +326,10 @@ struct BatchGenerator {
             let section = ShadowTable.Section(id: "dup-rows", rows: [row, row])
             guard !shadow.presentSectionIDs.contains(section.id) else { return nil }
             let index = random.int(in: 0...sectionCount)
-            return (.insertSection(section.section, at: index, animation: .fade), .duplicateRowID(ItemID(row.id), existing: RowPath(section: index, row: 0)))
+            return (
+                .insertSection(section.section, at: index, animation: .fade),
+                .duplicateRowID(ItemID(row.id), existing: RowPath(section: index, row: 0))
+            )
         }
     }
 }

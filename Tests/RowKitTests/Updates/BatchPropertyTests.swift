@@ -8,16 +8,18 @@ struct BatchPropertyTests {
     static let batchesPerTable = 25
 
     @Test func whenRandomBatchesSucceed_thenReplayingTheirChangesetsOnTheOldRowsGivesTheNewModel() throws {
-        try checkRandomBatches(seed: 0x5EED_0001, tables: Self.tables, batchesPerTable: Self.batchesPerTable,
-                               maxRows: 6, operations: 1...8)
+        try checkRandomBatches(
+            seed: 0x5EED_0001, tables: Self.tables, batchesPerTable: Self.batchesPerTable,
+            maxRows: 6, operations: 1...8)
     }
 
     /// One or two sections of up to 300 rows and batches of up to 700 operations, mostly on rows:
     /// the index renumbers a section in the middle of a batch (at 4 × 8 log₂ k shifts), which must
     /// not lose where the batch's rows were before it, and after the batch (at 8 log₂ k).
     @Test func whenLongBatchesEditLargeSections_thenReplayingTheirChangesetsOnTheOldRowsGivesTheNewModel() throws {
-        try checkRandomBatches(seed: 0x5EED_0003, tables: 10, batchesPerTable: 12, maxRows: 300, sections: 1...2,
-                               operations: 1...700, sectionOperationChance: 0.1)
+        try checkRandomBatches(
+            seed: 0x5EED_0003, tables: 10, batchesPerTable: 12, maxRows: 300, sections: 1...2,
+            operations: 1...700, sectionOperationChance: 0.1)
     }
 
     private func checkRandomBatches(
@@ -32,8 +34,12 @@ struct BatchPropertyTests {
             for batchNumber in 0..<batchesPerTable {
                 let context = "table \(tableNumber), batch \(batchNumber)"
                 shadow.beginBatch()
-                if sectionOperationChance < 1 { generator.sectionOperations = generator.random.chance(sectionOperationChance) }
-                let operations = (0..<generator.random.int(in: operationCount)).map { _ in generator.validOperation(on: &shadow) }
+                if sectionOperationChance < 1 {
+                    generator.sectionOperations = generator.random.chance(sectionOperationChance)
+                }
+                let operations = (0..<generator.random.int(in: operationCount)).map { _ in
+                    generator.validOperation(on: &shadow)
+                }
                 let oldMirror = model.mirror
                 let oldSectionIDs = model.sectionIDs
                 let oldRevision = model.revision

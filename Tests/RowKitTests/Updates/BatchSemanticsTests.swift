@@ -1,13 +1,18 @@
-@testable import RowKit
 import Testing
+
+@testable import RowKit
 
 /// The documented semantics of `TableModel.performBatch`, one rule per test.
 struct BatchSemanticsTests {
     static func letters() throws -> TableModel {
         try TableModel(
             Table {
-                Section("First") { DefaultRow("a"); DefaultRow("b"); DefaultRow("c") }
-                Section("Second") { DefaultRow("d"); DefaultRow("e") }
+                Section("First") {
+                    DefaultRow("a"); DefaultRow("b"); DefaultRow("c")
+                }
+                Section("Second") {
+                    DefaultRow("d"); DefaultRow("e")
+                }
                 Section("Empty")
             })
     }
@@ -27,10 +32,14 @@ struct BatchSemanticsTests {
 
     @Test func whenARowIsReplacedByTheSameIdentity_thenItIsAReloadAndByAnotherIdentity_thenADeleteAndAnInsert() throws {
         var model = try Self.letters()
-        let same = try model.performBatch { $0.replace(.path(Self.path(1, 1)), with: DefaultRow("E", id: "e"), animation: .fade) }
+        let same = try model.performBatch {
+            $0.replace(.path(Self.path(1, 1)), with: DefaultRow("E", id: "e"), animation: .fade)
+        }
         #expect(same.reloadedRows == [.init(Self.path(1, 1), animation: .fade)])
         #expect(same.insertedRows.isEmpty && same.deletedRows.isEmpty)
-        let other = try model.performBatch { $0.replace(.path(Self.path(1, 1)), with: DefaultRow("f"), animation: .left) }
+        let other = try model.performBatch {
+            $0.replace(.path(Self.path(1, 1)), with: DefaultRow("f"), animation: .left)
+        }
         #expect(other.deletedRows == [.init(Self.path(1, 1), animation: .left)])
         #expect(other.insertedRows == [.init(Self.path(1, 1), animation: .left)])
         #expect(model.path(of: "e") == nil && model.path(of: "f") == Self.path(1, 1))
@@ -84,7 +93,9 @@ struct BatchSemanticsTests {
         }
         #expect(model.sections[0].rows.map(\.id) == ["a", "b", "c", "e"])
         #expect(changes.deletedSections == [.init(1)])
-        #expect(changes.insertedRows == [.init(Self.path(0, 3), animation: .middle)], "a row from a deleted section arrives as an insert")
+        #expect(
+            changes.insertedRows == [.init(Self.path(0, 3), animation: .middle)],
+            "a row from a deleted section arrives as an insert")
         #expect(changes.movedRows.isEmpty)
     }
 
@@ -159,7 +170,9 @@ struct BatchSemanticsTests {
         } catch {
             #expect(error.operationIndex == 3)
             #expect(error.problem == .rowDeletedEarlier("a"))
-            #expect(error.description == #"operation 3 (move row "a" to [0, 0] (fade)): row "a" was deleted earlier in this batch"#)
+            #expect(
+                error.description
+                    == #"operation 3 (move row "a" to [0, 0] (fade)): row "a" was deleted earlier in this batch"#)
         }
         #expect(model.revision == before.revision && model.dump == before.dump)
         #expect(model.indexViolation() == nil)

@@ -8,7 +8,11 @@ struct ChangesetContractTests {
 
     /// One section of rows 0…29 with a detail text.
     static func thirtyRows(detail: (Int) -> String = { _ in "detail" }, order: [Int] = Array(0..<30)) -> Table {
-        Table(style: .plain, sections: [Section(id: "rows", rows: order.map { AnyRow(Value1Row("Row \($0)", detail: detail($0), id: $0)) })])
+        Table(
+            style: .plain,
+            sections: [
+                Section(id: "rows", rows: order.map { AnyRow(Value1Row("Row \($0)", detail: detail($0), id: $0)) })
+            ])
     }
 
     /// Rows 0…29, row 2 moved to position 5 with a new detail text.
@@ -18,7 +22,8 @@ struct ChangesetContractTests {
         return thirtyRows(detail: { $0 == 2 ? "changed" : "detail" }, order: order)
     }
 
-    @Test func whenTheDiffMovesAndChangesARow_thenItsDefaultChangesetIsAMovePlusAReloadThatValidatesAndReplays() throws {
+    @Test func whenTheDiffMovesAndChangesARow_thenItsDefaultChangesetIsAMovePlusAReloadThatValidatesAndReplays() throws
+    {
         var model = try TableModel(Self.thirtyRows())
         let oldIDs = model.sections.map { $0.rows.map(\.id) }
         let changes = try model.update(to: Self.thirtyRowsWithRowTwoMovedAndChanged())
@@ -54,7 +59,9 @@ struct ChangesetContractTests {
         var model = try TableModel(
             Table {
                 Section("A") { DefaultRow("a") }
-                Section("B") { DefaultRow("b1"); DefaultRow("b2") }
+                Section("B") {
+                    DefaultRow("b1"); DefaultRow("b2")
+                }
             })
         let changes = try model.performBatch { batch in
             batch.replaceSection(.id("B"), with: Section("B") { DefaultRow("b3") })
@@ -74,8 +81,12 @@ struct ChangesetContractTests {
     static func fourSections() throws -> TableModel {
         try TableModel(
             Table {
-                Section("A") { DefaultRow("a0"); DefaultRow("a1"); DefaultRow("a2"); DefaultRow("a3") }
-                Section("B") { DefaultRow("b0"); DefaultRow("b1"); DefaultRow("b2") }
+                Section("A") {
+                    DefaultRow("a0"); DefaultRow("a1"); DefaultRow("a2"); DefaultRow("a3")
+                }
+                Section("B") {
+                    DefaultRow("b0"); DefaultRow("b1"); DefaultRow("b2")
+                }
                 Section("C") { DefaultRow("c0") }
                 Section("D")
             })
@@ -143,12 +154,14 @@ struct ChangesetContractTests {
 
         changes.deletedRows = [.init(Self.path(1, 0))]
         #expect(
-            throws: ChangesetError.rowInsideChangedSection(.deletedRows, path: Self.path(1, 0), sectionList: .reloadedSections)
+            throws: ChangesetError.rowInsideChangedSection(
+                .deletedRows, path: Self.path(1, 0), sectionList: .reloadedSections)
         ) { try changes.validate() }
         changes.deletedRows = []
         changes.insertedRows = [.init(Self.path(0, 4))]
         #expect(
-            throws: ChangesetError.rowInsideChangedSection(.insertedRows, path: Self.path(0, 4), sectionList: .reloadedSections)
+            throws: ChangesetError.rowInsideChangedSection(
+                .insertedRows, path: Self.path(0, 4), sectionList: .reloadedSections)
         ) { try changes.validate() }
     }
 

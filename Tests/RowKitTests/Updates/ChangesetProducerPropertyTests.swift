@@ -34,7 +34,8 @@ import Testing
                 }
                 let old = model
                 let changes = try model.perform(operations)
-                let context = "table \(tableNumber) batch \(batchNumber)\n\(operations.map(\.description).joined(separator: "\n"))"
+                let context =
+                    "table \(tableNumber) batch \(batchNumber)\n\(operations.map(\.description).joined(separator: "\n"))"
                 kinds.record(changes)
                 try checker.check(changes, from: old, to: model, view: view, ledger: ledger, context: context)
                 if generator.random.chance(0.3) {
@@ -74,7 +75,8 @@ import Testing
                 }
                 kinds.record(changes)
                 let view = checker.makeView(old, random: &random)
-                try checker.check(changes, from: old, to: model, view: view, ledger: EventLedger(view), context: context)
+                try checker.check(
+                    changes, from: old, to: model, view: view, ledger: EventLedger(view), context: context)
             }
         }
         #expect(kinds.allSeen(atLeast: 20, except: ["sectionReload", "sectionReloadCountChange"]), "\(kinds)")
@@ -130,7 +132,8 @@ import Testing
             let oldMirror = mirror(old)
             let newMirror = mirror(new)
             #expect(
-                try DiffReplay.apply(changes, to: oldMirror, dataSource: newMirror, allowsMovedReloads: true) == newMirror,
+                try DiffReplay.apply(changes, to: oldMirror, dataSource: newMirror, allowsMovedReloads: true)
+                    == newMirror,
                 comment)
 
             // The stages, in order.
@@ -181,7 +184,9 @@ import Testing
                 case .row:
                     let path = RowPath(section: item.section, row: item.row ?? -1)
                     let shown = (view.cell(forRowAt: path) as? TestCell)?.row
-                    #expect(shown != nil && shown == new.row(at: path)?.as(TestRow.self), "row \(path): \(comment.rawValue)")
+                    #expect(
+                        shown != nil && shown == new.row(at: path)?.as(TestRow.self), "row \(path): \(comment.rawValue)"
+                    )
                 case .header:
                     let shown = (view.headerView(inSection: item.section) as? TestHeaderView)?.model?.key
                     #expect(shown == TestRows.headerKey(new.sections[item.section].id), comment)
@@ -191,7 +196,9 @@ import Testing
             }
             let events = ledger.take().filter(\.isDisplayEvent)
             let firstWill = events.firstIndex { $0.description.hasPrefix("willDisplay") } ?? events.count
-            #expect(events[firstWill...].allSatisfy { $0.description.hasPrefix("willDisplay") }, "\(events)\n\(comment.rawValue)")
+            #expect(
+                events[firstWill...].allSatisfy { $0.description.hasPrefix("willDisplay") },
+                "\(events)\n\(comment.rawValue)")
             if !changes.reloadsEverything {
                 let layoutOrder = view.visibleItems.map { TableViewDisplayEventTests.Shown($0).event(ending: false) }
                 let displayed = Array(events[firstWill...])
@@ -215,7 +222,9 @@ import Testing
                     sectionNumbers[section.id] = number
                     return Mirror.Section(
                         id: number,
-                        rows: section.rows.map { Mirror.Row(id: $0.as(TestRow.self)?.id ?? -1, content: $0.as(TestRow.self)?.version ?? -1) })
+                        rows: section.rows.map {
+                            Mirror.Row(id: $0.as(TestRow.self)?.id ?? -1, content: $0.as(TestRow.self)?.version ?? -1)
+                        })
                 })
         }
     }
@@ -244,8 +253,15 @@ import Testing
             seen("sectionDelete", !changes.deletedSections.isEmpty)
             seen("sectionMove", !changes.movedSections.isEmpty)
             seen("sectionReload", !changes.reloadedSections.isEmpty)
-            seen("sectionReloadCountChange", changes.stages().first.map { !$0.reloadedSections.isEmpty && $0.oldRowCounts != $0.newRowCounts } ?? false)
-            seen("rowChangeInMovedSection", (changes.reloadedRows.map(\.index.section) + changes.deletedRows.map(\.index.section)).contains { movedSections.contains($0) })
+            seen(
+                "sectionReloadCountChange",
+                changes.stages().first.map { !$0.reloadedSections.isEmpty && $0.oldRowCounts != $0.newRowCounts }
+                    ?? false)
+            seen(
+                "rowChangeInMovedSection",
+                (changes.reloadedRows.map(\.index.section) + changes.deletedRows.map(\.index.section)).contains {
+                    movedSections.contains($0)
+                })
             seen("threeStages", changes.stages().count == 3)
             seen("reloadsEverything", changes.reloadsEverything)
         }
@@ -259,7 +275,9 @@ import Testing
             return expected.subtracting(absent).allSatisfy { counts[$0, default: 0] >= minimum }
         }
 
-        var description: String { counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+        var description: String {
+            counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
     }
 }
 
@@ -273,7 +291,8 @@ struct TestRows {
 
     func row(id: Int, version: Int) -> TestRow {
         if id % 3 == 0 {
-            return TestRow(id: id, fixed: [44, 0, 60, 88][(id / 3 + version) % 4], version: version, recorder: recorder)
+            return TestRow(
+                id: id, fixed: [44, 0, 60, 88][(id / 3 + version) % 4], version: version, recorder: recorder)
         }
         return TestRow(
             id: id, fixed: nil, estimate: Double(20 + (id * 37) % 180), actual: Double((id * 13 + version * 29) % 140),
@@ -282,7 +301,8 @@ struct TestRows {
 
     /// The `TestRow` for a generator's `DefaultRow`.
     func row(_ row: AnyRow) -> AnyRow {
-        guard let id = row.id.base as? Int, let text = row.as(DefaultRow.self)?.content.text, let version = Int(text.dropFirst())
+        guard let id = row.id.base as? Int, let text = row.as(DefaultRow.self)?.content.text,
+            let version = Int(text.dropFirst())
         else {
             Issue.record("not a generated row: \(row.id)")
             return row
@@ -300,8 +320,11 @@ struct TestRows {
             hash % 4 == 3
             ? nil
             : .custom(
-                TestHeader(key: key, fixed: hash % 2 == 0 ? 28 : nil, estimate: 30, actual: Double(18 + hash % 40), recorder: recorder))
-        let footer: HeaderFooter? = hash % 3 == 0 ? .custom(TestHeader(key: "f\(section.id)", fixed: 20, recorder: recorder)) : nil
+                TestHeader(
+                    key: key, fixed: hash % 2 == 0 ? 28 : nil, estimate: 30, actual: Double(18 + hash % 40),
+                    recorder: recorder))
+        let footer: HeaderFooter? =
+            hash % 3 == 0 ? .custom(TestHeader(key: "f\(section.id)", fixed: 20, recorder: recorder)) : nil
         return Section(id: section.id, header: header, footer: footer, rows: section.rows.map(row))
     }
 
@@ -312,19 +335,25 @@ struct TestRows {
             style: .plain,
             sections: mirror.sections.map { section in
                 self.section(
-                    Section(id: ItemID(section.id), rows: section.rows.map { AnyRow(DefaultRow("t\($0.content)", id: $0.id)) }))
+                    Section(
+                        id: ItemID(section.id),
+                        rows: section.rows.map { AnyRow(DefaultRow("t\($0.content)", id: $0.id)) }))
             })
     }
 
     /// `operation` with its rows and sections turned into test rows and sections.
     func operation(_ operation: TableBatch.Operation) -> TableBatch.Operation {
         switch operation {
-        case .insertRow(let row, let path, let animation): return .insertRow(self.row(row), at: path, animation: animation)
-        case .appendRow(let row, let target, let animation): return .appendRow(self.row(row), toSection: target, animation: animation)
-        case .replaceRow(let target, let row, let animation): return .replaceRow(target, with: self.row(row), animation: animation)
+        case .insertRow(let row, let path, let animation):
+            return .insertRow(self.row(row), at: path, animation: animation)
+        case .appendRow(let row, let target, let animation):
+            return .appendRow(self.row(row), toSection: target, animation: animation)
+        case .replaceRow(let target, let row, let animation):
+            return .replaceRow(target, with: self.row(row), animation: animation)
         case .insertSection(let section, let index, let animation):
             return .insertSection(self.section(section), at: index, animation: animation)
-        case .appendSection(let section, let animation): return .appendSection(self.section(section), animation: animation)
+        case .appendSection(let section, let animation):
+            return .appendSection(self.section(section), animation: animation)
         case .replaceSection(let target, let section, let animation):
             return .replaceSection(target, with: self.section(section), animation: animation)
         case .deleteRow, .reloadRow, .moveRow, .deleteSection, .reloadSection, .moveSection, .removeAll:

@@ -92,14 +92,20 @@ struct ChangesetValidationTests {
             $0.deletedSections = [.init(0)]
             $0.deletedRows = [.init(Self.path(0, 0))]
         }
-        #expect(throws: ChangesetError.rowInsideChangedSection(.deletedRows, path: Self.path(0, 0), sectionList: .deletedSections)) {
+        #expect(
+            throws: ChangesetError.rowInsideChangedSection(
+                .deletedRows, path: Self.path(0, 0), sectionList: .deletedSections)
+        ) {
             try deleted.validate()
         }
         let inserted = Self.changeset(old: [], new: [1]) {
             $0.insertedSections = [.init(0)]
             $0.insertedRows = [.init(Self.path(0, 0))]
         }
-        #expect(throws: ChangesetError.rowInsideChangedSection(.insertedRows, path: Self.path(0, 0), sectionList: .insertedSections)) {
+        #expect(
+            throws: ChangesetError.rowInsideChangedSection(
+                .insertedRows, path: Self.path(0, 0), sectionList: .insertedSections)
+        ) {
             try inserted.validate()
         }
     }
@@ -114,7 +120,8 @@ struct ChangesetValidationTests {
         }
         let inserted = Self.changeset(old: [], new: [2]) { $0.insertedSections = [.init(0)] }
         #expect(throws: ChangesetError.mirrorRowCountMismatch(side: .new, section: 0, expected: 2, actual: 0)) {
-            try inserted.replay(on: [[String]](), newSection: { _ in [] }, insertedRow: { _ in "" }, reloadedRow: { $1 })
+            try inserted.replay(
+                on: [[String]](), newSection: { _ in [] }, insertedRow: { _ in "" }, reloadedRow: { $1 })
         }
     }
 }

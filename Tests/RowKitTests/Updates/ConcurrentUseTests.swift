@@ -1,6 +1,5 @@
-import Testing
-
 import RowKit
+import Testing
 
 /// The parts of RowKit that run concurrently: revisions are drawn from many threads, and diffs of
 /// shared `Sendable` tables run in parallel off the main actor. `scripts/test.sh` runs this suite
@@ -28,7 +27,9 @@ import RowKit
         }
         let new = Table(style: .plain) {
             for letter in ["D", "B", "A", "E"] {
-                Section(letter) { for number in stride(from: 199, through: 0, by: -3) { DefaultRow("\(letter)\(number)") } }
+                Section(letter) {
+                    for number in stride(from: 199, through: 0, by: -3) { DefaultRow("\(letter)\(number)") }
+                }
             }
         }
         let model = try TableModel(old)

@@ -1,5 +1,6 @@
-@testable import RowKit
 import Testing
+
+@testable import RowKit
 
 /// The identity index keeps each row's section and leaf; a row's path follows from its leaf. An
 /// edit rewrites no other row's entry (except the half leaf a split moves), and a batch finds
@@ -8,7 +9,10 @@ struct IdentityIndexTests {
     static let rows = 10_000
 
     static func model(rows: Int = rows) throws -> TableModel {
-        try TableModel(Table(style: .plain, sections: [Section(id: ItemID("rows"), rows: (0..<rows).map { AnyRow(DefaultRow("r\($0)", id: $0)) })]))
+        try TableModel(
+            Table(
+                style: .plain,
+                sections: [Section(id: ItemID("rows"), rows: (0..<rows).map { AnyRow(DefaultRow("r\($0)", id: $0)) })]))
     }
 
     @Test func whenARowIsInsertedAtTheTop_thenNoOtherEntryIsRewrittenAndEveryPathIsStillRight() throws {
@@ -48,7 +52,8 @@ struct IdentityIndexTests {
             for id in stride(from: 0, to: 3_000, by: 10) { batch.delete(.id(ItemID(id))) }
         }
         #expect(changes.insertedRows.map(\.index) == (0..<limit).map { RowPath(section: 0, row: $0) })
-        #expect(changes.deletedRows.map(\.index) == stride(from: 0, to: 3_000, by: 10).map { RowPath(section: 0, row: $0) })
+        #expect(
+            changes.deletedRows.map(\.index) == stride(from: 0, to: 3_000, by: 10).map { RowPath(section: 0, row: $0) })
         #expect(model.indexViolation() == nil)
         #expect(try changes.validate() == ())
     }

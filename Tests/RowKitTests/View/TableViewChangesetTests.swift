@@ -22,7 +22,9 @@ struct TableViewChangesetTests {
     }
 
     @Test(arguments: TableViewBackend.allCases)
-    func whenTheDiffMovesAndChangesAVisibleRow_thenItsCellMovesWithItAndShowsTheNewContent(backend: TableViewBackend) throws {
+    func whenTheDiffMovesAndChangesAVisibleRow_thenItsCellMovesWithItAndShowsTheNewContent(backend: TableViewBackend)
+        throws
+    {
         let (initial, view, ledger) = try Self.thirtyRowView(backend: backend)
         var model = initial
         let cell = view.cell(forRowAt: Self.path(0, 2))
@@ -36,7 +38,9 @@ struct TableViewChangesetTests {
     }
 
     @Test(arguments: TableViewBackend.allCases)
-    func whenABatchMovesAndReplacesAVisibleRow_thenItsCellMovesWithItAndShowsTheNewContent(backend: TableViewBackend) throws {
+    func whenABatchMovesAndReplacesAVisibleRow_thenItsCellMovesWithItAndShowsTheNewContent(backend: TableViewBackend)
+        throws
+    {
         let (initial, view, ledger) = try Self.thirtyRowView(backend: backend)
         var model = initial
         let cell = view.cell(forRowAt: Self.path(0, 5))
@@ -106,8 +110,12 @@ struct TableViewChangesetTests {
     static func twoSectionView(backend: TableViewBackend) throws -> (TableModel, TableView, EventLedger) {
         let model = try TableModel(
             Table(style: .plain) {
-                Section("A") { DefaultRow("a0"); DefaultRow("a1"); DefaultRow("a2") }
-                Section("B") { DefaultRow("b0"); DefaultRow("b1") }
+                Section("A") {
+                    DefaultRow("a0"); DefaultRow("a1"); DefaultRow("a2")
+                }
+                Section("B") {
+                    DefaultRow("b0"); DefaultRow("b1")
+                }
             })
         let view = TableView(model: model, viewport: TableViewport(width: 390, height: 844), backend: backend)
         view.layoutIfNeeded()
@@ -139,14 +147,17 @@ struct TableViewChangesetTests {
         #expect(changes.movedSections == [.init(from: 0, to: 1)] && changes.reloadedRows == [.init(Self.path(0, 1))])
         try view.apply(changes, to: model)
         let events = ledger.take().map(\.description)
-        #expect(events.count == 2 && events.allSatisfy { $0.hasSuffix("a1@[0, 1]") || $0.hasSuffix("a1@[1, 1]") }, "\(events)")
+        #expect(
+            events.count == 2 && events.allSatisfy { $0.hasSuffix("a1@[0, 1]") || $0.hasSuffix("a1@[1, 1]") },
+            "\(events)")
         #expect(Self.detail(view, Self.path(1, 1)) == "new")
         #expect(ledger.disagreement(with: view) == nil)
         try view.checkInvariants()
     }
 
     @Test(arguments: TableViewBackend.allCases)
-    func whenAMovedAndChangedRowHasAnAutomaticHeight_thenItIsMeasuredAgainWhereItLands(backend: TableViewBackend) throws {
+    func whenAMovedAndChangedRowHasAnAutomaticHeight_thenItIsMeasuredAgainWhereItLands(backend: TableViewBackend) throws
+    {
         let recorder = MeasureRecorder()
         let rows = (0..<8).map { AnyRow(TestRow(id: $0, fixed: nil, estimate: 44, actual: 50, recorder: recorder)) }
         var model = try TableModel(Table(style: .plain, sections: [Section(id: "s", rows: rows)]))
@@ -155,7 +166,8 @@ struct TableViewChangesetTests {
         let ledger = EventLedger(view)
         let cell = view.cell(forRowAt: Self.path(0, 6))
         let changes = try model.performBatch { batch in
-            batch.replace(.id(6), with: TestRow(id: 6, fixed: nil, estimate: 44, actual: 90, version: 1, recorder: recorder))
+            batch.replace(
+                .id(6), with: TestRow(id: 6, fixed: nil, estimate: 44, actual: 90, version: 1, recorder: recorder))
             batch.move(.id(6), to: Self.path(0, 1))
         }
         try view.apply(changes, to: model)

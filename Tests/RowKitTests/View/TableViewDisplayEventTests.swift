@@ -25,10 +25,12 @@ struct TableViewDisplayEventTests {
                 return ending ? .didEndDisplayingCell(reference, cell: view) : .willDisplayCell(reference, cell: view)
             case .header:
                 let reference = SectionReference(id: id, section: section)
-                return ending ? .didEndDisplayingHeader(reference, view: view) : .willDisplayHeader(reference, view: view)
+                return ending
+                    ? .didEndDisplayingHeader(reference, view: view) : .willDisplayHeader(reference, view: view)
             case .footer:
                 let reference = SectionReference(id: id, section: section)
-                return ending ? .didEndDisplayingFooter(reference, view: view) : .willDisplayFooter(reference, view: view)
+                return ending
+                    ? .didEndDisplayingFooter(reference, view: view) : .willDisplayFooter(reference, view: view)
             }
         }
     }
@@ -60,9 +62,13 @@ struct TableViewDisplayEventTests {
         return events
     }
 
-    static func rows(_ heights: [(fixed: Double?, estimate: Double, actual: Double)], recorder: MeasureRecorder) -> Table {
+    static func rows(_ heights: [(fixed: Double?, estimate: Double, actual: Double)], recorder: MeasureRecorder)
+        -> Table
+    {
         let rows = heights.enumerated().map { id, height in
-            AnyRow(TestRow(id: id, fixed: height.fixed, estimate: height.estimate, actual: height.actual, recorder: recorder))
+            AnyRow(
+                TestRow(
+                    id: id, fixed: height.fixed, estimate: height.estimate, actual: height.actual, recorder: recorder))
         }
         return Table(style: .plain, sections: [Section(id: "s", rows: rows)])
     }
@@ -79,7 +85,9 @@ struct TableViewDisplayEventTests {
     func whenMeasurementsClampTheOffset_thenRowsVisibleBeforeAndAfterGetNoEvents(backend: TableViewBackend) throws {
         // Rows 0–9 fixed at 44, rows 10–14 estimated at 200 and measured at 44.
         let recorder = MeasureRecorder()
-        let heights: [(fixed: Double?, estimate: Double, actual: Double)] = (0..<15).map { $0 < 10 ? (44, 44, 44) : (nil, 200, 44) }
+        let heights: [(fixed: Double?, estimate: Double, actual: Double)] = (0..<15).map {
+            $0 < 10 ? (44, 44, 44) : (nil, 200, 44)
+        }
         let model = try TableModel(Self.rows(heights, recorder: recorder))
         let view = TableView(model: model, viewport: TableViewport(width: 320, height: 400), backend: backend)
         view.layoutIfNeeded()
@@ -153,9 +161,11 @@ struct TableViewDisplayEventTests {
                 return .custom(
                     TestHeader(
                         key: key, fixed: random.chance(0.5) ? Double(random.int(in: 0...40)) : nil,
-                        estimate: Double(random.int(in: 10...80)), actual: Double(random.int(in: 0...70)), recorder: recorder))
+                        estimate: Double(random.int(in: 10...80)), actual: Double(random.int(in: 0...70)),
+                        recorder: recorder))
             }
-            return Section(id: ItemID("s\(s)"), header: headerFooter("h\(s)"), footer: headerFooter("f\(s)"), rows: rows)
+            return Section(
+                id: ItemID("s\(s)"), header: headerFooter("h\(s)"), footer: headerFooter("f\(s)"), rows: rows)
         }
         return Table(style: style, sections: sections)
     }
@@ -172,7 +182,8 @@ struct TableViewDisplayEventTests {
             let style = random.pick([TableStyle.plain, .grouped, .insetGrouped])!
             let model = try TableModel(Self.randomTable(&random, style: style, recorder: recorder))
             let view = TableView(
-                model: model, viewport: TableViewport(width: 320, height: Double(random.int(in: 60...700))), backend: backend,
+                model: model, viewport: TableViewport(width: 320, height: Double(random.int(in: 60...700))),
+                backend: backend,
                 reuseCapacity: random.int(in: 1...8))
             view.prefetchDistance = random.chance(0.5) ? Double(random.int(in: 1...300)) : 0
             var firstLayout: [TableEvent] = []
@@ -198,7 +209,8 @@ struct TableViewDisplayEventTests {
                             (0..<view.rowCountsBySection[s]).map { RowPath(section: s, row: $0) }
                         }
                         guard let path = random.pick(paths) else { return }
-                        try view.scrollToRow(at: path, position: random.pick([ScrollPosition.top, .middle, .bottom, .nearest])!)
+                        try view.scrollToRow(
+                            at: path, position: random.pick([ScrollPosition.top, .middle, .bottom, .nearest])!)
                     }
                 }
                 if recorder.measureCalls > measuredBefore { measuringSteps += 1 }

@@ -13,8 +13,12 @@ struct TableViewEventTests {
             Table(
                 style: .plain,
                 sections: [
-                    Section(id: "A", header: .custom(TestHeader(key: "A", fixed: 28, recorder: recorder)), indexTitle: "A", rows: rows(0..<6)),
-                    Section(id: "B", header: .custom(TestHeader(key: "B", fixed: 28, recorder: recorder)), indexTitle: "B", rows: rows(10..<16)),
+                    Section(
+                        id: "A", header: .custom(TestHeader(key: "A", fixed: 28, recorder: recorder)), indexTitle: "A",
+                        rows: rows(0..<6)),
+                    Section(
+                        id: "B", header: .custom(TestHeader(key: "B", fixed: 28, recorder: recorder)), indexTitle: "B",
+                        rows: rows(10..<16)),
                 ]))
     }
 
@@ -57,7 +61,10 @@ struct TableViewEventTests {
             try apply { $0.move(.path(RowPath(section: 0, row: 2)), to: RowPath(section: 1, row: 0)) }
         }
         try step("reload [0, 3]") {
-            try apply { $0.replace(.path(RowPath(section: 0, row: 3)), with: TestRow(id: 3, fixed: 60, version: 1, recorder: recorder)) }
+            try apply {
+                $0.replace(
+                    .path(RowPath(section: 0, row: 3)), with: TestRow(id: 3, fixed: 60, version: 1, recorder: recorder))
+            }
         }
         try step("scroll to index title B") { try view.scrollToSection(indexTitle: "B") }
         step("scroll to nearest selected, middle") { view.scrollToNearestSelectedRow(position: .middle) }
@@ -185,7 +192,8 @@ struct TableViewEventTests {
         log.removeAll()
         try view.apply(
             try model.performBatch {
-                $0.replace(.path(RowPath(section: 0, row: 3)), with: TestRow(id: 4, fixed: 44, version: 1, recorder: recorder))
+                $0.replace(
+                    .path(RowPath(section: 0, row: 3)), with: TestRow(id: 4, fixed: 44, version: 1, recorder: recorder))
             }, to: model)
         #expect(log == ["cancelPrefetch 4@[0, 3]", "prefetch 4@[0, 3]"])
         try view.checkInvariants()
@@ -194,7 +202,8 @@ struct TableViewEventTests {
     @Test
     func whenEventsAreReadAsAnAsyncSequence_thenTheyArriveInTheOrderOnEventSawThem() async throws {
         let recorder = MeasureRecorder()
-        let view = TableView(model: try Self.fruitModel(recorder: recorder), viewport: TableViewport(width: 320, height: 150))
+        let view = TableView(
+            model: try Self.fruitModel(recorder: recorder), viewport: TableViewport(width: 320, height: 150))
         var seen: [TableEvent] = []
         view.onEvent = { seen.append($0) }
         let events = view.events
@@ -226,7 +235,8 @@ struct TableViewEventTests {
         #expect(
             logBox.lines == [
                 "willDisplay cell #1 Wi-Fi@[0, 0]",
-                "highlight Wi-Fi@[0, 0]", "unhighlight Wi-Fi@[0, 0]", "select Wi-Fi@[0, 0]", "action select Wi-Fi@[0, 0]",
+                "highlight Wi-Fi@[0, 0]", "unhighlight Wi-Fi@[0, 0]", "select Wi-Fi@[0, 0]",
+                "action select Wi-Fi@[0, 0]",
                 "accessoryTapped Wi-Fi@[0, 0]", "action accessory Wi-Fi",
                 "commitEdit delete Wi-Fi@[0, 0]", "action commit delete Wi-Fi",
             ])
@@ -235,7 +245,8 @@ struct TableViewEventTests {
     @Test(arguments: [SelectionMode.none, .single, .multiple])
     func whenRowsAreTapped_thenTheSelectionFollowsTheMode(mode: SelectionMode) throws {
         let recorder = MeasureRecorder()
-        let view = TableView(model: try Self.fruitModel(recorder: recorder), viewport: TableViewport(width: 320, height: 600))
+        let view = TableView(
+            model: try Self.fruitModel(recorder: recorder), viewport: TableViewport(width: 320, height: 600))
         view.selectionMode = mode
         try view.tapRow(at: RowPath(section: 0, row: 0))
         try view.tapRow(at: RowPath(section: 1, row: 2))
@@ -252,7 +263,9 @@ struct TableViewEventTests {
     func whenAUserActionIsInvalid_thenTheViewThrowsATypedError() throws {
         let recorder = MeasureRecorder()
         let model = try TableModel(
-            Table(style: .plain, sections: [Section(id: "s", rows: [AnyRow(TestRow(id: 1, fixed: 44, recorder: recorder))])]))
+            Table(
+                style: .plain,
+                sections: [Section(id: "s", rows: [AnyRow(TestRow(id: 1, fixed: 44, recorder: recorder))])]))
         let view = TableView(model: model, viewport: TableViewport(width: 320, height: 100))
         #expect(throws: TableViewError.rowNotMovable(RowPath(section: 0, row: 0))) {
             try view.moveRow(from: RowPath(section: 0, row: 0), to: RowPath(section: 0, row: 0))

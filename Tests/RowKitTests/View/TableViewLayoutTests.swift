@@ -12,7 +12,8 @@ struct TableViewLayoutTests {
     ) throws {
         let recorder = MeasureRecorder()
         let table = TestTables.mixed(style: style, sections: 40, rowsPerSection: 250, seed: 7, recorder: recorder)
-        let view = TableView(model: try TableModel(table), viewport: TableViewport(width: 320, height: 480), backend: backend)
+        let view = TableView(
+            model: try TableModel(table), viewport: TableViewport(width: 320, height: 480), backend: backend)
         var random = SeededRandom(seed: 42)
         let spec = NaiveLayout.Spec(table)
         expectMatchesNaiveLayout(view, spec: spec, recorder: recorder)
@@ -32,11 +33,14 @@ struct TableViewLayoutTests {
     }
 
     @Test(arguments: TableViewBackend.allCases)
-    func whenARowAboveTheTopIsMeasured_thenTheOffsetMovesByTheDeltaAndTheContentStaysPut(backend: TableViewBackend) throws {
+    func whenARowAboveTheTopIsMeasured_thenTheOffsetMovesByTheDeltaAndTheContentStaysPut(backend: TableViewBackend)
+        throws
+    {
         let recorder = MeasureRecorder()
         let rows = (0..<50).map { AnyRow(TestRow(id: $0, fixed: nil, estimate: 44, actual: 100, recorder: recorder)) }
         let table = Table(style: .grouped, sections: [Section(id: "s", rows: rows)])
-        let view = TableView(model: try TableModel(table), viewport: TableViewport(width: 320, height: 200), backend: backend)
+        let view = TableView(
+            model: try TableModel(table), viewport: TableViewport(width: 320, height: 200), backend: backend)
         view.layoutIfNeeded()
         let estimated = try view.rect(forRowAt: RowPath(section: 0, row: 20))
         #expect(estimated.height == 44)
@@ -60,7 +64,8 @@ struct TableViewLayoutTests {
                 rows: (0..<5).map { AnyRow(TestRow(id: s * 10 + $0, fixed: 40, recorder: recorder)) })
         }
         let view = TableView(
-            model: try TableModel(Table(style: .plain, sections: sections)), viewport: TableViewport(width: 300, height: 100),
+            model: try TableModel(Table(style: .plain, sections: sections)),
+            viewport: TableViewport(width: 300, height: 100),
             backend: backend)
         view.scroll(to: 100)
         #expect(try view.displayedRectForHeader(inSection: 0) == TableRect(x: 0, y: 100, width: 300, height: 30))
@@ -83,7 +88,8 @@ struct TableViewLayoutTests {
                     rows: [AnyRow(TestRow(id: 1, fixed: 44, recorder: recorder))]),
                 Section(id: "b", rows: [AnyRow(TestRow(id: 2, fixed: 50, recorder: recorder))]),
             ])
-        let view = TableView(model: try TableModel(table), viewport: TableViewport(width: 400, height: 600), backend: backend)
+        let view = TableView(
+            model: try TableModel(table), viewport: TableViewport(width: 400, height: 600), backend: backend)
         #expect(try view.rectForHeader(inSection: 0) == TableRect(x: 20, y: 35, width: 360, height: 28))
         #expect(try view.rect(forRowAt: RowPath(section: 0, row: 0)) == TableRect(x: 20, y: 63, width: 360, height: 44))
         #expect(try view.rectForFooter(inSection: 0) == TableRect(x: 20, y: 107, width: 360, height: 20))

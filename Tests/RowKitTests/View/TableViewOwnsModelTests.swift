@@ -64,7 +64,11 @@ import Testing
 
     @Test func whenADiffIsStale_thenTheViewRefusesItAndStaysAsItWas() throws {
         let view = try TableView(
-            table: Table(style: .plain) { Section(id: "s") { DefaultRow("a"); DefaultRow("b") } },
+            table: Table(style: .plain) {
+                Section(id: "s") {
+                    DefaultRow("a"); DefaultRow("b")
+                }
+            },
             viewport: TableViewport(width: 320, height: 300))
         let before = (view.model.table, view.model.revision)
         try view.performBatch { $0.append(DefaultRow("c"), to: .index(0)) }

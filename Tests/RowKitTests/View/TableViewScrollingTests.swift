@@ -18,7 +18,8 @@ struct TableViewScrollingTests {
     func whenScrollingToARow_thenThePositionPutsItAtTheTopMiddleBottomOrNearest(backend: TableViewBackend) throws {
         let recorder = MeasureRecorder()
         let view = TableView(
-            model: try Self.fixedModel(style: .grouped, recorder: recorder), viewport: TableViewport(width: 300, height: 200),
+            model: try Self.fixedModel(style: .grouped, recorder: recorder),
+            viewport: TableViewport(width: 300, height: 200),
             backend: backend)
         let path = RowPath(section: 1, row: 4)
         let rect = try view.rect(forRowAt: path)  // 35+30+500 + 35+30+200 = 830
@@ -44,7 +45,8 @@ struct TableViewScrollingTests {
     func whenScrollingToATopRowInPlainStyle_thenItLandsBelowTheFloatingHeader(backend: TableViewBackend) throws {
         let recorder = MeasureRecorder()
         let view = TableView(
-            model: try Self.fixedModel(style: .plain, recorder: recorder), viewport: TableViewport(width: 300, height: 200),
+            model: try Self.fixedModel(style: .plain, recorder: recorder),
+            viewport: TableViewport(width: 300, height: 200),
             backend: backend)
         try view.scrollToRow(at: RowPath(section: 1, row: 3), position: .top)
         let rect = try view.rect(forRowAt: RowPath(section: 1, row: 3))
@@ -54,10 +56,13 @@ struct TableViewScrollingTests {
     }
 
     @Test(arguments: TableViewBackend.allCases)
-    func whenScrollingToAnIndexTitleOrTheNearestSelection_thenTheSectionOrRowComesIntoView(backend: TableViewBackend) throws {
+    func whenScrollingToAnIndexTitleOrTheNearestSelection_thenTheSectionOrRowComesIntoView(backend: TableViewBackend)
+        throws
+    {
         let recorder = MeasureRecorder()
         let view = TableView(
-            model: try Self.fixedModel(style: .plain, recorder: recorder), viewport: TableViewport(width: 300, height: 200),
+            model: try Self.fixedModel(style: .plain, recorder: recorder),
+            viewport: TableViewport(width: 300, height: 200),
             backend: backend)
         #expect(view.sectionIndexTitles == ["A", "B", "C", "D"])
         try view.scrollToSection(indexTitle: "C")
@@ -74,7 +79,8 @@ struct TableViewScrollingTests {
     func whenScrollingBackAndForth_thenCellsComeFromThePoolAndAreNeverBoundTwice(backend: TableViewBackend) throws {
         let recorder = MeasureRecorder()
         let view = TableView(
-            model: try Self.fixedModel(style: .plain, recorder: recorder), viewport: TableViewport(width: 300, height: 200),
+            model: try Self.fixedModel(style: .plain, recorder: recorder),
+            viewport: TableViewport(width: 300, height: 200),
             backend: backend)
         for step in 0..<100 {
             view.scroll(to: Double(step % 20) * 90)

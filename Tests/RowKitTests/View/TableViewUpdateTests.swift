@@ -80,8 +80,10 @@ struct TableViewUpdateTests {
         backend: TableViewBackend
     ) throws {
         let recorder = MeasureRecorder()
-        var model = try TableModel(TestTables.mixed(style: .plain, sections: 5, rowsPerSection: 20, seed: 3, recorder: recorder))
-        let view = TableView(model: model, viewport: TableViewport(width: 320, height: 400), backend: backend, reuseCapacity: 4)
+        var model = try TableModel(
+            TestTables.mixed(style: .plain, sections: 5, rowsPerSection: 20, seed: 3, recorder: recorder))
+        let view = TableView(
+            model: model, viewport: TableViewport(width: 320, height: 400), backend: backend, reuseCapacity: 4)
         view.selectionMode = .multiple
         view.prefetchDistance = 100
         var mutator = Mutator(random: SeededRandom(seed: 11), recorder: recorder)
@@ -116,9 +118,12 @@ struct TableViewUpdateTests {
     }
 
     @Test(arguments: TableViewBackend.allCases)
-    func whenAChangesetDoesNotStartFromTheViewsState_thenItIsRefusedAndTheViewIsUnchanged(backend: TableViewBackend) throws {
+    func whenAChangesetDoesNotStartFromTheViewsState_thenItIsRefusedAndTheViewIsUnchanged(backend: TableViewBackend)
+        throws
+    {
         let recorder = MeasureRecorder()
-        var model = try TableModel(TestTables.mixed(style: .grouped, sections: 2, rowsPerSection: 5, seed: 1, recorder: recorder))
+        var model = try TableModel(
+            TestTables.mixed(style: .grouped, sections: 2, rowsPerSection: 5, seed: 1, recorder: recorder))
         let view = TableView(model: model, viewport: TableViewport(width: 320, height: 400), backend: backend)
         view.layoutIfNeeded()
         let dumpBefore = view.dump
@@ -131,7 +136,8 @@ struct TableViewUpdateTests {
         var anonymous = changes
         anonymous.fromRevision = .initial
         #expect(
-            throws: TableViewError.changesetDoesNotStartFromCurrentState(viewRowCounts: [4, 5], changesetOldRowCounts: [5, 5])
+            throws: TableViewError.changesetDoesNotStartFromCurrentState(
+                viewRowCounts: [4, 5], changesetOldRowCounts: [5, 5])
         ) { try view.apply(anonymous, to: model) }
         // Counts that match but do not add up: one row deleted, none inserted, counts unchanged.
         var bogus = Changeset()
@@ -139,7 +145,8 @@ struct TableViewUpdateTests {
         bogus.newRowCounts = [4, 5]
         bogus.deletedRows = [.init(RowPath(section: 1, row: 0))]
         #expect(
-            throws: TableViewError.invalidChangeset(.rowCountMismatch(oldSection: 1, newSection: 1, expected: 4, actual: 5))
+            throws: TableViewError.invalidChangeset(
+                .rowCountMismatch(oldSection: 1, newSection: 1, expected: 4, actual: 5))
         ) { try view.apply(bogus, to: model) }
         #expect(view.dump == dumpAfter)
         #expect(dumpAfter != dumpBefore)
@@ -149,14 +156,20 @@ struct TableViewUpdateTests {
     @Test(arguments: TableViewBackend.allCases)
     func whenSelectedRowsMoveAndReload_thenTheSelectionFollowsTheirIdentity(backend: TableViewBackend) throws {
         let recorder = MeasureRecorder()
-        var model = try TableModel(TestTables.mixed(style: .plain, sections: 2, rowsPerSection: 6, seed: 5, recorder: recorder))
+        var model = try TableModel(
+            TestTables.mixed(style: .plain, sections: 2, rowsPerSection: 6, seed: 5, recorder: recorder))
         let view = TableView(model: model, viewport: TableViewport(width: 320, height: 1000), backend: backend)
         view.selectionMode = .multiple
         try view.tapRow(at: RowPath(section: 0, row: 1))
         try view.tapRow(at: RowPath(section: 1, row: 2))
         let ids = view.selectedRowIDs
-        try view.apply(try model.performBatch { $0.move(.path(RowPath(section: 0, row: 1)), to: RowPath(section: 1, row: 0)) }, to: model)
-        try view.apply(try model.performBatch { $0.insert(TestRow(id: 555, fixed: 44, recorder: recorder), at: RowPath(section: 1, row: 0)) }, to: model)
+        try view.apply(
+            try model.performBatch { $0.move(.path(RowPath(section: 0, row: 1)), to: RowPath(section: 1, row: 0)) },
+            to: model)
+        try view.apply(
+            try model.performBatch {
+                $0.insert(TestRow(id: 555, fixed: 44, recorder: recorder), at: RowPath(section: 1, row: 0))
+            }, to: model)
         try view.apply(try model.performBatch { $0.reload(.path(RowPath(section: 1, row: 1))) }, to: model)
         #expect(view.selectedRowIDs == ids)
         #expect(view.selectedRowPaths == ids.compactMap { model.path(of: $0) }.sorted())

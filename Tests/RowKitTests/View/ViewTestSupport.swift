@@ -102,7 +102,8 @@ struct NaiveLayout {
             style = table.style
             sections = table.sections.map { section in
                 (
-                    section.header.map(Self.sized), section.rows.map { row in
+                    section.header.map(Self.sized),
+                    section.rows.map { row in
                         let test = row.as(TestRow.self)!
                         return Sized(fixed: test.fixed, estimate: test.estimate, rowID: test.id)
                     }, section.footer.map(Self.sized)
@@ -217,16 +218,20 @@ enum TestTables {
             return TestRow(id: id, fixed: [44, 60, 0, 88].randomElement(using: &random)!, recorder: recorder)
         }
         return TestRow(
-            id: id, fixed: nil, estimate: 44, actual: Double(Int.random(in: 20...140, using: &random)), recorder: recorder)
+            id: id, fixed: nil, estimate: 44, actual: Double(Int.random(in: 20...140, using: &random)),
+            recorder: recorder)
     }
 
-    static func section(_ key: Int, rows: [AnyRow], using random: inout SeededRandom, recorder: MeasureRecorder) -> Section {
+    static func section(_ key: Int, rows: [AnyRow], using random: inout SeededRandom, recorder: MeasureRecorder)
+        -> Section
+    {
         let header: HeaderFooter? =
             key % 4 == 3
             ? nil
             : .custom(
                 TestHeader(
-                    key: "h\(key)", fixed: key % 2 == 0 ? 28 : nil, actual: Double(Int.random(in: 18...60, using: &random)),
+                    key: "h\(key)", fixed: key % 2 == 0 ? 28 : nil,
+                    actual: Double(Int.random(in: 18...60, using: &random)),
                     recorder: recorder))
         let footer: HeaderFooter? =
             key % 3 == 0 ? .custom(TestHeader(key: "f\(key)", fixed: 20, recorder: recorder)) : nil
@@ -237,7 +242,8 @@ enum TestTables {
 /// Checks that the view shows exactly what the naive layout says, with the same content height.
 @MainActor
 func expectMatchesNaiveLayout(
-    _ view: TableView, spec: NaiveLayout.Spec? = nil, recorder: MeasureRecorder, sourceLocation: SourceLocation = #_sourceLocation
+    _ view: TableView, spec: NaiveLayout.Spec? = nil, recorder: MeasureRecorder,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let actual = view.visibleItems.map(\.naive)
     let naive = NaiveLayout(spec: spec ?? NaiveLayout.Spec(view.table), width: view.viewport.width, recorder: recorder)

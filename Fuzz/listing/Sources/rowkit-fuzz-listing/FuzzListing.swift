@@ -39,7 +39,9 @@ private struct Checker: ListingVisitor {
     }
 
     mutating func endSection(_ section: ListingSection, index: Int) {
-        guard begun, index == self.section || index == self.section + 1 else { fatalError("a section end out of order") }
+        guard begun, index == self.section || index == self.section + 1 else {
+            fatalError("a section end out of order")
+        }
         if index == self.section + 1 {
             self.section = index
             rows.append([])
