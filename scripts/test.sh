@@ -18,7 +18,8 @@
 #   8. runs the attack corpus (scripts/attack-corpus.py: hostile listings, images, outputs, flags,
 #      signals, concurrent exports, a full disk) against the built rowkit and fails on any crash,
 #      unclean error, write on error or executable output;
-#   9. builds and runs Examples/Embedding against a tagged clone, by URL (scripts/test-embedding.sh).
+#   9. builds and runs Examples/Embedding against a tagged clone, by URL (scripts/test-embedding.sh),
+#      beside the fuzzers (they run for a fixed time).
 # Set QUICK=1 to run steps 1-3 only (for local iteration; CI never sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,11 +69,24 @@ scripts/test-c-sanitizers.sh
 step "concurrent Swift tests under ThreadSanitizer"
 swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-ConcurrentUseTests|SnapshotDiffTests|TableModelSnapshotTests|TableViewEventTests}"
 
+# The fuzzers run for a fixed time, so the embedding example (a build of its own) runs beside
+# them; its output is printed, and its status checked, after the attack corpus.
+embedding_log=$(mktemp)
+scripts/test-embedding.sh >"$embedding_log" 2>&1 &
+embedding_pid=$!
+
 step "fuzzing"
 scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
 
 step "attack corpus"
 python3 scripts/attack-corpus.py --rowkit "$(swift build --show-bin-path)/rowkit"
 
-step "Examples/Embedding: RowKit by URL at a tag"
-scripts/test-embedding.sh
+step "Examples/Embedding: RowKit by URL at a tag (run beside the fuzzers)"
+embedding_status=0
+wait "$embedding_pid" || embedding_status=$?
+cat "$embedding_log"
+rm -f "$embedding_log"
+if [ "$embedding_status" -ne 0 ]; then
+  echo "test: the embedding example failed (exit $embedding_status)" >&2
+  exit 1
+fi

@@ -96,6 +96,8 @@ struct YAMLEventReader {
     /// stream problems, an empty document, repeated non-scalar keys, non-scalar keys.
     func finishedProblems() -> [ListingDiagnostic] {
         guard problems.isEmpty else { return problems.finished() }
+        // The input ended early at a character YAML does not allow, and what came before it read.
+        if let disallowed = disallowedProblem() { return [disallowed] }
         guard documents > 0, rootSeen else {
             return [
                 ListingDiagnostic(
@@ -345,6 +347,14 @@ struct YAMLEventReader {
         return String(cString: pointer)
     }
 
+    /// The diagnostic for a character YAML does not allow, where the feed ended the input.
+    private func disallowedProblem() -> ListingDiagnostic? {
+        guard let offset = feed.disallowedOffset else { return nil }
+        let (line, column) = input.position(ofSourceOffset: input.markLength + offset, skipping: input.markLength)
+        return ListingDiagnostic(
+            location: location(line, column), message: "invalid YAML: control characters are not allowed")
+    }
+
     /// The diagnostic for the error libyaml stopped on.
     private func parserError() -> [ListingDiagnostic] {
         if feed.valueTooLong {
@@ -355,6 +365,16 @@ struct YAMLEventReader {
             ]
         }
         let state = parser.state.pointee
+        if let disallowed = disallowedProblem() {
+            // libyaml saw the input only up to the character; its error stands only if it lies
+            // before it (an error at the cut is the cut's doing).
+            let at = (Int(clamping: state.problem_mark.line) + 1, Int(clamping: state.problem_mark.column) + 1)
+            if state.error == YAML_READER_ERROR
+                || at >= (disallowed.location.line, disallowed.location.column)
+            {
+                return [disallowed]
+            }
+        }
         let problem = Self.cString(state.problem)
         if state.error == YAML_READER_ERROR {
             let (line, column) = input.position(
@@ -406,27 +426,67 @@ private final class YAMLFeed {
     var fedSinceEvent = 0
     /// Whether feeding stopped because a value was longer than the limit.
     var valueTooLong = false
+    /// Input bytes handed to libyaml in all.
+    private var fed = 0
+    /// Where the first character YAML does not allow (a control character) is, in bytes handed
+    /// to libyaml before it; feeding ends there.
+    ///
+    /// libyaml checks characters as it decodes them into its buffer, which runs ahead of its
+    /// parser by however much the read handler gave it, so on its own it would report such a
+    /// character before or after a syntax error earlier in the document depending on how the
+    /// input was cut. Ending the input at the character makes the first problem in the document
+    /// the one reported, however the input is read.
+    private(set) var disallowedOffset: Int?
 
     init(input: ListingInput) {
         self.input = input
     }
 
-    /// libyaml's read handler: copies the next validated bytes of the input.
+    /// libyaml's read handler: copies the next validated bytes of the input, up to the first
+    /// character YAML does not allow.
     func feed(_ buffer: UnsafeMutablePointer<UInt8>, _ size: Int, _ sizeRead: UnsafeMutablePointer<Int>) -> Int32 {
         if fedSinceEvent > ListingLimits.maxValueSize + (1 << 20) {
             valueTooLong = true
             return 0
         }
-        if input.position == input.limit, !input.refill() {
+        if disallowedOffset != nil || (input.position == input.limit && !input.refill()) {
             sizeRead.pointee = 0
             return 1
         }
-        let count = min(size, input.limit - input.position)
+        var count = min(size, input.limit - input.position)
+        if let cut = Self.firstDisallowed(
+            input.bytes + input.position, count: count, available: input.limit - input.position)
+        {
+            count = cut
+            disallowedOffset = fed + cut
+        }
         buffer.update(from: input.bytes + input.position, count: count)
         input.position += count
         fedSinceEvent += count
+        fed += count
         sizeRead.pointee = count
         return 1
+    }
+
+    /// The index of the first character in the `count` bytes at `bytes` that YAML 1.1 does not
+    /// allow in a stream (C0 controls but tab, line feed and carriage return; DEL; C1 controls
+    /// but NEL; U+FFFE and U+FFFF), as libyaml checks; `nil` when there is none. The bytes are
+    /// valid UTF-8 and whole characters up to `available`, which may go past `count`.
+    static func firstDisallowed(_ bytes: UnsafePointer<UInt8>, count: Int, available: Int) -> Int? {
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return index }
+            } else if byte == 0xC2, index + 1 < available {
+                let next = bytes[index + 1]
+                if next >= 0x80 && next <= 0x9F && next != 0x85 { return index }
+            } else if byte == 0xEF, index + 2 < available, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 }
 
