@@ -17,8 +17,9 @@ and is judged on what a user would see:
   there is not byte for byte as before, or a folder that was not there now is), or left a
   temporary folder or lock file beside it;
 - executable output: a page of a successful export with a <script> element other than the site's
-  own (an empty element whose src is a relative path to assets/NAME.js), an <iframe>, <object> or
-  <embed> element, an on* attribute, or a javascript:, vbscript: or data: URL in an href or src;
+  own (an empty element whose src is a relative path to assets/NAME.js or assets/NAME.EXT.js),
+  an <iframe>, <object> or <embed> element, an on* attribute, or a javascript:, vbscript: or
+  data: URL in an href or src;
   a search index file that is not exactly one RowKitSearch.load call with JSON arguments; or a
   file under assets/images that is not a PNG, JPEG, GIF, WebP or AVIF image.
 
@@ -502,7 +503,7 @@ class ActiveContent(html.parser.HTMLParser):
     """Collects what a browser would run: script-like elements, on* attributes, and href/src
     values (entities decoded, as a browser decodes them) with an unsafe scheme."""
 
-    OWN_SCRIPT = re.compile(r"(\.\./)*assets/[a-z0-9-]+\.js")
+    OWN_SCRIPT = re.compile(r"(\.\./)*assets/[a-z0-9-]+(\.[a-z0-9]+)?\.js")
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -575,6 +576,9 @@ def scan_site(site):
 
 
 def main():
+    # The signal cases need rowkit to get SIGHUP as a terminal would send it: a process started
+    # with SIGHUP ignored (under nohup) passes that on, and rowkit rightly keeps it ignored.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rowkit", default=os.path.join(ROOT, ".build/release/rowkit"))
     parser.add_argument("--seed", type=int, default=2026)
