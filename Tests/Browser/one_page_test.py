@@ -13,30 +13,12 @@ check failed.
 """
 
 import argparse
-import json
 import os
 import random
-import sys
 
 from playwright.sync_api import sync_playwright
 
-failures = []
-passed = 0
-figures = {}
-
-
-def check(condition, what):
-    global passed
-    if condition:
-        passed += 1
-    else:
-        failures.append(what)
-        print("FAIL: " + what, flush=True)
-
-
-def url(site, page="index.html"):
-    return "file://" + os.path.abspath(os.path.join(site, page))
-
+from browser_checks import check, figures, finish, url
 
 def ready(page):
     """Waits for the one-page list and returns its stats."""
@@ -335,8 +317,7 @@ def main():
                     check(False, "stopped: %s" % str(error).splitlines()[0])
         finally:
             browser.close()
-    print(json.dumps({"passed": passed, "failures": failures, "figures": figures}))
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

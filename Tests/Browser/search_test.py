@@ -13,28 +13,11 @@ Every check is recorded; the last line printed is a JSON object with the failure
 import argparse
 import json
 import os
-import sys
 from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
-failures = []
-passed = 0
-figures = {}
-
-
-def check(condition, what):
-    global passed
-    if condition:
-        passed += 1
-    else:
-        failures.append(what)
-        print("FAIL: " + what, flush=True)
-
-
-def url(site, page="index.html"):
-    return "file://" + os.path.abspath(os.path.join(site, page))
-
+from browser_checks import check, figures, finish, url
 
 def wait_for_status(page):
     """Waits until the search has drawn its answer to the field's text (not to a prefix of it
@@ -302,8 +285,7 @@ def main():
                     check(False, "stopped: %s" % str(error).splitlines()[0])
         finally:
             browser.close()
-    print(json.dumps({"passed": passed, "failures": failures, "figures": figures}))
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":
