@@ -16,6 +16,8 @@ final class ExportPipeline {
     let manifest: ManifestBuilder
     let scratch: ScratchFile
     let workers: RenderWorkers
+    /// Where the tables' search indexes are built (see ``SearchLane``).
+    let searchLane: SearchLane
     /// The key of the options, templates and tool.
     let settingsKey: UInt64
     private var assets: AssetStore
@@ -66,11 +68,13 @@ final class ExportPipeline {
         manifest.settings = settingsKey
         workers = RenderWorkers(
             jobs: options.jobs, options: options, templates: templates, writer: writer, scratch: scratch)
+        searchLane = SearchLane(threaded: options.search && options.jobs > 1)
         assets = AssetStore(baseDirectory: options.baseDirectory)
     }
 
     /// Stops the workers and removes the unfinished site (after an error).
     func abandon() {
+        searchLane.stop()
         workers.stop()
         writer.abandon()
     }
@@ -115,6 +119,7 @@ final class ExportPipeline {
 
     /// Finishes the site: manifest, swap. `inputs` are the files it was made from.
     func commit(inputs: [ManifestSource]) throws -> ExportSummary {
+        searchLane.stop()
         workers.stop()
         manifest.inputs = inputs
         manifest.images = assets.sources
@@ -132,6 +137,7 @@ final class ExportPipeline {
 
     /// Keeps the previous site, which the inputs, images and settings say is the new one.
     func keepPreviousSite(_ previous: ManifestReader) -> ExportSummary {
+        searchLane.stop()
         workers.stop()
         writer.keepPreviousSite()
         return ExportSummary(

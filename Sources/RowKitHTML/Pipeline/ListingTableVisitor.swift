@@ -90,6 +90,7 @@ struct ListingTableVisitor: ListingVisitor {
     /// manifest entries.
     private mutating func discard() throws {
         planner = nil
+        pipeline.searchLane.cancel()
         _ = try pipeline.workers.drain()
         try pipeline.writer.removeFolder(folder + "rows")
         try pipeline.removeSiteFiles(under: folder + "search/")

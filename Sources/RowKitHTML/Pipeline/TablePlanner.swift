@@ -13,10 +13,15 @@ final class TablePlanner {
     private let pageSize: Int
     /// The folder the table's image paths are relative to (its document's folder).
     private let imageFolder: URL?
-    /// The table's search index (nil with ``ExportOptions/search`` off), fed in row order.
+    /// The table's search index (nil with ``ExportOptions/search`` off), fed in row order through
+    /// the pipeline's ``SearchLane``: everything it does runs there.
     private var search: SearchIndexBuilder?
-    /// Renders inline bodies for the search index's row data (the one page draws them).
-    private lazy var markdown = Markdown.Renderer()
+    /// The manifest entries of the index's files, filled on the search lane and filed in
+    /// ``finish()`` after the lane is done.
+    private let searchEntries = SearchEntries()
+    /// Renders inline bodies for the search index's row data (the one page draws them); used on
+    /// the search lane only.
+    private let markdown = Markdown.Renderer()
 
     /// A section as far as it is known.
     private struct SectionRecord {
@@ -69,8 +74,11 @@ final class TablePlanner {
         self.imageFolder = imageFolder
         pageSize = pipeline.options.pageSize
         if pipeline.options.search {
-            search = SearchIndexBuilder(key: String(folder.dropLast())) { [pipeline] name, data in
-                try pipeline.writeSiteFile(folder + "search/" + name + ".js", data)
+            let writer = pipeline.writer
+            let entries = searchEntries
+            search = SearchIndexBuilder(key: String(folder.dropLast())) { name, data in
+                let path = folder + "search/" + name + ".js"
+                entries.list.append(try writer.write(path, data, previous: writer.previous?.siteFiles[path]))
             }
         }
         var key = StableHash()
@@ -104,7 +112,8 @@ final class TablePlanner {
         if let indexTitle { sections[last].indexTitle = indexTitle }
         if let search, let header = sections[last].header, sections[last].rowCount > 0 {
             let start = UInt32(sections[last].rowStart)
-            try search.addHeader(header, rows: start..<(start + UInt32(sections[last].rowCount)))
+            let rows = start..<(start + UInt32(sections[last].rowCount))
+            try pipeline.searchLane.submit { try search.addHeader(header, rows: rows) }
         }
         if !isOpenOnPage {
             parts[page - 1].append(PartRecord(section: last, isFirst: true))
@@ -131,8 +140,11 @@ final class TablePlanner {
             case .content(let content, let layout):
                 try add(content: content, layout: layout, identity: identity)
             case .trustedHTML(let fragment):
-                try search?.add(
-                    SearchRow(text: "", layout: .default, accessory: .none, href: "", html: fragment, isCustom: true))
+                if let search {
+                    let searchRow = SearchRow(
+                        text: "", layout: .default, accessory: .none, href: "", html: fragment, isCustom: true)
+                    try pipeline.searchLane.submit { try search.add(searchRow) }
+                }
                 try add(
                     RenderRow(number: rowCount + 1, layout: .default, accessory: .none, text: "", fragment: fragment))
             }
@@ -162,19 +174,23 @@ final class TablePlanner {
             let page = rowsOnPage == pageSize ? self.page + 1 : self.page
             let href =
                 row.detailPath ?? row.link.flatMap(SafeURL.sanitize) ?? TableFacts.pageFile(page) + "#r-\(row.number)"
+            var searchRow = SearchRow(
+                text: row.text, detail: layout == .default ? nil : row.detail, layout: layout,
+                accessory: row.accessory, image: row.imageSource, imageLabel: row.imageAlt, href: href,
+                slug: row.slug)
             // The one page draws an inline body (a body without a detail page) from the search
             // row; the list page's worker renders it again for the page.
-            var html: String?
-            if let body = row.body, row.slug == nil {
-                var rendered: [UInt8] = []
-                markdown.render(body, options: pipeline.options.markdown, appendingTo: &rendered)
-                html = String(decoding: rendered, as: UTF8.self)
+            let inlineBody = row.slug == nil ? row.body : nil
+            let markdown = markdown
+            let options = pipeline.options.markdown
+            try pipeline.searchLane.submit {
+                if let inlineBody {
+                    var rendered: [UInt8] = []
+                    markdown.render(inlineBody, options: options, appendingTo: &rendered)
+                    searchRow.html = String(decoding: rendered, as: UTF8.self)
+                }
+                try search.add(searchRow)
             }
-            try search.add(
-                SearchRow(
-                    text: row.text, detail: layout == .default ? nil : row.detail, layout: layout,
-                    accessory: row.accessory,
-                    image: row.imageSource, imageLabel: row.imageAlt, href: href, html: html, slug: row.slug))
         }
         try add(row)
     }
@@ -298,7 +314,11 @@ final class TablePlanner {
                         header: section.header, footer: section.footer, indexTitle: section.indexTitle)
                 }
             }
-            try search.finish(sections: onePage, pageSize: pageSize)
+            try pipeline.searchLane.submit { [onePage, pageSize] in
+                try search.finish(sections: onePage, pageSize: pageSize)
+            }
+            try pipeline.searchLane.wait()
+            for entry in searchEntries.list { pipeline.manifest.addSiteFile(entry) }
             pipeline.searchWritten(files: search.files, bytes: search.bytes)
         }
         facts.pageCount = pageCount
@@ -329,4 +349,9 @@ final class TablePlanner {
 
     /// How many rows have a detail page.
     private var rowsWithDetailPages: Int { slugs.count }
+}
+
+/// The manifest entries of a table's search index files, as the search lane writes them.
+private final class SearchEntries {
+    var list: [ManifestEntry] = []
 }

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Runs the search index's work one item at a time, in the order it was submitted, on a thread of
+/// its own, so that the thread reading the listing only plans pages.
+///
+/// Building a table's index (the words of every row, the display data of the one page, an inline
+/// body's Markdown rendered for it, the index files written) costs about as much as reading the
+/// listing; on its own thread it overlaps the reading and the page renderers. Items wait in a
+/// bounded queue, so the reader waits when the index is behind and memory holds at most
+/// ``capacity`` rows' items. The first error is kept and thrown by the next ``submit(_:)`` or
+/// ``wait()``. With one job (`--jobs 1`) there is no thread: ``submit(_:)`` runs the item at once.
+///
+/// The order of items alone decides the index's bytes, so the output does not depend on the lane.
+final class SearchLane: @unchecked Sendable {
+    /// Items queued at most.
+    static let capacity = 1024
+
+    private let condition = NSCondition()
+    private var queue: [() throws -> Void] = []
+    private var head = 0
+    private var running = false
+    private var closed = false
+    private var failure: (any Error)?
+    private let group = DispatchGroup()
+    private let threaded: Bool
+
+    /// A lane on a thread of its own when `threaded`, else on the calling thread.
+    init(threaded: Bool) {
+        self.threaded = threaded
+        guard threaded else { return }
+        group.enter()
+        let thread = Thread { [self] in
+            work()
+            group.leave()
+        }
+        thread.name = "rowkit-search"
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
+    /// Queues `item` after the ones before it (or runs it, without a thread); throws the first
+    /// error of an earlier item.
+    func submit(_ item: @escaping () throws -> Void) throws {
+        guard threaded else { return try item() }
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.count - head >= Self.capacity && failure == nil { condition.wait() }
+        if let failure { throw failure }
+        queue.append(item)
+        condition.broadcast()
+    }
+
+    /// Waits until every queued item has run; throws the first error of any.
+    func wait() throws {
+        guard threaded else { return }
+        condition.lock()
+        defer { condition.unlock() }
+        while (head < queue.count || running) && failure == nil { condition.wait() }
+        if let failure { throw failure }
+    }
+
+    /// Drops the queued items, waits for the one running and forgets any error: the table they
+    /// were for is thrown away.
+    func cancel() {
+        guard threaded else { return }
+        condition.lock()
+        defer { condition.unlock() }
+        queue.removeAll()
+        head = 0
+        while running { condition.wait() }
+        failure = nil
+        condition.broadcast()
+    }
+
+    /// Drops the queued items and ends the thread (after the item running).
+    func stop() {
+        guard threaded else { return }
+        condition.withLock {
+            queue.removeAll()
+            head = 0
+            closed = true
+            condition.broadcast()
+        }
+        group.wait()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while head == queue.count && !closed { condition.wait() }
+            if head == queue.count {
+                condition.unlock()
+                return
+            }
+            let item = queue[head]
+            head += 1
+            if head > 64 && head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            let skip = failure != nil
+            running = true
+            condition.broadcast()
+            condition.unlock()
+            var error: (any Error)?
+            if !skip {
+                do { try item() } catch let thrown { error = thrown }
+            }
+            condition.withLock {
+                running = false
+                if failure == nil, let error { failure = error }
+                condition.broadcast()
+            }
+        }
+    }
+}
