@@ -67,13 +67,15 @@ while let argument = arguments.popFirst() {
         guard let path = arguments.popFirst() else { exit(64) }
         let site = FileManager.default.temporaryDirectory.appendingPathComponent(
             "rowkit-bench-peak-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { try? FileManager.default.removeItem(at: site) }
+        // exit(_:) runs no defer: the site is removed before it, whatever the export did.
         do {
             try FileExportBenchmark.export(
                 URL(fileURLWithPath: path), to: site, jobs: ProcessInfo.processInfo.activeProcessorCount)
+            try? FileManager.default.removeItem(at: site)
             print(FileExportBenchmark.peakResidentBytes())
             exit(0)
         } catch {
+            try? FileManager.default.removeItem(at: site)
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(1)
         }

@@ -195,7 +195,10 @@ struct PageRenderer {
         }
         if table.pageCount > 1 { context["pagination"] = Self.pagination(number, of: table.pageCount, &page) }
         if options.search && table.pageCount > 1 {
-            context["onePage"] = ["page": page.slot("\(number)"), "pageSize": page.slot("\(options.pageSize)")]
+            context["onePage"] = [
+                "page": page.slot("\(number)"), "pageSize": page.slot("\(options.pageSize)"),
+                "rowsPerFile": page.slot("\(SearchIndexBuilder.rowsPerShard)"),
+            ]
         }
         let shell: [RowTemplate.Segment]
         if let known = pageShells[page.key] {

@@ -46,7 +46,9 @@ struct SearchTrieWriter {
         var size = 0
         var isInterior = false
         var children: [Unicode.Scalar] = []
-        var childRows: [[UInt32]] = []
+        /// The rows of every word under the children closed so far, ascending and distinct: each
+        /// child's are merged in as it closes, so an open node holds one list, not one per child.
+        var childRows: [UInt32] = []
     }
 
     init(rowCount: Int, rowsPerShard: Int, emit: @escaping Emit) {
@@ -179,6 +181,31 @@ struct SearchTrieWriter {
     }
 
     /// Closes the deepest open node and hands it to its parent.
+    /// The rows in `a` or `b` (each ascending and distinct), ascending and distinct.
+    static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var merged: [UInt32] = []
+        merged.reserveCapacity(max(a.count, b.count))
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] {
+                merged.append(a[i])
+                i += 1
+            } else if b[j] < a[i] {
+                merged.append(b[j])
+                j += 1
+            } else {
+                merged.append(a[i])
+                i += 1
+                j += 1
+            }
+        }
+        merged.append(contentsOf: a[i...])
+        merged.append(contentsOf: b[j...])
+        return merged
+    }
+
     private mutating func close() throws {
         let frame = frames.removeLast()
         let letter = path.removeLast()
@@ -186,17 +213,9 @@ struct SearchTrieWriter {
         let parentPath = path
         var prefix: [Unicode.Scalar] { parentPath + [letter] }
         // The rows of every word under the node: its own word's and its children's.
-        var rows = frame.exact?.rows ?? []
-        if !frame.childRows.isEmpty {
-            for child in frame.childRows { rows.append(contentsOf: child) }
-            rows.sort()
-            var unique: [UInt32] = []
-            unique.reserveCapacity(rows.count)
-            for row in rows where unique.last != row { unique.append(row) }
-            rows = unique
-        }
+        let rows = Self.union(frame.exact?.rows ?? [], frame.childRows)
         frames[level].children.append(letter)
-        if level > 0 { frames[level].childRows.append(rows) }
+        if level > 0 { frames[level].childRows = Self.union(frames[level].childRows, rows) }
         if frame.isInterior {
             let aggregate = try rowsField(rows) { "a-" + SearchScript.fileName(prefix) }
             var data: [UInt8] = [UInt8(ascii: "{")]
