@@ -171,6 +171,17 @@ public struct FileExportBenchmark: Sendable {
                     + String(repeating: " ", count: max(0, 8 - peak.count)) + peak
                     + String(format: " %12.0f", figure.cmarkRowsPerSecond))
         }
+        // How the peak grows with the listing: each format's largest size against its smallest.
+        for format in ListingGenerator.Format.allCases {
+            let measured = figures.filter { $0.format == format && $0.peakResidentBytes != nil }
+            guard let small = measured.min(by: { $0.rows < $1.rows }), let large = measured.max(by: { $0.rows < $1.rows }),
+                large.rows > small.rows, let smallPeak = small.peakResidentBytes, let largePeak = large.peakResidentBytes,
+                smallPeak > 0
+            else { continue }
+            lines.append(
+                "peak \(format.rawValue) \(large.rows) / \(small.rows) rows: "
+                    + String(format: "%.2fx", Double(largePeak) / Double(smallPeak)))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

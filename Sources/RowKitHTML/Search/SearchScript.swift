@@ -23,37 +23,64 @@ enum SearchScript {
     /// characters, `<`, `>`, `&` and the line and paragraph separators escaped, other characters
     /// as UTF-8.
     static func string(_ text: String, into output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in string(utf8: bytes, into: &output) }
+    }
+
+    /// ``string(_:into:)`` of UTF-8 bytes: runs of bytes that need no escape are copied at once.
+    private static func string(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.reserveCapacity(output.count + bytes.count + bytes.count / 8 + 2)
         output.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
+        var runStart = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            guard needsAttention[Int(byte)] else {
+                index += 1
+                continue
+            }
+            if byte == 0xE2 {
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
+                guard index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                else {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                escapeUnicode(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, into: &output)
+                index += 3
+                runStart = index
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
                 output.append(UInt8(ascii: "\\"))
                 output.append(byte)
             case UInt8(ascii: "\n"):
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x7F, 0x00..<0x20:
-                escapeUnicode(UInt32(byte), into: &output)
-            case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
-                let second = utf8.index(after: index)
-                if second != utf8.endIndex, utf8[second] == 0x80, utf8.index(after: second) != utf8.endIndex,
-                    case let third = utf8[utf8.index(after: second)], third == 0xA8 || third == 0xA9
-                {
-                    escapeUnicode(third == 0xA8 ? 0x2028 : 0x2029, into: &output)
-                    index = utf8.index(after: utf8.index(after: second))
-                    continue
-                }
-                output.append(byte)
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "n"))
             default:
-                output.append(byte)
+                escapeUnicode(UInt32(byte), into: &output)
             }
-            index = utf8.index(after: index)
+            index += 1
+            runStart = index
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         output.append(UInt8(ascii: "\""))
     }
+
+    /// The bytes ``string(_:into:)`` escapes, or looks at further (0xE2, which may begin U+2028 or
+    /// U+2029): quotes, backslashes, control characters, `<`, `>`, `&` and DEL.
+    private static let needsAttention: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for value in 0..<0x20 { table[value] = true }
+        for byte in "\"\\<>&".utf8 { table[Int(byte)] = true }
+        table[0x7F] = true
+        table[0xE2] = true
+        return table
+    }()
 
     private static let hex = Array("0123456789abcdef".utf8)
 

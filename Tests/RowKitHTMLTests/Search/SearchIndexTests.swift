@@ -190,4 +190,29 @@ import Testing
             String(decoding: output, as: UTF8.self)
                 == "\"\\u003c/script\\u003e\\u003cb\\u003e\\\"x\\\"\\\\ \\u0026 \\u2028\\u0001é\"")
     }
+
+    @Test func indexStringsReadBackAsTheSameTextAndNeverCarryMarkupOrLineSeparators() throws {
+        // Seeded random strings over the characters the escaping treats specially and their
+        // neighbours (E2 80 xx, other multi-byte characters), read back as JSON.
+        let alphabet: [Character] = [
+            "a", "é", "<", ">", "&", "\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{2027}",
+            "\u{202A}", "\u{20AC}", "€", "🙂", " ", "/",
+        ]
+        var state: UInt64 = 0x5EED
+        for _ in 0..<500 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(state >> 59) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            var output: [UInt8] = []
+            SearchScript.string(text, into: &output)
+            let decoded = try JSONSerialization.jsonObject(with: Data(output), options: .fragmentsAllowed) as? String
+            #expect(decoded == text)
+            let raw = String(decoding: output, as: UTF8.self)
+            #expect(!raw.contains("<") && !raw.contains(">") && !raw.contains("&"))
+            #expect(!raw.contains("\u{2028}") && !raw.contains("\u{2029}") && !raw.contains("\n"))
+        }
+    }
 }
