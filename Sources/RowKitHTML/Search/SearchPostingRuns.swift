@@ -128,11 +128,11 @@ final class SearchPostingRuns {
         var rows: [UInt32] = []
         while true {
             var best: Int? = nil
-            for (index, source) in sources.enumerated() where source.word != nil {
+            for (index, source) in sources.enumerated() where source.hasWord {
                 if let chosen = best {
                     let other = sources[chosen]
-                    if source.word!.lexicographicallyPrecedes(other.word!)
-                        || (source.row < other.row && source.word! == other.word!)
+                    if source.word.lexicographicallyPrecedes(other.word)
+                        || (source.row < other.row && source.word == other.word)
                     {
                         best = index
                     }
@@ -142,9 +142,9 @@ final class SearchPostingRuns {
             }
             guard let best else { break }
             let source = sources[best]
-            if source.word! != word {
+            if source.word != word {
                 if !rows.isEmpty { try body(word, rows) }
-                word = source.word!
+                word = source.word
                 rows.removeAll(keepingCapacity: true)
             }
             if rows.last != source.row { rows.append(source.row) }
@@ -166,7 +166,10 @@ final class SearchPostingRuns {
         private var position = 0
         private var index = 0
         private var atEnd = false
-        private(set) var word: [UInt8]?
+        /// The current pair's word (its buffer reused from pair to pair) and row; `hasWord` is
+        /// false once the source is used up.
+        private(set) var word: [UInt8] = []
+        private(set) var hasWord = false
         private(set) var row: UInt32 = 0
 
         init(file: FileHandle) {
@@ -183,32 +186,30 @@ final class SearchPostingRuns {
 
         func advance() throws {
             if let memory {
-                guard index < memory.pairs.count else {
-                    word = nil
-                    return
-                }
+                hasWord = index < memory.pairs.count
+                guard hasWord else { return }
                 let pair = memory.pairs[index]
-                word = Array(memory.bytes[Int(pair.offset)..<Int(pair.offset + pair.length)])
+                word.removeAll(keepingCapacity: true)
+                word.append(contentsOf: memory.bytes[Int(pair.offset)..<Int(pair.offset + pair.length)])
                 row = pair.row
                 index += 1
                 return
             }
             guard let length = try varint() else {
-                word = nil
+                hasWord = false
                 return
             }
-            var read: [UInt8] = []
-            read.reserveCapacity(Int(length))
+            word.removeAll(keepingCapacity: true)
             for _ in 0..<length {
                 guard let byte = try byte() else {
                     throw ExportError.fileSystem(operation: "read", path: "search run", message: "truncated")
                 }
-                read.append(byte)
+                word.append(byte)
             }
             guard let value = try varint() else {
                 throw ExportError.fileSystem(operation: "read", path: "search run", message: "truncated")
             }
-            word = read
+            hasWord = true
             row = value
         }
 
