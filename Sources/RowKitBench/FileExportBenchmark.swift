@@ -174,8 +174,10 @@ public struct FileExportBenchmark: Sendable {
         // How the peak grows with the listing: each format's largest size against its smallest.
         for format in ListingGenerator.Format.allCases {
             let measured = figures.filter { $0.format == format && $0.peakResidentBytes != nil }
-            guard let small = measured.min(by: { $0.rows < $1.rows }), let large = measured.max(by: { $0.rows < $1.rows }),
-                large.rows > small.rows, let smallPeak = small.peakResidentBytes, let largePeak = large.peakResidentBytes,
+            guard let small = measured.min(by: { $0.rows < $1.rows }),
+                let large = measured.max(by: { $0.rows < $1.rows }),
+                large.rows > small.rows, let smallPeak = small.peakResidentBytes,
+                let largePeak = large.peakResidentBytes,
                 smallPeak > 0
             else { continue }
             lines.append(
