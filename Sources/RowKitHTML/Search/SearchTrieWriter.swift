@@ -40,15 +40,16 @@ struct SearchTrieWriter {
 
     /// An open node of the trie (the prefix `path[0..<depth]`).
     private struct Frame {
-        var exact: (rows: [UInt32], field: [UInt8])? = nil
+        var exact: (count: Int, field: [UInt8])? = nil
         var exactEntry: Entry? = nil
         var groups: [(letter: Unicode.Scalar, entries: [Entry])] = []
         var size = 0
         var isInterior = false
         var children: [Unicode.Scalar] = []
-        /// The rows of every word under the children closed so far, ascending and distinct: each
-        /// child's are merged in as it closes, so an open node holds one list, not one per child.
-        var childRows: [UInt32] = []
+        /// The rows of the node's own word and of every word under the children closed so far,
+        /// ascending and distinct: each child's are merged in as it closes, so an open node holds
+        /// one list, not one per child.
+        var rows: [UInt32] = []
     }
 
     init(rowCount: Int, rowsPerShard: Int, emit: @escaping Emit) {
@@ -74,7 +75,10 @@ struct SearchTrieWriter {
         rest.append(contentsOf: field)
         rest.append(UInt8(ascii: "]"))
         let entry = Entry(word: word, rest: rest)
-        frames[frames.count - 1].exact = (rows, field)
+        frames[frames.count - 1].exact = (rows.count, field)
+        // Words come sorted, so a node's own word comes before every word under it (the list is
+        // still empty: the union is the word's rows, not a copy).
+        frames[frames.count - 1].rows = Self.union(frames[frames.count - 1].rows, rows)
         frames[frames.count - 1].exactEntry = entry
         try grow(frames.count - 1, by: entry.size)
     }
@@ -145,7 +149,7 @@ struct SearchTrieWriter {
         }
         data.append(contentsOf: "],\"w\":".utf8)
         if let exact = frame.exact {
-            data.append(contentsOf: "[\(exact.rows.count),".utf8)
+            data.append(contentsOf: "[\(exact.count),".utf8)
             data.append(contentsOf: exact.field)
             data.append(UInt8(ascii: "]"))
         } else {
@@ -213,9 +217,9 @@ struct SearchTrieWriter {
         let parentPath = path
         var prefix: [Unicode.Scalar] { parentPath + [letter] }
         // The rows of every word under the node: its own word's and its children's.
-        let rows = Self.union(frame.exact?.rows ?? [], frame.childRows)
+        let rows = frame.rows
         frames[level].children.append(letter)
-        if level > 0 { frames[level].childRows = Self.union(frames[level].childRows, rows) }
+        if level > 0 { frames[level].rows = Self.union(frames[level].rows, rows) }
         if frame.isInterior {
             let aggregate = try rowsField(rows) { "a-" + SearchScript.fileName(prefix) }
             var data: [UInt8] = [UInt8(ascii: "{")]
