@@ -7,17 +7,18 @@
  * pointer, a height sum and an item count, with two-level running prefixes of both (see rk_inner).
  * All leaves are at the same depth.
  *
- * Offsets: the offset of an item is the sum, left to right, of one or two prefixes per level of its
- * path (the node's block prefix before its block, then the in-block prefix before its child), then
- * in the leaf the block prefix before its block, then the heights before it in its block one by
- * one. rk_offset_tree_offset, rk_offset_tree_read and the lookups all compute it in that order, so
- * they always agree. A lookup by offset compares a block array, then one block, on every level.
+ * Offsets: the offset of an item is the sum of one or two prefixes per level of its path (the
+ * node's block prefix before its block, then the in-block prefix before its child), then in the
+ * leaf the block prefix before its block and the heights before it in its block. A lookup by
+ * offset compares a block array, then one block, on every level.
  *
- * Sums: a cached sum or prefix is always recomputed from the level below (never adjusted by the
- * delta of an edit): a block's sum pairwise from its eight slots, a leaf's prefixes by adding its
- * block sums left to right, a node's prefixes from its children's sums. So each is bit-identical
- * to a fresh summation and the checker compares them exactly. Counts are integers: edits adjust
- * them by the number of items inserted or removed.
+ * Sums: heights are stored as multiples of 2^-16 (quantize) and the total stays below 2^37, so
+ * every sum of heights is an integer number of quanta below 2^53 and exact in a double, whatever
+ * the order of summation. So a cached sum or prefix can be adjusted by the delta of an edit
+ * (rk_offset_tree_set, and the path above a leaf an insert or removal changed) or recomputed from
+ * the level below (after structural changes): both give the value a fresh summation gives, bit for
+ * bit, and the checker compares them exactly. Counts are integers too: edits adjust them by the
+ * number of items inserted or removed.
  *
  * Memory: the tree keeps the blocks it stops using on free lists (leaves by capacity class, inner
  * nodes) and takes blocks from there before asking malloc, so rebuilding a tree reuses its own
@@ -31,7 +32,6 @@
  * secures RK_REMOVE_RESERVE full leaves for that (at most two merges or redistributions involve an
  * underfull leaf, see fix_node).
  */
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +80,20 @@ static size_t blocks_of(size_t n) { return ceil_div(n, RK_BLOCK); }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
-static int valid_height(double h) { return isfinite(h) && h >= 0.0; }
+/* Finite, >= 0 and below the largest total (false for NaN). */
+static int valid_height(double h) { return h >= 0.0 && h < RK_OFFSET_TREE_MAX_TOTAL; }
+
+/*
+ * A valid height rounded to the nearest multiple of 2^-16 (ties to even), -0.0 made +0.0. Scaled by
+ * 2^16 (exact), a value below 2^52 is rounded to an integer by adding and subtracting 2^52 (the
+ * ulp of doubles in [2^52, 2^53) is 1); one from 2^52 on is an integer already.
+ */
+static RK_INLINE double quantize(double h) {
+    const double two52 = 4503599627370496.0;
+    double x = h * 65536.0;
+    if (x < two52) x = (x + two52) - two52;
+    return x * (1.0 / 65536.0) + 0.0;
+}
 
 /* The sum of one block's eight slots, pairwise. */
 static double block_sum(const double *b) {
@@ -406,71 +419,33 @@ static rk_leaf *descend(const rk_offset_tree *t, size_t i, rk_path *p, size_t *l
     return node;
 }
 
-/* After child j's sum changed to nd->sum[j]: recomputes the rest of j's block and the block
- * prefixes from there; returns the node's sum. */
-static double inner_fix_sums(rk_inner *nd, uint32_t j) {
-    uint32_t n = nd->n, b = j / RK_BLOCK, end = block_end(b, n), nb = (uint32_t)blocks_of(n);
-    double e = j % RK_BLOCK ? nd->is[j - 1] : 0.0;
-    for (uint32_t q = j; q < end; q++) {
-        e += nd->sum[q];
-        nd->is[q] = e;
-    }
-    double s = b ? nd->bs[b - 1] : 0.0;
-    s += e;
-    nd->bs[b] = s;
-    uint32_t q = b + 1;
-    for (; q + 1 < nb; q++) { /* full blocks: their last child is the block's last slot */
-        s += nd->is[q * RK_BLOCK + RK_BLOCK - 1];
-        nd->bs[q] = s;
-    }
-    if (q < nb) { /* the last block ends at the last child */
-        s += nd->is[n - 1];
-        nd->bs[q] = s;
-    }
-    return s;
-}
-
 /*
  * After an edit inside the path's bottom child that replaced it by `child` (sum `s`) and changed
- * the item count by `dk`: updates every node of the path (counts by dk, sums recomputed) and the
- * tree's count and total.
+ * the item count by `dk`: on every node of the path, adds the changes of sum and count to the
+ * child's entry, the in-block prefixes from it on and the block prefixes from its block on (exact,
+ * see the file comment); then the tree's count and total.
  */
 static void fix_path(rk_offset_tree *t, const rk_path *p, void *child, double s, ptrdiff_t dk) {
-    size_t delta = (size_t)dk;
+    size_t dc = (size_t)dk;
+    if (t->depth == 0) t->root = child;
+    else p->node[t->depth - 1]->child[p->idx[t->depth - 1]] = child;
+    double ds = t->depth ? s - p->node[t->depth - 1]->sum[p->idx[t->depth - 1]] : s - t->total;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p->node[d];
         uint32_t j = p->idx[d], n = nd->n, b = j / RK_BLOCK, nb = (uint32_t)blocks_of(n);
-        nd->child[j] = child;
-        nd->sum[j] = s;
-        nd->cnt[j] += delta;
-        /* The rest of j's block (sums recomputed, counts adjusted), then the blocks from b on: one
-         * pass each, as inner_fix_sums does for the sums alone. */
-        double e = j % RK_BLOCK ? nd->is[j - 1] : 0.0;
+        nd->sum[j] += ds;
+        nd->cnt[j] += dc;
         for (uint32_t q = j, end = block_end(b, n); q < end; q++) {
-            e += nd->sum[q];
-            nd->is[q] = e;
-            nd->ic[q] += delta;
+            nd->is[q] += ds;
+            nd->ic[q] += dc;
         }
-        s = b ? nd->bs[b - 1] : 0.0;
-        s += e;
-        nd->bs[b] = s;
-        nd->bc[b] += delta;
-        uint32_t q = b + 1;
-        for (; q + 1 < nb; q++) {
-            s += nd->is[q * RK_BLOCK + RK_BLOCK - 1];
-            nd->bs[q] = s;
-            nd->bc[q] += delta;
+        for (uint32_t q = b; q < nb; q++) {
+            nd->bs[q] += ds;
+            nd->bc[q] += dc;
         }
-        if (q < nb) {
-            s += nd->is[n - 1];
-            nd->bs[q] = s;
-            nd->bc[q] += delta;
-        }
-        child = nd;
     }
-    if (t->depth == 0) t->root = child;
-    t->total = s;
-    t->count += delta;
+    t->total += ds;
+    t->count += dc;
 }
 
 /* ---------------------------------------------------------------- build */
@@ -481,7 +456,8 @@ typedef struct rk_segments {
     size_t len[3];
 } rk_segments;
 
-/* Copies items [from, from + n) of the concatenation into dst (normalizing -0.0 to +0.0). */
+/* Copies items [from, from + n) of the concatenation into dst, quantized (a no-op on heights the
+ * tree holds already). */
 static void copy_segments(const rk_segments *s, size_t from, size_t n, double *dst) {
     for (int k = 0; k < 3 && n > 0; k++) {
         if (from >= s->len[k]) {
@@ -491,7 +467,7 @@ static void copy_segments(const rk_segments *s, size_t from, size_t n, double *d
         size_t take = s->len[k] - from;
         if (take > n) take = n;
         const double *src = s->seg[k] + from;
-        for (size_t i = 0; i < take; i++) dst[i] = src[i] + 0.0;
+        for (size_t i = 0; i < take; i++) dst[i] = quantize(src[i]);
         dst += take;
         n -= take;
         from = 0;
@@ -655,19 +631,32 @@ static rk_status rebuild(rk_offset_tree *t, const rk_segments *s, size_t n) {
     return RK_OK;
 }
 
-static rk_status validate(const double *h, size_t k, size_t *bad_index) {
-    /* Branch-free first pass (vectorizes): NaN, infinities and negatives all fail the test. */
+/*
+ * Checks that every height is valid (RK_ERR_HEIGHT, the first bad index in *bad_index) and stores
+ * the sum of the quantized heights in *sum. Once a sum reaches RK_OFFSET_TREE_MAX_TOTAL it may be
+ * rounded, but rounding is monotonic, so it never falls back below the limit: callers compare it
+ * (plus the rest of the tree's total) with the limit.
+ */
+static rk_status validate(const double *h, size_t k, size_t *bad_index, double *sum) {
+    /* Branch-free first pass (vectorizes): NaN, infinities, negatives and huge values all fail. */
     int ok = 1;
-    for (size_t i = 0; i < k; i++) ok &= (h[i] >= 0.0) & (h[i] <= DBL_MAX);
-    if (ok) return RK_OK;
-    for (size_t i = 0; i < k; i++) {
-        if (!valid_height(h[i])) {
-            if (bad_index) *bad_index = i;
-            return RK_ERR_HEIGHT;
+    for (size_t i = 0; i < k; i++) ok &= (h[i] >= 0.0) & (h[i] < RK_OFFSET_TREE_MAX_TOTAL);
+    if (!ok) {
+        for (size_t i = 0; i < k; i++) {
+            if (!valid_height(h[i])) {
+                if (bad_index) *bad_index = i;
+                return RK_ERR_HEIGHT;
+            }
         }
     }
+    double s = 0.0;
+    for (size_t i = 0; i < k; i++) s += quantize(h[i]);
+    *sum = s;
     return RK_OK;
 }
+
+/* Whether a tree whose heights add up to `total` (as validate sums them) is within the limit. */
+static int total_fits(double total) { return total < RK_OFFSET_TREE_MAX_TOTAL; }
 
 rk_status rk_offset_tree_create(rk_offset_tree **out) {
     return rk_offset_tree_build(NULL, 0, out, NULL);
@@ -677,8 +666,10 @@ rk_status rk_offset_tree_build(const double *heights, size_t n, rk_offset_tree *
                                size_t *bad_index) {
     if (!out || (!heights && n > 0)) return RK_ERR_ARG;
     if (n > RK_OFFSET_TREE_MAX_COUNT) return RK_ERR_OVERFLOW;
-    rk_status st = validate(heights, n, bad_index);
+    double sum;
+    rk_status st = validate(heights, n, bad_index, &sum);
     if (st != RK_OK) return st;
+    if (!total_fits(sum)) return RK_ERR_OVERFLOW;
     rk_offset_tree *t = rk_alloc(sizeof(rk_offset_tree));
     if (!t) return RK_ERR_NOMEM;
     memset(t, 0, sizeof *t);
@@ -697,8 +688,10 @@ rk_status rk_offset_tree_assign(rk_offset_tree *t, const double *heights, size_t
                                 size_t *bad_index) {
     if (!heights && n > 0) return RK_ERR_ARG;
     if (n > RK_OFFSET_TREE_MAX_COUNT) return RK_ERR_OVERFLOW;
-    rk_status st = validate(heights, n, bad_index);
+    double sum;
+    rk_status st = validate(heights, n, bad_index, &sum);
     if (st != RK_OK) return st;
+    if (!total_fits(sum)) return RK_ERR_OVERFLOW;
     rk_segments s = {{heights, NULL, NULL}, {n, 0, 0}};
     return rebuild(t, &s, n);
 }
@@ -855,26 +848,30 @@ void rk_offset_tree_range(const rk_offset_tree *t, double y0, double y1, size_t 
 rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     if (index >= t->count) return RK_ERR_RANGE;
     if (!valid_height(height)) return RK_ERR_HEIGHT;
+    double q = quantize(height);
     rk_path p;
     size_t local;
     rk_leaf *l = descend(t, index, &p, &local);
-    l->h[local] = height + 0.0;
-    /* Counts are unchanged: the item's block sum, the leaf's prefixes from that block on, then on
-     * each node of the path the child's sum and the prefixes after it (as a full fix would). */
+    double delta = q - l->h[local]; /* exact: both are multiples of 2^-16 below 2^37 */
+    if (!total_fits(t->total + delta)) return RK_ERR_OVERFLOW;
+    l->h[local] = q;
+    /* Counts are unchanged; every sum containing the item grows by delta (exactly): its block sum,
+     * the leaf's prefixes from its block on, and on each node of the path the child's sum, the
+     * in-block prefixes from the child on and the block prefixes from its block on. The loops are
+     * independent adds. */
     size_t b = local / RK_BLOCK, nb = blocks_of(l->n);
-    double *pre = leaf_pre(l), *bsum = leaf_bsum(l);
-    bsum[b] = block_sum(l->h + b * RK_BLOCK);
-    double s = b ? pre[b - 1] : 0.0;
-    for (size_t q = b; q < nb; q++) {
-        s += bsum[q];
-        pre[q] = s;
-    }
+    double *pre = leaf_pre(l);
+    leaf_bsum(l)[b] += delta;
+    for (size_t k = b; k < nb; k++) pre[k] += delta;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p.node[d];
-        nd->sum[p.idx[d]] = s;
-        s = inner_fix_sums(nd, p.idx[d]);
+        uint32_t j = p.idx[d], n = nd->n, bj = j / RK_BLOCK;
+        uint32_t end = block_end(bj, n), nbj = (uint32_t)blocks_of(n);
+        nd->sum[j] += delta;
+        for (uint32_t k = j; k < end; k++) nd->is[k] += delta;
+        for (uint32_t k = bj; k < nbj; k++) nd->bs[k] += delta;
     }
-    t->total = s;
+    t->total += delta;
     return RK_OK;
 }
 
@@ -935,7 +932,7 @@ rk_status rk_offset_tree_read(const rk_offset_tree *t, size_t first, size_t n, d
 static double set_rec(void *node, unsigned height, size_t lo, size_t hi, const double *h) {
     if (height == 0) {
         rk_leaf *l = node;
-        for (size_t i = lo; i < hi; i++) l->h[i] = h[i - lo] + 0.0;
+        for (size_t i = lo; i < hi; i++) l->h[i] = quantize(h[i - lo]);
         return leaf_fix(l, lo / RK_BLOCK);
     }
     rk_inner *nd = node;
@@ -958,9 +955,15 @@ rk_status rk_offset_tree_set_range(rk_offset_tree *t, size_t first, const double
                                    size_t *bad_index) {
     if (first > t->count || n > t->count - first) return RK_ERR_RANGE;
     if (!h && n > 0) return RK_ERR_ARG;
-    rk_status st = validate(h, n, bad_index);
+    double sum;
+    rk_status st = validate(h, n, bad_index, &sum);
     if (st != RK_OK) return st;
-    if (n > 0) t->total = set_rec(t->root, t->depth, first, first + n, h);
+    if (n == 0) return RK_OK;
+    double before, after;
+    rk_offset_tree_offset(t, first, &before);
+    rk_offset_tree_offset(t, first + n, &after);
+    if (!total_fits(t->total - (after - before) + sum)) return RK_ERR_OVERFLOW;
+    t->total = set_rec(t->root, t->depth, first, first + n, h);
     return RK_OK;
 }
 
@@ -997,8 +1000,10 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
     if (k > RK_OFFSET_TREE_MAX_COUNT - t->count) return RK_ERR_OVERFLOW;
     if (k == 0) return RK_OK;
     if (!h) return RK_ERR_ARG;
-    rk_status st = validate(h, k, bad_index);
+    double sum;
+    rk_status st = validate(h, k, bad_index, &sum);
     if (st != RK_OK) return st;
+    if (!total_fits(t->total + sum)) return RK_ERR_OVERFLOW;
     if (k >= t->count) return insert_by_rebuild(t, at, h, k);
 
     rk_path p;
@@ -1020,7 +1025,7 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
         } else {
             memmove(l->h + off + k, l->h + off, (l->n - off) * sizeof(double));
         }
-        for (size_t i = 0; i < k; i++) l->h[off + i] = h[i] + 0.0;
+        for (size_t i = 0; i < k; i++) l->h[off + i] = quantize(h[i]);
         l->n = (uint32_t)total;
         fix_path(t, &p, l, leaf_fix(l, from_block), (ptrdiff_t)k);
         if (l != leaf) trim(t);
@@ -1396,6 +1401,10 @@ static rk_entry check_leaf(const rk_leaf *l, int is_root, rk_check *c) {
             c->msg = "invalid height stored";
             return bad;
         }
+        if (quantize(l->h[i]) != l->h[i]) {
+            c->msg = "height stored is not a multiple of 2^-16";
+            return bad;
+        }
     }
     size_t nb = blocks_of(l->n);
     for (size_t i = l->n; i < nb * RK_BLOCK; i++) {
@@ -1520,6 +1529,7 @@ rk_status rk_offset_tree_check(const rk_offset_tree *t, const char **message) {
     if (!c.msg) check_free(t, &c);
     if (!c.msg && e.cnt != t->count) c.msg = "tree count differs from the root's count";
     if (!c.msg && e.sum != t->total) c.msg = "tree total differs from the root's sum";
+    if (!c.msg && !total_fits(t->total)) c.msg = "tree total at or beyond RK_OFFSET_TREE_MAX_TOTAL";
     if (!c.msg && t->count > RK_OFFSET_TREE_MAX_COUNT) c.msg = "count beyond maximum";
     if (!c.msg && c.bytes != t->bytes) c.msg = "byte accounting differs from the blocks held";
     if (c.msg) {

@@ -18,8 +18,11 @@ extension SwiftOffsetTree {
                 throw .corrupted("leaf count or capacity out of bounds")
             }
             if !isRoot && n < Self.leafMin { throw .corrupted("non-root leaf below minimum fill") }
-            for i in 0..<n where !(h[i].isFinite && h[i] >= 0) || h[i].sign == .minus {
+            for i in 0..<n where !Self.isValidHeight(h[i]) || h[i].sign == .minus {
                 throw .corrupted("invalid height stored")
+            }
+            for i in 0..<n where Self.quantized(h[i]) != h[i] {
+                throw .corrupted("height stored is not a multiple of 2^-16")
             }
             let nb = (n + Self.block - 1) / Self.block
             for i in n..<nb * Self.block where h[i] != 0 || h[i].sign == .minus {
@@ -87,6 +90,7 @@ extension SwiftOffsetTree {
         let (sum, cnt) = try check(root, height: depth, isRoot: true)
         if cnt != count { throw .corrupted("tree count differs from the root's count") }
         if sum != totalHeight { throw .corrupted("tree total differs from the root's sum") }
+        if !(totalHeight < Self.maximumTotalHeight) { throw .corrupted("tree total at or beyond maximumTotalHeight") }
         for (c, slots) in freeLeaf.enumerated() {
             for slot in slots where leafBlock[Int(slot)] == nil || leafCap[Int(slot)] != (c + 1) * Self.leafStep {
                 throw .corrupted("free leaf in the wrong class")

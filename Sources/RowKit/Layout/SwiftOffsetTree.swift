@@ -83,12 +83,11 @@ public final class SwiftOffsetTree: OffsetTree {
     @exclusivity(unchecked) public private(set) var totalHeight = 0.0
 
     /// Creates a tree holding `heights`, in order.
-    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``.
+    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``,
+    ///   ``OffsetTreeError/totalHeightTooLarge``.
     /// - Complexity: O(n).
     public init(heights: [Double]) throws(OffsetTreeError) {
-        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
-            throw .invalidHeight(value: heights[bad], index: bad)
-        }
+        guard try Self.validatedSum(heights, offset: 0) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         heights.withUnsafeBufferPointer { rebuild(Segments($0)) }
     }
 
@@ -105,7 +104,19 @@ public final class SwiftOffsetTree: OffsetTree {
 
     // MARK: - Helpers
 
-    private static func isValid(_ height: Double) -> Bool { height.isFinite && height >= 0 }
+    /// The sum of `heights` as stored (quantized), after checking that each is valid (the error's
+    /// index is `offset` plus the bad one's). Once the sum reaches ``maximumTotalHeight`` it may be
+    /// rounded, but never back below the limit, so comparing it with the limit is exact.
+    private static func validatedSum(_ heights: [Double], offset: Int) throws(OffsetTreeError) -> Double {
+        if let bad = heights.firstIndex(where: { !isValidHeight($0) }) {
+            throw .invalidHeight(value: heights[bad], index: offset + bad)
+        }
+        return heights.withUnsafeBufferPointer { h in
+            var s = 0.0
+            for x in h { s += quantized(x) }
+            return s
+        }
+    }
 
     private static func ceilDiv(_ a: Int, _ b: Int) -> Int { (a + b - 1) / b }
 
@@ -119,7 +130,8 @@ public final class SwiftOffsetTree: OffsetTree {
         total <= max ? 1 : ceilDiv(total, fill)
     }
 
-    /// The pairwise sum of one block's eight slots, as the C core's `block_sum`.
+    /// The pairwise sum of one block's eight slots, as the C core's `block_sum` (exact, as every
+    /// sum of stored heights is).
     @inline(__always)
     static func blockSum(_ b: UnsafePointer<Double>) -> Double {
         ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]))
@@ -360,35 +372,20 @@ public final class SwiftOffsetTree: OffsetTree {
         return (node, i)
     }
 
-    /// After child `j`'s sum changed: the rest of its block and the block prefixes from there;
-    /// returns the node's sum.
-    private func innerFixSums(_ node: Int32, _ j: Int) -> Double {
-        let n = innerLen[Int(node)]
-        let b = j / Self.block
-        let nb = Self.blocks(n)
-        let base = Int(node) * Self.fan
-        let sum = innerSum.base + base, iss = innerIs.base + base
-        var e = j % Self.block != 0 ? iss[j - 1] : 0
-        for q in j..<Self.blockEnd(b, n) {
-            e += sum[q]
-            iss[q] = e
-        }
-        let bs = innerBs.base + Int(node) * Self.nodeBlocks
-        var s = b > 0 ? bs[b - 1] : 0
-        s += e
-        bs[b] = s
-        for q in (b + 1)..<max(nb, b + 1) {
-            s += iss[Self.blockEnd(q, n) - 1]
-            bs[q] = s
-        }
-        return s
-    }
-
-    /// After an edit inside the recorded path's leaf that made it `child` (sum `s`) and changed the
-    /// count by `dk`: counts adjusted and sums recomputed on the path, then the tree's totals.
+    /// After an edit inside the recorded path's leaf that made it `child` (sum `sum`) and changed
+    /// the count by `dk`: on every node of the path, the changes of sum and count added to the
+    /// child's entry, the in-block prefixes from it on and the block prefixes from its block on
+    /// (exact, as every sum of stored heights is), then the tree's totals.
     private func fixPath(_ child: Int32, sum: Double, delta dk: Int) {
-        var s = sum
-        var child = child
+        let ds: Double
+        if depth == 0 {
+            root = child
+            ds = sum - totalHeight
+        } else {
+            let base = Int(pathNode[depth - 1]) * Self.fan
+            innerChild[base + pathIdx[depth - 1]] = child
+            ds = sum - innerSum[base + pathIdx[depth - 1]]
+        }
         var d = depth - 1
         while d >= 0 {
             let node = pathNode[d]
@@ -396,19 +393,22 @@ public final class SwiftOffsetTree: OffsetTree {
             let n = innerLen[Int(node)]
             let b = j / Self.block
             let base = Int(node) * Self.fan
-            innerChild[base + j] = child
-            innerSum[base + j] = s
+            innerSum[base + j] += ds
             innerCnt[base + j] += dk
-            let ic = innerIc.base + base
-            for q in j..<Self.blockEnd(b, n) { ic[q] += dk }
-            let bc = innerBc.base + Int(node) * Self.nodeBlocks
-            for q in b..<Self.blocks(n) { bc[q] += dk }
-            s = innerFixSums(node, j)
-            child = node
+            let ic = innerIc.base + base, iss = innerIs.base + base
+            for q in j..<Self.blockEnd(b, n) {
+                iss[q] += ds
+                ic[q] += dk
+            }
+            let bbase = Int(node) * Self.nodeBlocks
+            let bc = innerBc.base + bbase, bs = innerBs.base + bbase
+            for q in b..<Self.blocks(n) {
+                bs[q] += ds
+                bc[q] += dk
+            }
             d -= 1
         }
-        if depth == 0 { root = child }
-        totalHeight = s
+        totalHeight += ds
         count += dk
     }
 
@@ -420,7 +420,7 @@ public final class SwiftOffsetTree: OffsetTree {
         init(_ parts: UnsafeBufferPointer<Double>...) { self.parts = parts }
         var count: Int { parts.reduce(0) { $0 + $1.count } }
 
-        /// Copies items `from..<from + n` to `dst`, storing -0.0 as +0.0.
+        /// Copies items `from..<from + n` to `dst`, quantized (a no-op on heights the tree holds).
         func copy(from: Int, _ n: Int, to dst: UnsafeMutablePointer<Double>) {
             var from = from
             var n = n
@@ -431,7 +431,7 @@ public final class SwiftOffsetTree: OffsetTree {
                     continue
                 }
                 let take = min(part.count - from, n)
-                for i in 0..<take { dst[i] = part[from + i] + 0.0 }
+                for i in 0..<take { dst[i] = SwiftOffsetTree.quantized(part[from + i]) }
                 dst += take
                 n -= take
                 from = 0
@@ -490,9 +490,7 @@ public final class SwiftOffsetTree: OffsetTree {
     /// Replaces every item with `heights`, reusing the tree's leaves and nodes.
     /// - Complexity: O(n) for n heights.
     public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
-        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
-            throw .invalidHeight(value: heights[bad], index: bad)
-        }
+        guard try Self.validatedSum(heights, offset: 0) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         heights.withUnsafeBufferPointer { rebuild(Segments($0)) }
     }
 
@@ -656,27 +654,34 @@ public final class SwiftOffsetTree: OffsetTree {
         guard index >= 0 && index < count else {
             throw .indexOutOfRange(index: index, count: count)
         }
-        guard Self.isValid(height) else { throw .invalidHeight(value: height, index: index) }
+        guard Self.isValidHeight(height) else { throw .invalidHeight(value: height, index: index) }
+        let q = Self.quantized(height)
         let (leaf, local) = descend(index)
         let h = leafBlock[Int(leaf)]!
-        h[local] = height + 0.0
+        let delta = q - h[local]  // exact: both are multiples of 2^-16 below 2^37
+        guard totalHeight + delta < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
+        h[local] = q
+        // Counts are unchanged; every sum containing the item grows by delta (exactly), as in the
+        // C core's rk_offset_tree_set.
         let pre = h - Self.leafBlocks
-        let bsum = h + leafCap[Int(leaf)]
         let b = local / Self.block
-        bsum[b] = Self.blockSum(h + b * Self.block)
-        var s = b > 0 ? pre[b - 1] : 0
-        for q in b..<Self.blocks(leafLen[Int(leaf)]) {
-            s += bsum[q]
-            pre[q] = s
-        }
+        (h + leafCap[Int(leaf)])[b] += delta
+        for k in b..<Self.blocks(leafLen[Int(leaf)]) { pre[k] += delta }
         var d = depth - 1
         while d >= 0 {
             let node = pathNode[d]
-            innerSum[Int(node) * Self.fan + pathIdx[d]] = s
-            s = innerFixSums(node, pathIdx[d])
+            let j = pathIdx[d]
+            let n = innerLen[Int(node)]
+            let bj = j / Self.block
+            let base = Int(node) * Self.fan
+            innerSum[base + j] += delta
+            let iss = innerIs.base + base
+            for k in j..<Self.blockEnd(bj, n) { iss[k] += delta }
+            let bs = innerBs.base + Int(node) * Self.nodeBlocks
+            for k in bj..<Self.blocks(n) { bs[k] += delta }
             d -= 1
         }
-        totalHeight = s
+        totalHeight += delta
     }
 
     /// The heights of the items in `range`.
@@ -721,10 +726,10 @@ public final class SwiftOffsetTree: OffsetTree {
         guard heights.count <= count - index else {
             throw .indexOutOfRange(index: index + heights.count, count: count)
         }
-        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
-            throw .invalidHeight(value: heights[bad], index: index + bad)
-        }
+        let sum = try Self.validatedSum(heights, offset: index)
         guard !heights.isEmpty else { return }
+        let replaced = try offset(of: index + heights.count) - offset(of: index)
+        guard totalHeight - replaced + sum < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         totalHeight = heights.withUnsafeBufferPointer { h in
             write(root, height: depth, lo: index, hi: index + heights.count, from: h.baseAddress!)
         }
@@ -791,7 +796,7 @@ public final class SwiftOffsetTree: OffsetTree {
     private func write(_ node: Int32, height: Int, lo: Int, hi: Int, from h: UnsafePointer<Double>) -> Double {
         if height == 0 {
             let leaf = leafBlock[Int(node)]!
-            for i in lo..<hi { leaf[i] = h[i - lo] + 0.0 }
+            for i in lo..<hi { leaf[i] = Self.quantized(h[i - lo]) }
             return leafFix(node, from: lo / Self.block)
         }
         let base = Int(node) * Self.fan
@@ -821,9 +826,8 @@ public final class SwiftOffsetTree: OffsetTree {
         guard index >= 0 && index <= count else {
             throw .indexOutOfRange(index: index, count: count)
         }
-        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
-            throw .invalidHeight(value: heights[bad], index: index + bad)
-        }
+        let sum = try Self.validatedSum(heights, offset: index)
+        guard totalHeight + sum < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         let k = heights.count
         if k == 0 { return }
         heights.withUnsafeBufferPointer { insert($0, at: index) }
@@ -863,7 +867,7 @@ public final class SwiftOffsetTree: OffsetTree {
                 (h + off + k).update(from: h + off, count: n - off)
             }
             let h = leafBlock[Int(slot)]!
-            for i in 0..<k { h[off + i] = heights[i] + 0.0 }
+            for i in 0..<k { h[off + i] = Self.quantized(heights[i]) }
             leafLen[Int(slot)] = total
             fixPath(slot, sum: leafFix(slot, from: fromBlock), delta: k)
             if slot != leaf { trim() }
