@@ -43,10 +43,9 @@ void rk_free(void *p);
  * A leaf: `n` heights in an array of capacity `cap` (a multiple of RK_LEAF_STEP), in blocks of
  * RK_BLOCK; before the heights, the inclusive running prefix of the block sums (RK_LEAF_BLOCKS
  * entries, whatever the capacity, so a lookup finds them without reading `cap` first: the header,
- * prefixes and heights it needs load in parallel); behind the heights, the sum of each block
- * (cap / RK_BLOCK entries), which only edits read. A block's sum is the pairwise sum of its eight
- * slots, and the slots from n up to the end of the last block hold 0.0, so every block sums the
- * same way; prefixes past the last block are +infinity, so a search compares all of them without a
+ * prefixes and heights it needs load in parallel). A block's sum is the difference of two
+ * prefixes (exact, as every sum of heights is); the slots from n up to the end of the last block
+ * hold 0.0; prefixes past the last block are +infinity, so a search compares all of them without a
  * bound check.
  */
 typedef struct rk_leaf {

@@ -2,8 +2,8 @@
  * rk_offset_tree.c: the counted B+-tree behind rk_offset_tree.h.
  *
  * Layout: leaves are variable-capacity arrays of heights (capacity rounded up to RK_LEAF_STEP, so
- * memory per item stays near 10 bytes even in half-full leaves) in blocks of RK_BLOCK, each block's
- * sum and the running prefix of those sums stored behind the heights; inner nodes hold per child a
+ * memory per item stays near 9 bytes even in half-full leaves) in blocks of RK_BLOCK, with the
+ * running prefix of the block sums stored before the heights; inner nodes hold per child a
  * pointer, a height sum and an item count, with two-level running prefixes of both (see rk_inner).
  * All leaves are at the same depth.
  *
@@ -106,14 +106,9 @@ static int leaf_class(uint32_t cap) { return (int)(cap / RK_LEAF_STEP) - 1; }
 
 static double *leaf_pre(rk_leaf *l) { return l->pre; }
 static const double *leaf_pre_c(const rk_leaf *l) { return l->pre; }
-static double *leaf_bsum(rk_leaf *l) { return l->h + l->cap; }
-static const double *leaf_bsum_c(const rk_leaf *l) { return l->h + l->cap; }
 
-/* Bytes requested from malloc for a leaf of capacity `cap`: header and block prefixes, heights,
- * block sums. */
-static size_t leaf_size(uint32_t cap) {
-    return sizeof(rk_leaf) + ((size_t)cap + cap / RK_BLOCK) * sizeof(double);
-}
+/* Bytes requested from malloc for a leaf of capacity `cap`: header and block prefixes, heights. */
+static size_t leaf_size(uint32_t cap) { return sizeof(rk_leaf) + (size_t)cap * sizeof(double); }
 
 static size_t leaf_bytes(uint32_t cap) { return leaf_size(cap) + RK_MALLOC_OVERHEAD; }
 
@@ -265,20 +260,18 @@ static rk_mark mark_of(const rk_offset_tree *t) {
 /* ---------------------------------------------------------------- leaves and nodes */
 
 /*
- * Makes the leaf's derived arrays match its heights from block b0 on: zeroes the slots after n in
- * the last block, recomputes the block sums from b0 and the prefixes from b0, and sets the
- * prefixes past the last block to +infinity. Returns the leaf's sum. Blocks before b0 must be up
- * to date.
+ * Makes the leaf's block prefixes match its heights from block b0 on: zeroes the slots after n in
+ * the last block, recomputes the prefixes from b0 (adding each block's sum), and sets the prefixes
+ * past the last block to +infinity. Returns the leaf's sum. Blocks before b0 must be up to date.
  */
 static double leaf_fix(rk_leaf *l, size_t b0) {
     size_t n = l->n, nb = blocks_of(n);
-    double *pre = leaf_pre(l), *bsum = leaf_bsum(l);
+    double *pre = leaf_pre(l);
     for (size_t i = n; i < nb * RK_BLOCK; i++) l->h[i] = 0.0;
     if (b0 > nb) b0 = nb;
-    for (size_t b = b0; b < nb; b++) bsum[b] = block_sum(l->h + b * RK_BLOCK);
     double s = b0 ? pre[b0 - 1] : 0.0;
     for (size_t b = b0; b < nb; b++) {
-        s += bsum[b];
+        s += block_sum(l->h + b * RK_BLOCK);
         pre[b] = s;
     }
     for (size_t b = nb; b < RK_LEAF_BLOCKS; b++) pre[b] = INFINITY;
@@ -822,9 +815,8 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
         for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y >= acc + pre[k];
     }
     if (b >= nb) { /* rounding: the last block with a positive sum */
-        const double *bsum = leaf_bsum_c(l);
         b = nb - 1;
-        while (b > 0 && !(bsum[b] > 0.0)) b--;
+        while (b > 0 && !(pre[b] > pre[b - 1])) b--;
     }
     double a = b ? acc + pre[b - 1] : acc;
     size_t last = RK_NOT_FOUND;
@@ -871,13 +863,12 @@ rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     double delta = q - l->h[local]; /* exact: both are multiples of 2^-16 below 2^37 */
     if (!total_fits(t->total + delta)) return RK_ERR_OVERFLOW;
     l->h[local] = q;
-    /* Counts are unchanged; every sum containing the item grows by delta (exactly): its block sum,
-     * the leaf's prefixes from its block on, and on each node of the path the child's sum, the
-     * in-block prefixes from the child on and the block prefixes from its block on. The loops are
+    /* Counts are unchanged; every sum containing the item grows by delta (exactly): the leaf's
+     * prefixes from its block on, and on each node of the path the child's sum, the in-block
+     * prefixes from the child on and the block prefixes from its block on. The loops are
      * independent adds. */
     size_t b = local / RK_BLOCK, nb = blocks_of(l->n);
     double *pre = leaf_pre(l);
-    leaf_bsum(l)[b] += delta;
     for (size_t k = b; k < nb; k++) pre[k] += delta;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p.node[d];
@@ -942,7 +933,7 @@ rk_status rk_offset_tree_read(const rk_offset_tree *t, size_t first, size_t n, d
 }
 
 /* Writes `h` over items [lo, hi) of the subtree `node` and returns its new height sum. Counts are
- * unchanged; each touched leaf's block sums and prefixes are recomputed from its first touched
+ * unchanged; each touched leaf's block prefixes are recomputed from its first touched
  * block and each touched node's prefixes from its first touched child, exactly the values a full
  * fix would compute. */
 static double set_rec(void *node, unsigned height, size_t lo, size_t hi, const double *h) {
@@ -1429,14 +1420,10 @@ static rk_entry check_leaf(const rk_leaf *l, int is_root, rk_check *c) {
             return bad;
         }
     }
-    const double *pre = leaf_pre_c(l), *bsum = leaf_bsum_c(l);
+    const double *pre = leaf_pre_c(l);
     double s = 0.0;
     for (size_t b = 0; b < nb; b++) {
-        if (bsum[b] != block_sum(l->h + b * RK_BLOCK)) {
-            c->msg = "cached block sum differs from a fresh summation";
-            return bad;
-        }
-        s += bsum[b];
+        s += block_sum(l->h + b * RK_BLOCK);
         if (pre[b] != s) {
             c->msg = "cached block prefix differs from the running sum of the blocks";
             return bad;

@@ -3,8 +3,7 @@
 /// compared fairly.
 ///
 /// Storage mirrors the C layout without a class per node: each leaf is one block of memory holding
-/// its 16 block prefixes, its heights (capacity a multiple of 16) and its block sums (one per 8
-/// heights); inner nodes live side by side in struct-of-arrays storage with a fixed stride of
+/// its 16 block prefixes and its heights (capacity a multiple of 16); inner nodes live side by side in struct-of-arrays storage with a fixed stride of
 /// `fan` children (two-level prefixes: in-block `innerIs`/`innerIc`, over blocks
 /// `innerBs`/`innerBc`), addressed by `Int32` slot numbers. Freed leaves keep their memory on a
 /// free list per capacity, and freed node slots are reused, so `replaceAll(with:)` rebuilds from
@@ -49,7 +48,7 @@ public final class SwiftOffsetTree: OffsetTree {
     }
 
     // Leaves: slot → its heights (`cap` of them), with the 16 block prefixes right before them (at a
-    // fixed distance, as in the C leaf) and the `cap / 8` block sums right after.
+    // fixed distance, as in the C leaf).
     @exclusivity(unchecked) fileprivate(set) var leafBlock: ContiguousArray<UnsafeMutablePointer<Double>?> = []
     @exclusivity(unchecked) fileprivate(set) var leafLen: ContiguousArray<Int> = []
     @exclusivity(unchecked) fileprivate(set) var leafCap: ContiguousArray<Int> = []
@@ -147,7 +146,7 @@ public final class SwiftOffsetTree: OffsetTree {
             return slot
         }
         let block =
-            UnsafeMutablePointer<Double>.allocate(capacity: Self.leafBlocks + cap + cap / Self.block)
+            UnsafeMutablePointer<Double>.allocate(capacity: Self.leafBlocks + cap)
             + Self.leafBlocks
         if let slot = bareLeaf.popLast() {
             leafBlock[Int(slot)] = block
@@ -228,21 +227,18 @@ public final class SwiftOffsetTree: OffsetTree {
 
     // MARK: - Leaves and nodes
 
-    /// Makes leaf `slot`'s prefixes and block sums match its heights from block `b0` on (zeroes the
-    /// slots after its last height in its last block, pads prefixes with +infinity); returns its sum.
+    /// Makes leaf `slot`'s block prefixes match its heights from block `b0` on (zeroes the slots
+    /// after its last height in its last block, pads prefixes with +infinity); returns its sum.
     private func leafFix(_ slot: Int32, from b0: Int) -> Double {
         let h = leafBlock[Int(slot)]!
         let n = leafLen[Int(slot)]
-        let cap = leafCap[Int(slot)]
         let nb = Self.blocks(n)
         let pre = h - Self.leafBlocks
-        let bsum = h + cap
         for i in n..<nb * Self.block { h[i] = 0 }
         let b0 = min(b0, nb)
-        for b in b0..<nb { bsum[b] = Self.blockSum(h + b * Self.block) }
         var s = b0 > 0 ? pre[b0 - 1] : 0
         for b in b0..<nb {
-            s += bsum[b]
+            s += Self.blockSum(h + b * Self.block)
             pre[b] = s
         }
         for b in nb..<Self.leafBlocks { pre[b] = .infinity }
@@ -338,6 +334,22 @@ public final class SwiftOffsetTree: OffsetTree {
         (innerCnt.base + d).update(from: innerCnt.base + s, count: n)
     }
 
+    /// How many of the `len` (a multiple of 4) counts at `a` are at most `x`, added in four
+    /// independent chains (the C core's `count_le`).
+    @inline(__always)
+    private static func countAtOrBelow(_ a: UnsafeMutablePointer<Int>, _ len: Int, _ x: Int) -> Int {
+        var c0 = 0, c1 = 0, c2 = 0, c3 = 0
+        var k = 0
+        while k < len {
+            c0 += a[k] <= x ? 1 : 0
+            c1 += a[k + 1] <= x ? 1 : 0
+            c2 += a[k + 2] <= x ? 1 : 0
+            c3 += a[k + 3] <= x ? 1 : 0
+            k += 4
+        }
+        return (c0 + c1) + (c2 + c3)
+    }
+
     /// The child of `node` holding position `i` (relative to the node; the node's count lands in
     /// its last child), and `i` made relative to that child (the C core's `child_for_index`).
     @inline(__always)
@@ -345,14 +357,12 @@ public final class SwiftOffsetTree: OffsetTree {
         let n = innerLen[Int(node)]
         let nb = Self.blocks(n)
         let bc = innerBc.base + Int(node) * Self.nodeBlocks
-        var b = 0
-        for k in 0..<Self.nodeBlocks where bc[k] <= i { b += 1 }
+        var b = Self.countAtOrBelow(bc, Self.nodeBlocks, i)
         if b >= nb { b = nb - 1 }
         if b > 0 { i -= bc[b - 1] }
         let ic = innerIc.base + Int(node) * Self.fan + b * Self.block
         let len = Self.blockEnd(b, n) - b * Self.block
-        var j = 0
-        for k in 0..<Self.block where ic[k] <= i { j += 1 }
+        var j = Self.countAtOrBelow(ic, Self.block, i)
         if j >= len { j = len - 1 }
         if j > 0 { i -= ic[j - 1] }
         return b * Self.block + j
@@ -525,9 +535,14 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         let h = leafBlock[Int(node)]!
         let b = i / Self.block
+        let r = i % Self.block
         if b > 0 { acc += (h - Self.leafBlocks)[b - 1] }
-        for k in b * Self.block..<i { acc += h[k] }
-        return acc
+        // The heights before the item in its block, added as a tree of depth 3 rather than a chain
+        // (exact in any order), as the C core does.
+        let q = h + b * Self.block
+        var m = SIMD8<Double>()
+        for k in 0..<r { m[k] = q[k] }
+        return acc + (((m[0] + m[1]) + (m[2] + m[3])) + ((m[4] + m[5]) + (m[6] + m[7])))
     }
 
     /// The positive-height item with `offset <= y < end` (or `offset < y <= end` when
@@ -590,9 +605,8 @@ public final class SwiftOffsetTree: OffsetTree {
             for k in 0..<Self.leafBlocks where y >= acc + pre[k] { b += 1 }
         }
         if b >= nb {  // rounding: the last block with a positive sum
-            let bsum = h + leafCap[Int(node)]
             b = nb - 1
-            while b > 0 && !(bsum[b] > 0) { b -= 1 }
+            while b > 0 && !(pre[b] > pre[b - 1]) { b -= 1 }
         }
         var a = b > 0 ? acc + pre[b - 1] : acc
         var last: Int?
@@ -633,7 +647,7 @@ public final class SwiftOffsetTree: OffsetTree {
         let header = 32 + 16  // array header + allocator bookkeeping per heap block
         var bytes = 0
         for (slot, block) in leafBlock.enumerated() where block != nil {
-            bytes += (Self.leafBlocks + leafCap[slot] + leafCap[slot] / Self.block) * 8 + 16
+            bytes += (Self.leafBlocks + leafCap[slot]) * 8 + 16
         }
         bytes += (leafBlock.capacity + leafLen.capacity + leafCap.capacity) * 8 + 3 * header
         bytes += innerLen.capacity * 8 + header
@@ -665,7 +679,6 @@ public final class SwiftOffsetTree: OffsetTree {
         // C core's rk_offset_tree_set.
         let pre = h - Self.leafBlocks
         let b = local / Self.block
-        (h + leafCap[Int(leaf)])[b] += delta
         for k in b..<Self.blocks(leafLen[Int(leaf)]) { pre[k] += delta }
         var d = depth - 1
         while d >= 0 {
