@@ -33,6 +33,7 @@
  * underfull leaf, see fix_node).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -355,16 +356,17 @@ static void move_entries(rk_inner *dst, uint32_t di, rk_inner *src, uint32_t si,
     memmove(&dst->cnt[di], &src->cnt[si], n * sizeof(size_t));
 }
 
-/* How many of the 8 * `blocks8` counts in `a` are <= x, added in four independent chains (a
- * single chain of 16 compare-and-adds is as long as the rest of a node's search). */
+/* How many of the `len` counts in `a` are <= x, added in four independent chains (a single chain
+ * of 16 compare-and-adds is as long as the rest of a node's search). */
 static RK_INLINE uint32_t count_le(const size_t *a, uint32_t len, size_t x) {
-    uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
-    for (uint32_t k = 0; k < len; k += 4) {
+    uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, k = 0;
+    for (; k + 4 <= len; k += 4) {
         c0 += a[k] <= x;
         c1 += a[k + 1] <= x;
         c2 += a[k + 2] <= x;
         c3 += a[k + 3] <= x;
     }
+    for (; k < len; k++) c0 += a[k] <= x;
     return (c0 + c1) + (c2 + c3);
 }
 
@@ -405,6 +407,18 @@ static RK_INLINE void prefetch_leaf_guess(const rk_inner *nd, double share) {
     RK_PREFETCH(leaf);
     RK_PREFETCH((const char *)leaf + 64);
     RK_PREFETCH(leaf->h + (item & ~(size_t)(RK_BLOCK - 1)));
+}
+
+/*
+ * The same kind of hint one level higher: fetches the header and block prefixes of the inner
+ * child `share` of the way through `nd`, so they load while `nd` is searched.
+ */
+static RK_INLINE void prefetch_node_guess(const rk_inner *nd, double share) {
+    uint32_t n = nd->n;
+    double g = share * (double)n;
+    uint32_t c = g > 0.0 ? (g < (double)n ? (uint32_t)g : n - 1) : 0; /* NaN: 0 */
+    const char *child = nd->child[c];
+    for (size_t at = 0; at < offsetof(rk_inner, ic); at += 64) RK_PREFETCH(child + at);
 }
 
 /*
@@ -772,6 +786,7 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
         const rk_inner *nd = node;
         uint32_t n = nd->n, nb = (uint32_t)blocks_of(n), b = 0, j;
         if (d + 1 == t->depth) prefetch_leaf_guess(nd, (y - acc) / nd->bs[nb - 1]);
+        else prefetch_node_guess(nd, (y - acc) / nd->bs[nb - 1]);
         if (closed_right) {
             for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += y > acc + nd->bs[k];
         } else {
@@ -782,6 +797,7 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
             while (j > 0 && !(nd->sum[j] > 0.0)) j--;
             b = j / RK_BLOCK;
         } else {
+            RK_PREFETCH(&nd->child[b * RK_BLOCK]); /* loads beside the block's prefixes */
             double a = b ? acc + nd->bs[b - 1] : acc;
             const double *is = nd->is + b * RK_BLOCK;
             uint32_t q = 0, len = block_end(b, n) - b * RK_BLOCK;

@@ -334,18 +334,22 @@ public final class SwiftOffsetTree: OffsetTree {
         (innerCnt.base + d).update(from: innerCnt.base + s, count: n)
     }
 
-    /// How many of the `len` (a multiple of 4) counts at `a` are at most `x`, added in four
-    /// independent chains (the C core's `count_le`).
+    /// How many of the `len` counts at `a` are at most `x`, added in four independent chains (the
+    /// C core's `count_le`).
     @inline(__always)
     private static func countAtOrBelow(_ a: UnsafeMutablePointer<Int>, _ len: Int, _ x: Int) -> Int {
         var c0 = 0, c1 = 0, c2 = 0, c3 = 0
         var k = 0
-        while k < len {
+        while k + 4 <= len {
             c0 += a[k] <= x ? 1 : 0
             c1 += a[k + 1] <= x ? 1 : 0
             c2 += a[k + 2] <= x ? 1 : 0
             c3 += a[k + 3] <= x ? 1 : 0
             k += 4
+        }
+        while k < len {
+            c0 += a[k] <= x ? 1 : 0
+            k += 1
         }
         return (c0 + c1) + (c2 + c3)
     }
