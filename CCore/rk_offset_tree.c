@@ -882,17 +882,16 @@ rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     /* Counts are unchanged; every sum containing the item grows by delta (exactly): the leaf's
      * prefixes from its block on, and on each node of the path the child's sum, the in-block
      * prefixes from the child on and the block prefixes from its block on. The loops are
-     * independent adds. */
-    size_t b = local / RK_BLOCK, nb = blocks_of(l->n);
+     * independent adds of fixed length: they run on to the end of the array or block, where the
+     * padding is +infinity and stays so, and need no child count. */
     double *pre = leaf_pre(l);
-    for (size_t k = b; k < nb; k++) pre[k] += delta;
+    for (size_t k = local / RK_BLOCK; k < RK_LEAF_BLOCKS; k++) pre[k] += delta;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p.node[d];
-        uint32_t j = p.idx[d], n = nd->n, bj = j / RK_BLOCK;
-        uint32_t end = block_end(bj, n), nbj = (uint32_t)blocks_of(n);
+        uint32_t j = p.idx[d], bj = j / RK_BLOCK;
         nd->sum[j] += delta;
-        for (uint32_t k = j; k < end; k++) nd->is[k] += delta;
-        for (uint32_t k = bj; k < nbj; k++) nd->bs[k] += delta;
+        for (uint32_t k = j; k < (bj + 1) * RK_BLOCK; k++) nd->is[k] += delta;
+        for (uint32_t k = bj; k < RK_NODE_BLOCKS; k++) nd->bs[k] += delta;
     }
     t->total += delta;
     return RK_OK;

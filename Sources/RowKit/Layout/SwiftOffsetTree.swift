@@ -680,22 +680,21 @@ public final class SwiftOffsetTree: OffsetTree {
         guard totalHeight + delta < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         h[local] = q
         // Counts are unchanged; every sum containing the item grows by delta (exactly), as in the
-        // C core's rk_offset_tree_set.
+        // C core's rk_offset_tree_set: fixed-length loops to the end of the array or block, whose
+        // +infinity padding stays so, without reading a child count.
         let pre = h - Self.leafBlocks
-        let b = local / Self.block
-        for k in b..<Self.blocks(leafLen[Int(leaf)]) { pre[k] += delta }
+        for k in local / Self.block..<Self.leafBlocks { pre[k] += delta }
         var d = depth - 1
         while d >= 0 {
             let node = pathNode[d]
             let j = pathIdx[d]
-            let n = innerLen[Int(node)]
             let bj = j / Self.block
             let base = Int(node) * Self.fan
             innerSum[base + j] += delta
             let iss = innerIs.base + base
-            for k in j..<Self.blockEnd(bj, n) { iss[k] += delta }
+            for k in j..<(bj + 1) * Self.block { iss[k] += delta }
             let bs = innerBs.base + Int(node) * Self.nodeBlocks
-            for k in bj..<Self.blocks(n) { bs[k] += delta }
+            for k in bj..<Self.nodeBlocks { bs[k] += delta }
             d -= 1
         }
         totalHeight += delta
