@@ -773,10 +773,12 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
  *
  * On each level: the block whose prefix first passes y (counting the blocks whose prefix does
  * not), then in that block the child whose in-block prefix first passes it; in the leaf, the block
- * likewise, then its items one by one. The first child or block that passes y is never an empty
- * one (its prefix exceeds the previous one, and y >= the node's offset, strictly for closed_right,
- * holds on every level). When rounding leaves nothing passing y inside a chosen node or block, its
- * last positive child, block or item wins. Requires total > 0.
+ * likewise, then in that block the item whose running sum first passes it, all counted without
+ * branches. The first child, block or item that passes y is never an empty one (its prefix exceeds
+ * the previous one, and y >= the node's offset, strictly for closed_right, holds on every level).
+ * Sums are exact, so something inside each chosen node or block always passes y; the fallbacks
+ * when nothing does (its last positive child, block or item) only keep a corrupt tree's answer in
+ * range. Requires total > 0.
  */
 static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     double acc = 0.0;
@@ -792,7 +794,7 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
         } else {
             for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += y >= acc + nd->bs[k];
         }
-        if (b >= nb) { /* rounding: the last child with a positive sum */
+        if (b >= nb) { /* nothing passes y: the last child with a positive sum */
             j = n - 1;
             while (j > 0 && !(nd->sum[j] > 0.0)) j--;
             b = j / RK_BLOCK;
@@ -806,7 +808,7 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
             } else {
                 for (uint32_t k = 0; k < RK_BLOCK; k++) q += y >= a + is[k];
             }
-            if (q >= len) { /* rounding: the block's last child with a positive sum */
+            if (q >= len) { /* nothing passes y: the block's last positive child */
                 q = len - 1;
                 while (q > 0 && !(nd->sum[b * RK_BLOCK + q] > 0.0)) q--;
             }
@@ -830,21 +832,34 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     } else {
         for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y >= acc + pre[k];
     }
-    if (b >= nb) { /* rounding: the last block with a positive sum */
+    if (b >= nb) { /* nothing passes y: the last block with a positive sum */
         b = nb - 1;
         while (b > 0 && !(pre[b] > pre[b - 1])) b--;
     }
     double a = b ? acc + pre[b - 1] : acc;
-    size_t last = RK_NOT_FOUND;
-    for (uint32_t i = b * RK_BLOCK, end = min_u32(i + RK_BLOCK, n); i < end; i++) {
-        if (l->h[i] > 0.0) {
-            double e = a + l->h[i];
-            if (closed_right ? y <= e : y < e) return base + i;
-            last = base + i;
-        }
-        a += l->h[i];
+    /* The block's inclusive running sums, added as a tree (exact in any order); the slots past n
+     * hold 0.0, so their sums equal the last item's and pass y only when it does. */
+    const double *h = l->h + b * RK_BLOCK;
+    double p[RK_BLOCK], s01 = h[0] + h[1], s45 = h[4] + h[5];
+    p[0] = h[0];
+    p[1] = s01;
+    p[3] = s01 + (h[2] + h[3]);
+    p[2] = s01 + h[2];
+    p[4] = p[3] + h[4];
+    p[5] = p[3] + s45;
+    p[6] = p[5] + h[6];
+    p[7] = p[3] + (s45 + (h[6] + h[7]));
+    uint32_t q = 0, len = min_u32(RK_BLOCK, n - b * RK_BLOCK);
+    if (closed_right) {
+        for (uint32_t k = 0; k < RK_BLOCK; k++) q += y > a + p[k];
+    } else {
+        for (uint32_t k = 0; k < RK_BLOCK; k++) q += y >= a + p[k];
     }
-    return last;
+    if (q >= len) { /* nothing passes y: the block's last positive item, if any */
+        for (q = len; q > 0 && !(h[q - 1] > 0.0); q--) {}
+        return q ? base + b * RK_BLOCK + q - 1 : RK_NOT_FOUND;
+    }
+    return base + b * RK_BLOCK + q;
 }
 
 size_t rk_offset_tree_item_at(const rk_offset_tree *t, double y) {

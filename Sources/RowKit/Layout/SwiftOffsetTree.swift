@@ -568,7 +568,7 @@ public final class SwiftOffsetTree: OffsetTree {
                 for k in 0..<Self.nodeBlocks where y >= acc + bs[k] { b += 1 }
             }
             var j: Int
-            if b >= nb {  // rounding: the last child with a positive sum
+            if b >= nb {  // nothing passes y (a corrupt tree): the last positive child
                 j = n - 1
                 while j > 0 && !(innerSum[fbase + j] > 0) { j -= 1 }
                 b = j / Self.block
@@ -582,7 +582,7 @@ public final class SwiftOffsetTree: OffsetTree {
                 } else {
                     for k in 0..<Self.block where y >= a + iss[k] { q += 1 }
                 }
-                if q >= len {  // rounding: the block's last child with a positive sum
+                if q >= len {  // nothing passes y (a corrupt tree): the block's last positive child
                     q = len - 1
                     while q > 0 && !(innerSum[fbase + b * Self.block + q] > 0) { q -= 1 }
                 }
@@ -608,21 +608,30 @@ public final class SwiftOffsetTree: OffsetTree {
         } else {
             for k in 0..<Self.leafBlocks where y >= acc + pre[k] { b += 1 }
         }
-        if b >= nb {  // rounding: the last block with a positive sum
+        if b >= nb {  // nothing passes y (a corrupt tree): the last block with a positive sum
             b = nb - 1
             while b > 0 && !(pre[b] > pre[b - 1]) { b -= 1 }
         }
-        var a = b > 0 ? acc + pre[b - 1] : acc
-        var last: Int?
-        for i in b * Self.block..<min((b + 1) * Self.block, n) {
-            if h[i] > 0 {
-                let end = a + h[i]
-                if closedRight ? y <= end : y < end { return base + i }
-                last = base + i
-            }
-            a += h[i]
+        let a = b > 0 ? acc + pre[b - 1] : acc
+        // The block's inclusive running sums, added as a tree (exact in any order), and the count
+        // of those y passes, as the C core's locate does.
+        let q = h + b * Self.block
+        let s01 = q[0] + q[1], s45 = q[4] + q[5]
+        let p3 = s01 + (q[2] + q[3]), p5 = p3 + s45
+        let p = SIMD8<Double>(q[0], s01, s01 + q[2], p3, p3 + q[4], p5, p5 + q[6], p3 + (s45 + (q[6] + q[7])))
+        var k = 0
+        if closedRight {
+            for i in 0..<Self.block where y > a + p[i] { k += 1 }
+        } else {
+            for i in 0..<Self.block where y >= a + p[i] { k += 1 }
         }
-        return last
+        let len = min(Self.block, n - b * Self.block)
+        if k >= len {  // nothing passes y (a corrupt tree): the block's last positive item, if any
+            k = len
+            while k > 0 && !(q[k - 1] > 0) { k -= 1 }
+            return k > 0 ? base + b * Self.block + k - 1 : nil
+        }
+        return base + b * Self.block + k
     }
 
     /// The item whose `[offset, offset + height)` contains `y`, or `nil`.
