@@ -59,10 +59,10 @@ typedef struct rk_leaf {
  * An inner node: for each child its pointer, height sum and item count, and running prefixes of
  * both in two levels: inside each block of RK_BLOCK children (is, ic: inclusive, restarting at
  * every block) and over the blocks (bs, bc: inclusive prefixes of the block totals). A search
- * compares one block array, then one in-block array; an edit below child j recomputes at most the
+ * compares one block array, then one in-block array; an edit below child j changes at most the
  * rest of j's block and the blocks after it. Entries past the last child (in-block) and past the
- * last block are +infinity and SIZE_MAX. All prefixes are recomputed from sum/cnt (never adjusted
- * by deltas of sums), so they are exact functions of the children.
+ * last block are +infinity and SIZE_MAX. Sums of heights are exact (see rk_offset_tree.c), so the
+ * prefixes an edit adjusts by its delta equal those recomputed from sum/cnt, bit for bit.
  */
 typedef struct rk_inner {
     uint32_t n;
