@@ -145,6 +145,10 @@ extension OffsetTree {
         if let bad = heights.firstIndex(where: { !Self.isValidHeight($0) }) {
             throw .invalidHeight(value: heights[bad], index: bad)
         }
+        // Checked before anything is removed, so a refused call leaves the tree as it was.
+        guard heights.reduce(0, { $0 + Self.quantized($1) }) < Self.maximumTotalHeight else {
+            throw .totalHeightTooLarge
+        }
         try removeSubrange(0..<count)
         try insert(contentsOf: heights, at: 0)
     }
