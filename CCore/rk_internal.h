@@ -43,10 +43,9 @@ void rk_free(void *p);
  * A leaf: `n` heights in an array of capacity `cap` (a multiple of RK_LEAF_STEP), in blocks of
  * RK_BLOCK; before the heights, the inclusive running prefix of the block sums (RK_LEAF_BLOCKS
  * entries, whatever the capacity, so a lookup finds them without reading `cap` first: the header,
- * prefixes and heights it needs load in parallel); behind the heights, the sum of each block
- * (cap / RK_BLOCK entries), which only edits read. A block's sum is the pairwise sum of its eight
- * slots, and the slots from n up to the end of the last block hold 0.0, so every block sums the
- * same way; prefixes past the last block are +infinity, so a search compares all of them without a
+ * prefixes and heights it needs load in parallel). A block's sum is the difference of two
+ * prefixes (exact, as every sum of heights is); the slots from n up to the end of the last block
+ * hold 0.0; prefixes past the last block are +infinity, so a search compares all of them without a
  * bound check.
  */
 typedef struct rk_leaf {
@@ -60,10 +59,10 @@ typedef struct rk_leaf {
  * An inner node: for each child its pointer, height sum and item count, and running prefixes of
  * both in two levels: inside each block of RK_BLOCK children (is, ic: inclusive, restarting at
  * every block) and over the blocks (bs, bc: inclusive prefixes of the block totals). A search
- * compares one block array, then one in-block array; an edit below child j recomputes at most the
+ * compares one block array, then one in-block array; an edit below child j changes at most the
  * rest of j's block and the blocks after it. Entries past the last child (in-block) and past the
- * last block are +infinity and SIZE_MAX. All prefixes are recomputed from sum/cnt (never adjusted
- * by deltas of sums), so they are exact functions of the children.
+ * last block are +infinity and SIZE_MAX. Sums of heights are exact (see rk_offset_tree.c), so the
+ * prefixes an edit adjusts by its delta equal those recomputed from sum/cnt, bit for bit.
  */
 typedef struct rk_inner {
     uint32_t n;

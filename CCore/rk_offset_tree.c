@@ -2,22 +2,23 @@
  * rk_offset_tree.c: the counted B+-tree behind rk_offset_tree.h.
  *
  * Layout: leaves are variable-capacity arrays of heights (capacity rounded up to RK_LEAF_STEP, so
- * memory per item stays near 10 bytes even in half-full leaves) in blocks of RK_BLOCK, each block's
- * sum and the running prefix of those sums stored behind the heights; inner nodes hold per child a
+ * memory per item stays near 9 bytes even in half-full leaves) in blocks of RK_BLOCK, with the
+ * running prefix of the block sums stored before the heights; inner nodes hold per child a
  * pointer, a height sum and an item count, with two-level running prefixes of both (see rk_inner).
  * All leaves are at the same depth.
  *
- * Offsets: the offset of an item is the sum, left to right, of one or two prefixes per level of its
- * path (the node's block prefix before its block, then the in-block prefix before its child), then
- * in the leaf the block prefix before its block, then the heights before it in its block one by
- * one. rk_offset_tree_offset, rk_offset_tree_read and the lookups all compute it in that order, so
- * they always agree. A lookup by offset compares a block array, then one block, on every level.
+ * Offsets: the offset of an item is the sum of one or two prefixes per level of its path (the
+ * node's block prefix before its block, then the in-block prefix before its child), then in the
+ * leaf the block prefix before its block and the heights before it in its block. A lookup by
+ * offset compares a block array, then one block, on every level.
  *
- * Sums: a cached sum or prefix is always recomputed from the level below (never adjusted by the
- * delta of an edit): a block's sum pairwise from its eight slots, a leaf's prefixes by adding its
- * block sums left to right, a node's prefixes from its children's sums. So each is bit-identical
- * to a fresh summation and the checker compares them exactly. Counts are integers: edits adjust
- * them by the number of items inserted or removed.
+ * Sums: heights are stored as multiples of 2^-16 (quantize) and the total stays below 2^37, so
+ * every sum of heights is an integer number of quanta below 2^53 and exact in a double, whatever
+ * the order of summation. So a cached sum or prefix can be adjusted by the delta of an edit
+ * (rk_offset_tree_set, and the path above a leaf an insert or removal changed) or recomputed from
+ * the level below (after structural changes): both give the value a fresh summation gives, bit for
+ * bit, and the checker compares them exactly. Counts are integers too: edits adjust them by the
+ * number of items inserted or removed.
  *
  * Memory: the tree keeps the blocks it stops using on free lists (leaves by capacity class, inner
  * nodes) and takes blocks from there before asking malloc, so rebuilding a tree reuses its own
@@ -31,8 +32,8 @@
  * secures RK_REMOVE_RESERVE full leaves for that (at most two merges or redistributions involve an
  * underfull leaf, see fix_node).
  */
-#include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,7 +81,20 @@ static size_t blocks_of(size_t n) { return ceil_div(n, RK_BLOCK); }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
-static int valid_height(double h) { return isfinite(h) && h >= 0.0; }
+/* Finite, >= 0 and below the largest total (false for NaN). */
+static int valid_height(double h) { return h >= 0.0 && h < RK_OFFSET_TREE_MAX_TOTAL; }
+
+/*
+ * A valid height rounded to the nearest multiple of 2^-16 (ties to even), -0.0 made +0.0. Scaled by
+ * 2^16 (exact), a value below 2^52 is rounded to an integer by adding and subtracting 2^52 (the
+ * ulp of doubles in [2^52, 2^53) is 1); one from 2^52 on is an integer already.
+ */
+static RK_INLINE double quantize(double h) {
+    const double two52 = 4503599627370496.0;
+    double x = h * 65536.0;
+    if (x < two52) x = (x + two52) - two52;
+    return x * (1.0 / 65536.0) + 0.0;
+}
 
 /* The sum of one block's eight slots, pairwise. */
 static double block_sum(const double *b) {
@@ -93,14 +107,9 @@ static int leaf_class(uint32_t cap) { return (int)(cap / RK_LEAF_STEP) - 1; }
 
 static double *leaf_pre(rk_leaf *l) { return l->pre; }
 static const double *leaf_pre_c(const rk_leaf *l) { return l->pre; }
-static double *leaf_bsum(rk_leaf *l) { return l->h + l->cap; }
-static const double *leaf_bsum_c(const rk_leaf *l) { return l->h + l->cap; }
 
-/* Bytes requested from malloc for a leaf of capacity `cap`: header and block prefixes, heights,
- * block sums. */
-static size_t leaf_size(uint32_t cap) {
-    return sizeof(rk_leaf) + ((size_t)cap + cap / RK_BLOCK) * sizeof(double);
-}
+/* Bytes requested from malloc for a leaf of capacity `cap`: header and block prefixes, heights. */
+static size_t leaf_size(uint32_t cap) { return sizeof(rk_leaf) + (size_t)cap * sizeof(double); }
 
 static size_t leaf_bytes(uint32_t cap) { return leaf_size(cap) + RK_MALLOC_OVERHEAD; }
 
@@ -252,20 +261,18 @@ static rk_mark mark_of(const rk_offset_tree *t) {
 /* ---------------------------------------------------------------- leaves and nodes */
 
 /*
- * Makes the leaf's derived arrays match its heights from block b0 on: zeroes the slots after n in
- * the last block, recomputes the block sums from b0 and the prefixes from b0, and sets the
- * prefixes past the last block to +infinity. Returns the leaf's sum. Blocks before b0 must be up
- * to date.
+ * Makes the leaf's block prefixes match its heights from block b0 on: zeroes the slots after n in
+ * the last block, recomputes the prefixes from b0 (adding each block's sum), and sets the prefixes
+ * past the last block to +infinity. Returns the leaf's sum. Blocks before b0 must be up to date.
  */
 static double leaf_fix(rk_leaf *l, size_t b0) {
     size_t n = l->n, nb = blocks_of(n);
-    double *pre = leaf_pre(l), *bsum = leaf_bsum(l);
+    double *pre = leaf_pre(l);
     for (size_t i = n; i < nb * RK_BLOCK; i++) l->h[i] = 0.0;
     if (b0 > nb) b0 = nb;
-    for (size_t b = b0; b < nb; b++) bsum[b] = block_sum(l->h + b * RK_BLOCK);
     double s = b0 ? pre[b0 - 1] : 0.0;
     for (size_t b = b0; b < nb; b++) {
-        s += bsum[b];
+        s += block_sum(l->h + b * RK_BLOCK);
         pre[b] = s;
     }
     for (size_t b = nb; b < RK_LEAF_BLOCKS; b++) pre[b] = INFINITY;
@@ -349,6 +356,20 @@ static void move_entries(rk_inner *dst, uint32_t di, rk_inner *src, uint32_t si,
     memmove(&dst->cnt[di], &src->cnt[si], n * sizeof(size_t));
 }
 
+/* How many of the `len` counts in `a` are <= x, added in four independent chains (a single chain
+ * of 16 compare-and-adds is as long as the rest of a node's search). */
+static RK_INLINE uint32_t count_le(const size_t *a, uint32_t len, size_t x) {
+    uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, k = 0;
+    for (; k + 4 <= len; k += 4) {
+        c0 += a[k] <= x;
+        c1 += a[k + 1] <= x;
+        c2 += a[k + 2] <= x;
+        c3 += a[k + 3] <= x;
+    }
+    for (; k < len; k++) c0 += a[k] <= x;
+    return (c0 + c1) + (c2 + c3);
+}
+
 /*
  * The child of `nd` holding position *i (relative to the node; *i == the node's count lands in
  * the last child), and *i made relative to that child. Compares the block prefixes, then the
@@ -356,13 +377,12 @@ static void move_entries(rk_inner *dst, uint32_t di, rk_inner *src, uint32_t si,
  */
 static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
     size_t x = *i;
-    uint32_t b = 0, nb = (uint32_t)blocks_of(nd->n);
-    for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += nd->bc[k] <= x;
+    uint32_t nb = (uint32_t)blocks_of(nd->n), b = count_le(nd->bc, RK_NODE_BLOCKS, x);
     if (b >= nb) b = nb - 1;
+    RK_PREFETCH(&nd->child[b * RK_BLOCK]); /* loads beside the in-block counts, not after them */
     if (b) x -= nd->bc[b - 1];
     const size_t *ic = nd->ic + b * RK_BLOCK;
-    uint32_t j = 0, len = block_end(b, nd->n) - b * RK_BLOCK;
-    for (uint32_t k = 0; k < RK_BLOCK; k++) j += ic[k] <= x;
+    uint32_t len = block_end(b, nd->n) - b * RK_BLOCK, j = count_le(ic, RK_BLOCK, x);
     if (j >= len) j = len - 1;
     if (j) x -= ic[j - 1];
     *i = x;
@@ -390,6 +410,18 @@ static RK_INLINE void prefetch_leaf_guess(const rk_inner *nd, double share) {
 }
 
 /*
+ * The same kind of hint one level higher: fetches the header and block prefixes of the inner
+ * child `share` of the way through `nd`, so they load while `nd` is searched.
+ */
+static RK_INLINE void prefetch_node_guess(const rk_inner *nd, double share) {
+    uint32_t n = nd->n;
+    double g = share * (double)n;
+    uint32_t c = g > 0.0 ? (g < (double)n ? (uint32_t)g : n - 1) : 0; /* NaN: 0 */
+    const char *child = nd->child[c];
+    for (size_t at = 0; at < offsetof(rk_inner, ic); at += 64) RK_PREFETCH(child + at);
+}
+
+/*
  * Descends to the leaf holding position `i` (i <= count; i == count lands at the end of the last
  * leaf) and records the path. Returns the leaf; `*local` is the position inside it.
  */
@@ -406,71 +438,33 @@ static rk_leaf *descend(const rk_offset_tree *t, size_t i, rk_path *p, size_t *l
     return node;
 }
 
-/* After child j's sum changed to nd->sum[j]: recomputes the rest of j's block and the block
- * prefixes from there; returns the node's sum. */
-static double inner_fix_sums(rk_inner *nd, uint32_t j) {
-    uint32_t n = nd->n, b = j / RK_BLOCK, end = block_end(b, n), nb = (uint32_t)blocks_of(n);
-    double e = j % RK_BLOCK ? nd->is[j - 1] : 0.0;
-    for (uint32_t q = j; q < end; q++) {
-        e += nd->sum[q];
-        nd->is[q] = e;
-    }
-    double s = b ? nd->bs[b - 1] : 0.0;
-    s += e;
-    nd->bs[b] = s;
-    uint32_t q = b + 1;
-    for (; q + 1 < nb; q++) { /* full blocks: their last child is the block's last slot */
-        s += nd->is[q * RK_BLOCK + RK_BLOCK - 1];
-        nd->bs[q] = s;
-    }
-    if (q < nb) { /* the last block ends at the last child */
-        s += nd->is[n - 1];
-        nd->bs[q] = s;
-    }
-    return s;
-}
-
 /*
  * After an edit inside the path's bottom child that replaced it by `child` (sum `s`) and changed
- * the item count by `dk`: updates every node of the path (counts by dk, sums recomputed) and the
- * tree's count and total.
+ * the item count by `dk`: on every node of the path, adds the changes of sum and count to the
+ * child's entry, the in-block prefixes from it on and the block prefixes from its block on (exact,
+ * see the file comment); then the tree's count and total.
  */
 static void fix_path(rk_offset_tree *t, const rk_path *p, void *child, double s, ptrdiff_t dk) {
-    size_t delta = (size_t)dk;
+    size_t dc = (size_t)dk;
+    if (t->depth == 0) t->root = child;
+    else p->node[t->depth - 1]->child[p->idx[t->depth - 1]] = child;
+    double ds = t->depth ? s - p->node[t->depth - 1]->sum[p->idx[t->depth - 1]] : s - t->total;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p->node[d];
         uint32_t j = p->idx[d], n = nd->n, b = j / RK_BLOCK, nb = (uint32_t)blocks_of(n);
-        nd->child[j] = child;
-        nd->sum[j] = s;
-        nd->cnt[j] += delta;
-        /* The rest of j's block (sums recomputed, counts adjusted), then the blocks from b on: one
-         * pass each, as inner_fix_sums does for the sums alone. */
-        double e = j % RK_BLOCK ? nd->is[j - 1] : 0.0;
+        nd->sum[j] += ds;
+        nd->cnt[j] += dc;
         for (uint32_t q = j, end = block_end(b, n); q < end; q++) {
-            e += nd->sum[q];
-            nd->is[q] = e;
-            nd->ic[q] += delta;
+            nd->is[q] += ds;
+            nd->ic[q] += dc;
         }
-        s = b ? nd->bs[b - 1] : 0.0;
-        s += e;
-        nd->bs[b] = s;
-        nd->bc[b] += delta;
-        uint32_t q = b + 1;
-        for (; q + 1 < nb; q++) {
-            s += nd->is[q * RK_BLOCK + RK_BLOCK - 1];
-            nd->bs[q] = s;
-            nd->bc[q] += delta;
+        for (uint32_t q = b; q < nb; q++) {
+            nd->bs[q] += ds;
+            nd->bc[q] += dc;
         }
-        if (q < nb) {
-            s += nd->is[n - 1];
-            nd->bs[q] = s;
-            nd->bc[q] += delta;
-        }
-        child = nd;
     }
-    if (t->depth == 0) t->root = child;
-    t->total = s;
-    t->count += delta;
+    t->total += ds;
+    t->count += dc;
 }
 
 /* ---------------------------------------------------------------- build */
@@ -481,7 +475,8 @@ typedef struct rk_segments {
     size_t len[3];
 } rk_segments;
 
-/* Copies items [from, from + n) of the concatenation into dst (normalizing -0.0 to +0.0). */
+/* Copies items [from, from + n) of the concatenation into dst, quantized (a no-op on heights the
+ * tree holds already). */
 static void copy_segments(const rk_segments *s, size_t from, size_t n, double *dst) {
     for (int k = 0; k < 3 && n > 0; k++) {
         if (from >= s->len[k]) {
@@ -491,7 +486,7 @@ static void copy_segments(const rk_segments *s, size_t from, size_t n, double *d
         size_t take = s->len[k] - from;
         if (take > n) take = n;
         const double *src = s->seg[k] + from;
-        for (size_t i = 0; i < take; i++) dst[i] = src[i] + 0.0;
+        for (size_t i = 0; i < take; i++) dst[i] = quantize(src[i]);
         dst += take;
         n -= take;
         from = 0;
@@ -655,19 +650,32 @@ static rk_status rebuild(rk_offset_tree *t, const rk_segments *s, size_t n) {
     return RK_OK;
 }
 
-static rk_status validate(const double *h, size_t k, size_t *bad_index) {
-    /* Branch-free first pass (vectorizes): NaN, infinities and negatives all fail the test. */
+/*
+ * Checks that every height is valid (RK_ERR_HEIGHT, the first bad index in *bad_index) and stores
+ * the sum of the quantized heights in *sum. Once a sum reaches RK_OFFSET_TREE_MAX_TOTAL it may be
+ * rounded, but rounding is monotonic, so it never falls back below the limit: callers compare it
+ * (plus the rest of the tree's total) with the limit.
+ */
+static rk_status validate(const double *h, size_t k, size_t *bad_index, double *sum) {
+    /* Branch-free first pass (vectorizes): NaN, infinities, negatives and huge values all fail. */
     int ok = 1;
-    for (size_t i = 0; i < k; i++) ok &= (h[i] >= 0.0) & (h[i] <= DBL_MAX);
-    if (ok) return RK_OK;
-    for (size_t i = 0; i < k; i++) {
-        if (!valid_height(h[i])) {
-            if (bad_index) *bad_index = i;
-            return RK_ERR_HEIGHT;
+    for (size_t i = 0; i < k; i++) ok &= (h[i] >= 0.0) & (h[i] < RK_OFFSET_TREE_MAX_TOTAL);
+    if (!ok) {
+        for (size_t i = 0; i < k; i++) {
+            if (!valid_height(h[i])) {
+                if (bad_index) *bad_index = i;
+                return RK_ERR_HEIGHT;
+            }
         }
     }
+    double s = 0.0;
+    for (size_t i = 0; i < k; i++) s += quantize(h[i]);
+    *sum = s;
     return RK_OK;
 }
+
+/* Whether a tree whose heights add up to `total` (as validate sums them) is within the limit. */
+static int total_fits(double total) { return total < RK_OFFSET_TREE_MAX_TOTAL; }
 
 rk_status rk_offset_tree_create(rk_offset_tree **out) {
     return rk_offset_tree_build(NULL, 0, out, NULL);
@@ -677,8 +685,10 @@ rk_status rk_offset_tree_build(const double *heights, size_t n, rk_offset_tree *
                                size_t *bad_index) {
     if (!out || (!heights && n > 0)) return RK_ERR_ARG;
     if (n > RK_OFFSET_TREE_MAX_COUNT) return RK_ERR_OVERFLOW;
-    rk_status st = validate(heights, n, bad_index);
+    double sum;
+    rk_status st = validate(heights, n, bad_index, &sum);
     if (st != RK_OK) return st;
+    if (!total_fits(sum)) return RK_ERR_OVERFLOW;
     rk_offset_tree *t = rk_alloc(sizeof(rk_offset_tree));
     if (!t) return RK_ERR_NOMEM;
     memset(t, 0, sizeof *t);
@@ -697,8 +707,10 @@ rk_status rk_offset_tree_assign(rk_offset_tree *t, const double *heights, size_t
                                 size_t *bad_index) {
     if (!heights && n > 0) return RK_ERR_ARG;
     if (n > RK_OFFSET_TREE_MAX_COUNT) return RK_ERR_OVERFLOW;
-    rk_status st = validate(heights, n, bad_index);
+    double sum;
+    rk_status st = validate(heights, n, bad_index, &sum);
     if (st != RK_OK) return st;
+    if (!total_fits(sum)) return RK_ERR_OVERFLOW;
     rk_segments s = {{heights, NULL, NULL}, {n, 0, 0}};
     return rebuild(t, &s, n);
 }
@@ -744,10 +756,14 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
         node = nd->child[j];
     }
     const rk_leaf *l = node;
-    size_t b = index / RK_BLOCK;
+    size_t b = index / RK_BLOCK, r = index % RK_BLOCK;
     if (b) acc += leaf_pre_c(l)[b - 1];
-    for (size_t i = b * RK_BLOCK; i < index; i++) acc += l->h[i];
-    *out = acc;
+    /* The heights before the item in its block, added as a tree of depth 3 rather than a chain:
+     * exact in any order. */
+    const double *q = l->h + b * RK_BLOCK;
+    double m[RK_BLOCK];
+    for (size_t k = 0; k < RK_BLOCK; k++) m[k] = k < r ? q[k] : 0.0;
+    *out = acc + (((m[0] + m[1]) + (m[2] + m[3])) + ((m[4] + m[5]) + (m[6] + m[7])));
     return RK_OK;
 }
 
@@ -757,10 +773,12 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
  *
  * On each level: the block whose prefix first passes y (counting the blocks whose prefix does
  * not), then in that block the child whose in-block prefix first passes it; in the leaf, the block
- * likewise, then its items one by one. The first child or block that passes y is never an empty
- * one (its prefix exceeds the previous one, and y >= the node's offset, strictly for closed_right,
- * holds on every level). When rounding leaves nothing passing y inside a chosen node or block, its
- * last positive child, block or item wins. Requires total > 0.
+ * likewise, then in that block the item whose running sum first passes it, all counted without
+ * branches. The first child, block or item that passes y is never an empty one (its prefix exceeds
+ * the previous one, and y >= the node's offset, strictly for closed_right, holds on every level).
+ * Sums are exact, so something inside each chosen node or block always passes y; the fallbacks
+ * when nothing does (its last positive child, block or item) only keep a corrupt tree's answer in
+ * range. Requires total > 0.
  */
 static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     double acc = 0.0;
@@ -770,16 +788,18 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
         const rk_inner *nd = node;
         uint32_t n = nd->n, nb = (uint32_t)blocks_of(n), b = 0, j;
         if (d + 1 == t->depth) prefetch_leaf_guess(nd, (y - acc) / nd->bs[nb - 1]);
+        else prefetch_node_guess(nd, (y - acc) / nd->bs[nb - 1]);
         if (closed_right) {
             for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += y > acc + nd->bs[k];
         } else {
             for (uint32_t k = 0; k < RK_NODE_BLOCKS; k++) b += y >= acc + nd->bs[k];
         }
-        if (b >= nb) { /* rounding: the last child with a positive sum */
+        if (b >= nb) { /* nothing passes y: the last child with a positive sum */
             j = n - 1;
             while (j > 0 && !(nd->sum[j] > 0.0)) j--;
             b = j / RK_BLOCK;
         } else {
+            RK_PREFETCH(&nd->child[b * RK_BLOCK]); /* loads beside the block's prefixes */
             double a = b ? acc + nd->bs[b - 1] : acc;
             const double *is = nd->is + b * RK_BLOCK;
             uint32_t q = 0, len = block_end(b, n) - b * RK_BLOCK;
@@ -788,7 +808,7 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
             } else {
                 for (uint32_t k = 0; k < RK_BLOCK; k++) q += y >= a + is[k];
             }
-            if (q >= len) { /* rounding: the block's last child with a positive sum */
+            if (q >= len) { /* nothing passes y: the block's last positive child */
                 q = len - 1;
                 while (q > 0 && !(nd->sum[b * RK_BLOCK + q] > 0.0)) q--;
             }
@@ -812,22 +832,34 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     } else {
         for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y >= acc + pre[k];
     }
-    if (b >= nb) { /* rounding: the last block with a positive sum */
-        const double *bsum = leaf_bsum_c(l);
+    if (b >= nb) { /* nothing passes y: the last block with a positive sum */
         b = nb - 1;
-        while (b > 0 && !(bsum[b] > 0.0)) b--;
+        while (b > 0 && !(pre[b] > pre[b - 1])) b--;
     }
     double a = b ? acc + pre[b - 1] : acc;
-    size_t last = RK_NOT_FOUND;
-    for (uint32_t i = b * RK_BLOCK, end = min_u32(i + RK_BLOCK, n); i < end; i++) {
-        if (l->h[i] > 0.0) {
-            double e = a + l->h[i];
-            if (closed_right ? y <= e : y < e) return base + i;
-            last = base + i;
-        }
-        a += l->h[i];
+    /* The block's inclusive running sums, added as a tree (exact in any order); the slots past n
+     * hold 0.0, so their sums equal the last item's and pass y only when it does. */
+    const double *h = l->h + b * RK_BLOCK;
+    double p[RK_BLOCK], s01 = h[0] + h[1], s45 = h[4] + h[5];
+    p[0] = h[0];
+    p[1] = s01;
+    p[3] = s01 + (h[2] + h[3]);
+    p[2] = s01 + h[2];
+    p[4] = p[3] + h[4];
+    p[5] = p[3] + s45;
+    p[6] = p[5] + h[6];
+    p[7] = p[3] + (s45 + (h[6] + h[7]));
+    uint32_t q = 0, len = min_u32(RK_BLOCK, n - b * RK_BLOCK);
+    if (closed_right) {
+        for (uint32_t k = 0; k < RK_BLOCK; k++) q += y > a + p[k];
+    } else {
+        for (uint32_t k = 0; k < RK_BLOCK; k++) q += y >= a + p[k];
     }
-    return last;
+    if (q >= len) { /* nothing passes y: the block's last positive item, if any */
+        for (q = len; q > 0 && !(h[q - 1] > 0.0); q--) {}
+        return q ? base + b * RK_BLOCK + q - 1 : RK_NOT_FOUND;
+    }
+    return base + b * RK_BLOCK + q;
 }
 
 size_t rk_offset_tree_item_at(const rk_offset_tree *t, double y) {
@@ -855,26 +887,28 @@ void rk_offset_tree_range(const rk_offset_tree *t, double y0, double y1, size_t 
 rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     if (index >= t->count) return RK_ERR_RANGE;
     if (!valid_height(height)) return RK_ERR_HEIGHT;
+    double q = quantize(height);
     rk_path p;
     size_t local;
     rk_leaf *l = descend(t, index, &p, &local);
-    l->h[local] = height + 0.0;
-    /* Counts are unchanged: the item's block sum, the leaf's prefixes from that block on, then on
-     * each node of the path the child's sum and the prefixes after it (as a full fix would). */
-    size_t b = local / RK_BLOCK, nb = blocks_of(l->n);
-    double *pre = leaf_pre(l), *bsum = leaf_bsum(l);
-    bsum[b] = block_sum(l->h + b * RK_BLOCK);
-    double s = b ? pre[b - 1] : 0.0;
-    for (size_t q = b; q < nb; q++) {
-        s += bsum[q];
-        pre[q] = s;
-    }
+    double delta = q - l->h[local]; /* exact: both are multiples of 2^-16 below 2^37 */
+    if (!total_fits(t->total + delta)) return RK_ERR_OVERFLOW;
+    l->h[local] = q;
+    /* Counts are unchanged; every sum containing the item grows by delta (exactly): the leaf's
+     * prefixes from its block on, and on each node of the path the child's sum, the in-block
+     * prefixes from the child on and the block prefixes from its block on. The loops are
+     * independent adds of fixed length: they run on to the end of the array or block, where the
+     * padding is +infinity and stays so, and need no child count. */
+    double *pre = leaf_pre(l);
+    for (size_t k = local / RK_BLOCK; k < RK_LEAF_BLOCKS; k++) pre[k] += delta;
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p.node[d];
-        nd->sum[p.idx[d]] = s;
-        s = inner_fix_sums(nd, p.idx[d]);
+        uint32_t j = p.idx[d], bj = j / RK_BLOCK;
+        nd->sum[j] += delta;
+        for (uint32_t k = j; k < (bj + 1) * RK_BLOCK; k++) nd->is[k] += delta;
+        for (uint32_t k = bj; k < RK_NODE_BLOCKS; k++) nd->bs[k] += delta;
     }
-    t->total = s;
+    t->total += delta;
     return RK_OK;
 }
 
@@ -929,13 +963,13 @@ rk_status rk_offset_tree_read(const rk_offset_tree *t, size_t first, size_t n, d
 }
 
 /* Writes `h` over items [lo, hi) of the subtree `node` and returns its new height sum. Counts are
- * unchanged; each touched leaf's block sums and prefixes are recomputed from its first touched
+ * unchanged; each touched leaf's block prefixes are recomputed from its first touched
  * block and each touched node's prefixes from its first touched child, exactly the values a full
  * fix would compute. */
 static double set_rec(void *node, unsigned height, size_t lo, size_t hi, const double *h) {
     if (height == 0) {
         rk_leaf *l = node;
-        for (size_t i = lo; i < hi; i++) l->h[i] = h[i - lo] + 0.0;
+        for (size_t i = lo; i < hi; i++) l->h[i] = quantize(h[i - lo]);
         return leaf_fix(l, lo / RK_BLOCK);
     }
     rk_inner *nd = node;
@@ -958,9 +992,15 @@ rk_status rk_offset_tree_set_range(rk_offset_tree *t, size_t first, const double
                                    size_t *bad_index) {
     if (first > t->count || n > t->count - first) return RK_ERR_RANGE;
     if (!h && n > 0) return RK_ERR_ARG;
-    rk_status st = validate(h, n, bad_index);
+    double sum;
+    rk_status st = validate(h, n, bad_index, &sum);
     if (st != RK_OK) return st;
-    if (n > 0) t->total = set_rec(t->root, t->depth, first, first + n, h);
+    if (n == 0) return RK_OK;
+    double before, after;
+    rk_offset_tree_offset(t, first, &before);
+    rk_offset_tree_offset(t, first + n, &after);
+    if (!total_fits(t->total - (after - before) + sum)) return RK_ERR_OVERFLOW;
+    t->total = set_rec(t->root, t->depth, first, first + n, h);
     return RK_OK;
 }
 
@@ -997,8 +1037,10 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
     if (k > RK_OFFSET_TREE_MAX_COUNT - t->count) return RK_ERR_OVERFLOW;
     if (k == 0) return RK_OK;
     if (!h) return RK_ERR_ARG;
-    rk_status st = validate(h, k, bad_index);
+    double sum;
+    rk_status st = validate(h, k, bad_index, &sum);
     if (st != RK_OK) return st;
+    if (!total_fits(t->total + sum)) return RK_ERR_OVERFLOW;
     if (k >= t->count) return insert_by_rebuild(t, at, h, k);
 
     rk_path p;
@@ -1020,7 +1062,7 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
         } else {
             memmove(l->h + off + k, l->h + off, (l->n - off) * sizeof(double));
         }
-        for (size_t i = 0; i < k; i++) l->h[off + i] = h[i] + 0.0;
+        for (size_t i = 0; i < k; i++) l->h[off + i] = quantize(h[i]);
         l->n = (uint32_t)total;
         fix_path(t, &p, l, leaf_fix(l, from_block), (ptrdiff_t)k);
         if (l != leaf) trim(t);
@@ -1396,6 +1438,10 @@ static rk_entry check_leaf(const rk_leaf *l, int is_root, rk_check *c) {
             c->msg = "invalid height stored";
             return bad;
         }
+        if (quantize(l->h[i]) != l->h[i]) {
+            c->msg = "height stored is not a multiple of 2^-16";
+            return bad;
+        }
     }
     size_t nb = blocks_of(l->n);
     for (size_t i = l->n; i < nb * RK_BLOCK; i++) {
@@ -1404,14 +1450,10 @@ static rk_entry check_leaf(const rk_leaf *l, int is_root, rk_check *c) {
             return bad;
         }
     }
-    const double *pre = leaf_pre_c(l), *bsum = leaf_bsum_c(l);
+    const double *pre = leaf_pre_c(l);
     double s = 0.0;
     for (size_t b = 0; b < nb; b++) {
-        if (bsum[b] != block_sum(l->h + b * RK_BLOCK)) {
-            c->msg = "cached block sum differs from a fresh summation";
-            return bad;
-        }
-        s += bsum[b];
+        s += block_sum(l->h + b * RK_BLOCK);
         if (pre[b] != s) {
             c->msg = "cached block prefix differs from the running sum of the blocks";
             return bad;
@@ -1520,6 +1562,7 @@ rk_status rk_offset_tree_check(const rk_offset_tree *t, const char **message) {
     if (!c.msg) check_free(t, &c);
     if (!c.msg && e.cnt != t->count) c.msg = "tree count differs from the root's count";
     if (!c.msg && e.sum != t->total) c.msg = "tree total differs from the root's sum";
+    if (!c.msg && !total_fits(t->total)) c.msg = "tree total at or beyond RK_OFFSET_TREE_MAX_TOTAL";
     if (!c.msg && t->count > RK_OFFSET_TREE_MAX_COUNT) c.msg = "count beyond maximum";
     if (!c.msg && c.bytes != t->bytes) c.msg = "byte accounting differs from the blocks held";
     if (c.msg) {

@@ -3,8 +3,10 @@
  *
  * The input is decoded into a stream of operations (build, insert, remove, set, the four queries,
  * bad calls and allocation failures). Every answer is compared with a naive model: an array of
- * heights with linear prefix sums. Heights are multiples of 1/4 and stay small, so every sum is
- * exact in doubles and answers are compared with ==. rk_offset_tree_check runs after every step
+ * heights with linear prefix sums. Heights are mostly multiples of 1/4, sometimes arbitrary
+ * doubles, which the model rounds to multiples of 2^-16 as the tree stores them (nearbyint, an
+ * independent statement of the rounding); they stay small, so every sum is exact in doubles and
+ * answers are compared with ==. rk_offset_tree_check runs after every step
  * (build with -DRK_INTERNAL_CHECKS). Any mismatch abort()s, which libFuzzer reports as a crash.
  *
  * Sizes: at most MAX_ITEMS items and MAX_STEPS operations per input, so an execution stays short.
@@ -35,7 +37,7 @@ static double height_from_byte(uint8_t b) {
 }
 
 static const double bad_heights[] = {NAN, -NAN, INFINITY, -INFINITY, -0.25, -DBL_MIN, -DBL_MAX,
-                                     -4.9406564584124654e-324};
+                                     -4.9406564584124654e-324, RK_OFFSET_TREE_MAX_TOTAL, DBL_MAX};
 #define BAD_COUNT (sizeof bad_heights / sizeof bad_heights[0])
 
 static uint64_t splitmix(uint64_t *state) {
@@ -47,7 +49,12 @@ static uint64_t splitmix(uint64_t *state) {
 
 /* Fills h[0..<k] with valid heights in one of a few patterns chosen by the input. */
 static void fill_heights(input *in, double *h, size_t k) {
-    uint8_t mode = next_u8(in) % 4;
+    uint8_t mode = next_u8(in) % 5;
+    if (mode == 4) { /* arbitrary doubles from a seed, most of them not multiples of 2^-16 */
+        uint64_t state = next_u16(in);
+        for (size_t i = 0; i < k; i++) h[i] = (double)(splitmix(&state) % 1000000) / 7919.3;
+        return;
+    }
     if (mode == 0) { /* byte by byte (cheap in input only for small k) */
         for (size_t i = 0; i < k; i++) h[i] = height_from_byte(next_u8(in));
     } else if (mode == 1) { /* all equal */
@@ -66,6 +73,9 @@ static void fill_heights(input *in, double *h, size_t k) {
 /* ---------------------------------------------------------------- the naive model */
 
 static double model[MAX_ITEMS];
+
+/* A height as the tree stores it: the nearest multiple of 2^-16, ties to even, -0.0 as +0.0. */
+static double stored(double h) { return nearbyint(h * 65536.0) / 65536.0 + 0.0; }
 static size_t model_n;
 static double scratch[MAX_ITEMS + 8];
 static size_t step_number;
@@ -106,7 +116,7 @@ static void model_range(double y0, double y1, size_t *first, size_t *end) {
 
 static void model_insert(size_t at, const double *h, size_t k) {
     memmove(model + at + k, model + at, (model_n - at) * sizeof(double));
-    for (size_t i = 0; i < k; i++) model[at + i] = h[i] + 0.0;
+    for (size_t i = 0; i < k; i++) model[at + i] = stored(h[i]);
     model_n += k;
 }
 
@@ -259,7 +269,7 @@ static void op_set_range(input *in, rk_offset_tree *t) {
     rk_status st = rk_offset_tree_set_range(t, first, k ? scratch : NULL, k, &bad);
     EXPECT(st == RK_OK && bad == 12345, "set_range %zu at %zu of %zu: %s", k, first, model_n,
            rk_status_name(st));
-    for (size_t i = 0; i < k; i++) model[first + i] = scratch[i] + 0.0;
+    for (size_t i = 0; i < k; i++) model[first + i] = stored(scratch[i]);
     compare_all(t);
 }
 
@@ -273,7 +283,7 @@ static void op_set(input *in, rk_offset_tree *t) {
     double h = height_from_byte(next_u8(in));
     rk_status st = rk_offset_tree_set(t, i, h);
     EXPECT(st == RK_OK, "set %zu: %s", i, rk_status_name(st));
-    model[i] = h + 0.0;
+    model[i] = stored(h);
 }
 
 static void op_query(input *in, const rk_offset_tree *t) {
@@ -327,7 +337,7 @@ static void op_bad_call(input *in, rk_offset_tree *t) {
     double bad = bad_heights[next_u8(in) % BAD_COUNT];
     size_t bad_index = 12345;
     rk_status st;
-    switch (which % 12) {
+    switch (which % 13) {
     case 0: { /* set with an invalid height (or past the end: range is checked first) */
         size_t i = model_n ? next_u16(in) % model_n : 0;
         st = rk_offset_tree_set(t, i, bad);
@@ -439,6 +449,32 @@ static void op_bad_call(input *in, rk_offset_tree *t) {
         st = rk_offset_tree_set_range(t, first, scratch, k, &bad_index);
         EXPECT(st == RK_ERR_HEIGHT && bad_index == first_bad, "set_range bad height at %zu: %s, %zu",
                first_bad, rk_status_name(st), bad_index);
+        break;
+    }
+    case 12: { /* edits that would bring the total to RK_OFFSET_TREE_MAX_TOTAL: nothing changes */
+        double total = model_offset(model_n), room = RK_OFFSET_TREE_MAX_TOTAL - total;
+        size_t at = pick_position(in, model_n);
+        scratch[0] = room; /* itself too large when the total is 0 */
+        st = rk_offset_tree_insert(t, at, scratch, 1, NULL);
+        EXPECT(st == (total > 0.0 ? RK_ERR_OVERFLOW : RK_ERR_HEIGHT), "insert %a: %s", room,
+               rk_status_name(st));
+        scratch[0] = room - 0.25;
+        scratch[1] = 0.25;
+        st = rk_offset_tree_insert(t, at, scratch, 2, NULL);
+        EXPECT(st == RK_ERR_OVERFLOW, "insert %a and 0.25: %s", room - 0.25, rk_status_name(st));
+        if (model_n > 0) {
+            size_t i = next_u16(in) % model_n;
+            scratch[0] = room + model[i];
+            rk_status want = scratch[0] < RK_OFFSET_TREE_MAX_TOTAL ? RK_ERR_OVERFLOW : RK_ERR_HEIGHT;
+            st = rk_offset_tree_set(t, i, scratch[0]);
+            EXPECT(st == want, "set %zu to %a: %s", i, scratch[0], rk_status_name(st));
+            st = rk_offset_tree_set_range(t, i, scratch, 1, NULL);
+            EXPECT(st == want, "set_range %zu to %a: %s", i, scratch[0], rk_status_name(st));
+        }
+        scratch[0] = scratch[1] = RK_OFFSET_TREE_MAX_TOTAL / 2;
+        rk_offset_tree *out = NULL;
+        st = rk_offset_tree_build(scratch, 2, &out, NULL);
+        EXPECT(st == RK_ERR_OVERFLOW && out == NULL, "build of two halves: %s", rk_status_name(st));
         break;
     }
     case 11: { /* read out of range or into NULL: nothing is written */

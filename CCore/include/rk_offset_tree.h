@@ -3,9 +3,14 @@
  * "offset of item i" and "item at offset y" in O(log n) while items are inserted and removed.
  *
  * It is a counted B+-tree: leaves hold up to RK_OFFSET_TREE_LEAF_MAX heights in one array, inner
- * nodes hold each child's height sum and item count and their running prefixes. Cached sums and
- * prefixes are recomputed from the children on every edited path (never updated by adding deltas),
- * so they do not drift.
+ * nodes hold each child's height sum and item count and their running prefixes.
+ *
+ * Exact sums: every height is stored rounded to the nearest multiple of RK_OFFSET_TREE_QUANTUM
+ * (2^-16), and the total stays below RK_OFFSET_TREE_MAX_TOTAL (2^37), so every sum of stored
+ * heights is a multiple of 2^-16 below 2^37: an integer number of quanta below 2^53, which a double
+ * holds exactly. Sums therefore do not depend on the order of summation and never drift: an edit
+ * adjusts the cached sums on its path by its delta, and every offset is the exact sum of the stored
+ * heights before it.
  *
  * Ownership: a tree is created by rk_offset_tree_create/rk_offset_tree_build and owned by the
  * caller, who frees it with rk_offset_tree_destroy. The tree copies every height array it is given;
@@ -15,8 +20,11 @@
  * was (same count, same heights, same sums). Everything an edit needs is allocated before the tree
  * is touched, and all heights of a multi-item insert are validated first.
  *
- * Heights: a valid height is finite and >= 0 (-0.0 is stored as +0.0). NaN, +/-infinity and
- * negative values are rejected with RK_ERR_HEIGHT.
+ * Heights: a valid height is finite, >= 0 and < RK_OFFSET_TREE_MAX_TOTAL. NaN, +/-infinity,
+ * negative values and larger ones are rejected with RK_ERR_HEIGHT. A valid height is stored rounded
+ * to the nearest multiple of RK_OFFSET_TREE_QUANTUM (ties to even; below half a quantum it becomes
+ * +0.0, and -0.0 is stored as +0.0): the tree returns the stored value. An edit that would bring the
+ * total to RK_OFFSET_TREE_MAX_TOTAL or beyond fails with RK_ERR_OVERFLOW.
  *
  * Not found: functions that look an item up by offset return RK_NOT_FOUND (SIZE_MAX), which is
  * never a valid index (the count is limited to RK_OFFSET_TREE_MAX_COUNT < SIZE_MAX).
@@ -49,6 +57,15 @@ typedef struct rk_offset_tree rk_offset_tree;
 #define RK_OFFSET_TREE_MAX_COUNT ((size_t)1 << 28)
 #endif
 
+/** Heights are stored as multiples of this: 2^-16 (1/65536 of a point). */
+#define RK_OFFSET_TREE_QUANTUM (1.0 / 65536.0)
+
+/**
+ * The total of a tree's heights stays below this: 2^37 (about 1.4e11 points), so that every sum of
+ * heights is an exact double (an integer number of quanta below 2^53).
+ */
+#define RK_OFFSET_TREE_MAX_TOTAL 137438953472.0
+
 /** Most heights one leaf holds. */
 #define RK_OFFSET_TREE_LEAF_MAX 128
 
@@ -64,7 +81,8 @@ rk_status rk_offset_tree_create(rk_offset_tree **out);
  * The caller keeps ownership of `heights` and owns the new tree (free it with
  * rk_offset_tree_destroy). O(n).
  * Returns RK_ERR_HEIGHT if a height is invalid (the first bad index goes to `*bad_index` when
- * `bad_index` is not NULL), RK_ERR_OVERFLOW if n > RK_OFFSET_TREE_MAX_COUNT, RK_ERR_ARG for NULL
+ * `bad_index` is not NULL), RK_ERR_OVERFLOW if n > RK_OFFSET_TREE_MAX_COUNT or the heights' total
+ * would reach RK_OFFSET_TREE_MAX_TOTAL, RK_ERR_ARG for NULL
  * `out` (or NULL `heights` with n > 0), RK_ERR_NOMEM on allocation failure; on failure `*out` is
  * untouched and nothing is leaked.
  */
@@ -76,7 +94,8 @@ rk_status rk_offset_tree_build(const double *heights, size_t n, rk_offset_tree *
  * n == 0), as rk_offset_tree_build would build them, reusing the tree's own node memory: its
  * current nodes and the blocks it keeps for reuse. Only what those lack is allocated. O(n).
  * Returns RK_ERR_HEIGHT if a height is invalid (the first bad index goes to `*bad_index` when not
- * NULL), RK_ERR_OVERFLOW if n > RK_OFFSET_TREE_MAX_COUNT, RK_ERR_ARG for NULL `heights` with n > 0,
+ * NULL), RK_ERR_OVERFLOW if n > RK_OFFSET_TREE_MAX_COUNT or the heights' total would reach
+ * RK_OFFSET_TREE_MAX_TOTAL, RK_ERR_ARG for NULL `heights` with n > 0,
  * RK_ERR_NOMEM on allocation failure; on failure the tree is unchanged.
  */
 rk_status rk_offset_tree_assign(rk_offset_tree *tree, const double *heights, size_t n,
@@ -133,8 +152,10 @@ rk_status rk_offset_tree_read(const rk_offset_tree *tree, size_t first, size_t n
                               double *offsets);
 
 /**
- * Sets the height of item `index`. O(B log n) with B the node size, i.e. O(log n).
- * Returns RK_ERR_RANGE if index >= count, RK_ERR_HEIGHT if the height is invalid.
+ * Sets the height of item `index`: adds the change to the cached sums on the item's path (one
+ * block of prefixes per level). O(log n).
+ * Returns RK_ERR_RANGE if index >= count, RK_ERR_HEIGHT if the height is invalid,
+ * RK_ERR_OVERFLOW if the total would reach RK_OFFSET_TREE_MAX_TOTAL.
  */
 rk_status rk_offset_tree_set(rk_offset_tree *tree, size_t index, double height);
 
@@ -144,8 +165,8 @@ rk_status rk_offset_tree_set(rk_offset_tree *tree, size_t index, double height);
  * above them recomputed once, instead of n separate rk_offset_tree_set calls.
  * Returns RK_ERR_RANGE if first > count or n > count - first, RK_ERR_ARG for NULL `heights` with
  * n > 0, RK_ERR_HEIGHT if any height is invalid (the first bad one's position in `heights` goes to
- * `*bad_index` when not NULL). All heights are validated before the tree is touched: on failure it
- * is unchanged.
+ * `*bad_index` when not NULL), RK_ERR_OVERFLOW if the total would reach RK_OFFSET_TREE_MAX_TOTAL.
+ * All heights are validated before the tree is touched: on failure it is unchanged.
  */
 rk_status rk_offset_tree_set_range(rk_offset_tree *tree, size_t first, const double *heights,
                                    size_t n, size_t *bad_index);
@@ -155,8 +176,9 @@ rk_status rk_offset_tree_set_range(rk_offset_tree *tree, size_t first, const dou
  * keeps ownership of `heights`. O(k + log n) (a k >= count insert rebuilds, which is O(k)).
  * Returns RK_ERR_RANGE if at > count, RK_ERR_OVERFLOW if count + k > RK_OFFSET_TREE_MAX_COUNT
  * (checked before `heights` is read), RK_ERR_HEIGHT if any height is invalid (first bad one in
- * `*bad_index` when not NULL), RK_ERR_ARG for NULL `heights` with k > 0, RK_ERR_NOMEM on
- * allocation failure. On failure the tree is unchanged.
+ * `*bad_index` when not NULL), RK_ERR_OVERFLOW if the total would reach RK_OFFSET_TREE_MAX_TOTAL,
+ * RK_ERR_ARG for NULL `heights` with k > 0, RK_ERR_NOMEM on allocation failure. On failure the
+ * tree is unchanged.
  */
 rk_status rk_offset_tree_insert(rk_offset_tree *tree, size_t at, const double *heights, size_t k,
                                 size_t *bad_index);

@@ -164,7 +164,7 @@ static void test_tree(size_t ops, size_t max_items, int full_every) {
     free(before.h);
 }
 
-/* With heights that are not exact in binary (sums round), every offset a bulk read returns is
+/* With heights that are not multiples of 2^-16 (stored rounded), every offset a bulk read returns is
  * still bit-identical to rk_offset_tree_offset's, across random edits of a multi-level tree. */
 static void test_read_offsets_match_offset(void) {
     size_t n = 60000;
@@ -196,6 +196,97 @@ static void test_read_offsets_match_offset(void) {
     free(offs);
 }
 
+/* The nearest multiple of 2^-16 (ties to even), computed with libm as the specification. */
+static double rounded(double h) { return nearbyint(h * 65536.0) / 65536.0 + 0.0; }
+
+/* Heights that are not multiples of 2^-16 are stored rounded to the nearest one, and every offset
+ * and total is then the exact sum of the stored heights, across random edits of a multi-level tree
+ * (so cached sums adjusted by deltas never drift from a fresh summation). */
+static void test_heights_are_quantized_and_sums_exact(void) {
+    size_t n = 30000;
+    double *h = malloc(n * sizeof(double));
+    naive m = {0};
+    for (size_t i = 0; i < n; i++) h[i] = (double)below(1000000) / 7919.3;
+    rk_offset_tree *t = NULL;
+    CHECK(rk_offset_tree_build(h, n, &t, NULL) == RK_OK, "build");
+    for (size_t i = 0; i < n; i++) h[i] = rounded(h[i]);
+    naive_insert(&m, 0, h, n);
+    for (int round = 0; round < 3000 && failures == 0; round++) {
+        size_t count = m.n, at = below(count);
+        double x[3] = {(double)below(1000000) / 3.7, (double)below(1000) / 9.1, 1e-7};
+        double q[3] = {rounded(x[0]), rounded(x[1]), rounded(x[2])};
+        size_t k = count - at < 3 ? count - at : 3;
+        switch (round % 4) {
+        case 0:
+            CHECK(rk_offset_tree_insert(t, at, x, 3, NULL) == RK_OK, "insert");
+            naive_insert(&m, at, q, 3);
+            break;
+        case 1:
+            CHECK(rk_offset_tree_remove(t, at, k) == RK_OK, "remove");
+            naive_remove(&m, at, k);
+            break;
+        case 2:
+            CHECK(rk_offset_tree_set(t, at, x[round % 3]) == RK_OK, "set");
+            m.h[at] = q[round % 3];
+            break;
+        default:
+            CHECK(rk_offset_tree_set_range(t, at, x, k, NULL) == RK_OK, "set_range");
+            memcpy(m.h + at, q, k * sizeof(double));
+        }
+        if (round % 500 == 0) compare_all(t, &m, "quantized");
+    }
+    compare_all(t, &m, "quantized, end");
+    rk_offset_tree_destroy(t);
+    free(m.h);
+    free(h);
+
+    /* Rounding at the edges: ties go to the even multiple, below half a quantum is +0.0. */
+    double q = 1.0 / 65536.0;
+    double in[6] = {0.5 * q, 1.5 * q, 2.5 * q, 0.49 * q, -0.0, 3.0 + 0.75 * q};
+    double want[6] = {0.0, 2 * q, 2 * q, 0.0, 0.0, 3.0 + q};
+    CHECK(rk_offset_tree_build(in, 6, &t, NULL) == RK_OK, "build edges");
+    for (size_t i = 0; i < 6; i++) {
+        double got = -1;
+        rk_offset_tree_height(t, i, &got);
+        CHECK(got == want[i] && !signbit(got), "edge %zu: %.17g stored as %.17g", i, in[i], got);
+    }
+    rk_offset_tree_destroy(t);
+}
+
+/* The total stays below RK_OFFSET_TREE_MAX_TOTAL: a height at the limit is invalid, and a build,
+ * insert, set or set_range that would bring the total to the limit fails, leaving the tree as it
+ * was. Up to one quantum below the limit is fine. */
+static void test_total_limit(void) {
+    const double max = RK_OFFSET_TREE_MAX_TOTAL, q = RK_OFFSET_TREE_QUANTUM;
+    double hs[300];
+    for (int i = 0; i < 300; i++) hs[i] = random_height();
+    double big[2] = {max / 2, max / 2}, fits[2] = {max / 2, max / 2 - q};
+    rk_offset_tree *t = NULL;
+    CHECK(rk_offset_tree_build(big, 2, &t, NULL) == RK_ERR_OVERFLOW && t == NULL, "build at max");
+    CHECK(rk_offset_tree_build(fits, 2, &t, NULL) == RK_OK, "build one quantum below max");
+    CHECK(rk_offset_tree_total(t) == max - q, "total just below max");
+    CHECK(rk_offset_tree_item_at(t, max - 2 * q) == 1, "item_at near max");
+    rk_offset_tree_destroy(t);
+    CHECK(rk_offset_tree_build(hs, 300, &t, NULL) == RK_OK, "build");
+    naive m = {0};
+    naive_insert(&m, 0, hs, 300);
+    double total = rk_offset_tree_total(t), at_max = max - total, below_max = at_max - q;
+    size_t bi = 99;
+    CHECK(rk_offset_tree_set(t, 3, max) == RK_ERR_HEIGHT, "set height at max");
+    CHECK(rk_offset_tree_insert(t, 3, &max, 1, &bi) == RK_ERR_HEIGHT && bi == 0, "insert at max");
+    CHECK(rk_offset_tree_insert(t, 3, &at_max, 1, NULL) == RK_ERR_OVERFLOW, "insert to max");
+    CHECK(rk_offset_tree_insert(t, 3, big, 2, NULL) == RK_ERR_OVERFLOW, "insert two halves");
+    CHECK(rk_offset_tree_set(t, 3, at_max + hs[3]) == RK_ERR_OVERFLOW, "set to max");
+    double two[2] = {at_max + hs[3], hs[4]};
+    CHECK(rk_offset_tree_set_range(t, 3, two, 2, NULL) == RK_ERR_OVERFLOW, "set_range to max");
+    compare_all(t, &m, "after refused edits at the limit");
+    CHECK(rk_offset_tree_set(t, 3, below_max + hs[3]) == RK_OK, "set to just below max");
+    m.h[3] = below_max + hs[3];
+    compare_all(t, &m, "one quantum below the limit");
+    rk_offset_tree_destroy(t);
+    free(m.h);
+}
+
 static void test_bad_calls(void) {
     double hs[300];
     for (int i = 0; i < 300; i++) hs[i] = random_height();
@@ -203,8 +294,8 @@ static void test_bad_calls(void) {
     CHECK(rk_offset_tree_build(hs, 300, &t, NULL) == RK_OK, "build");
     naive m = {0};
     naive_insert(&m, 0, hs, 300);
-    double bad[] = {NAN, INFINITY, -INFINITY, -1.0, -1e-300};
-    for (int b = 0; b < 5; b++) {
+    double bad[] = {NAN, INFINITY, -INFINITY, -1.0, -1e-300, 1e300};
+    for (int b = 0; b < 6; b++) {
         double k3[3] = {1.0, bad[b], 2.0};
         size_t bi = 99;
         CHECK(rk_offset_tree_set(t, 5, bad[b]) == RK_ERR_HEIGHT, "set bad");
@@ -232,7 +323,7 @@ static void test_bad_calls(void) {
     CHECK(rk_offset_tree_read(t, 0, 1, NULL, NULL) == RK_ERR_ARG, "read into NULL");
     CHECK(rk_offset_tree_read(t, 300, 0, NULL, NULL) == RK_OK, "read nothing at the end");
     out = 42;
-    for (int b = 0; b < 5; b++) {
+    for (int b = 0; b < 6; b++) {
         double k3[3] = {1.0, 2.0, bad[b]};
         size_t bi = 99;
         CHECK(rk_offset_tree_set_range(t, 5, k3, 3, &bi) == RK_ERR_HEIGHT && bi == 2,
@@ -342,6 +433,8 @@ int main(int argc, char **argv) {
     rng_state = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
     test_bad_calls();
     test_read_offsets_match_offset();
+    test_heights_are_quantized_and_sums_exact();
+    test_total_limit();
     test_tree(ops, 200, 1);         /* around one leaf */
     test_tree(ops, 5000, 1);        /* a few levels */
     test_tree(ops / 4, 60000, 97);  /* deeper, sampled full comparisons */

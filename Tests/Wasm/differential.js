@@ -124,17 +124,18 @@ function random(seed) {
 const NAMES = ["default", "subtitle", "value1", "value2", "", "café", "行", "a b", "🙂", "x".repeat(300)];
 
 /**
- * A height for an explicit list: mostly valid (thousandths, so sums round), some zeros, -0 and
- * denormals, rarely 1e15; `huge` sessions sometimes add 1e308, so totals overflow to infinity.
- * `badRate` of them are invalid.
+ * A height for an explicit list: mostly valid (thousandths, which the tree rounds to multiples of
+ * 2^-16), some zeros, -0 and denormals (stored as 0), rarely 1e10; `huge` sessions sometimes add
+ * 2^36, so totals reach the limit of 2^37 (RK_ERR_OVERFLOW). `badRate` of them are invalid, 2^37
+ * and 1e308 (too large) among them.
  */
 function height(r, badRate, huge) {
-  if (r.chance(badRate)) return [NaN, Infinity, -Infinity, -1, -5e-324, -0.001][r.below(6)];
+  if (r.chance(badRate)) return [NaN, Infinity, -Infinity, -1, -5e-324, -0.001, 2 ** 37, 1e308][r.below(8)];
   const k = r.below(1000);
   if (k < 80) return 0;
   if (k < 100) return -0;
   if (k < 110) return 5e-324;
-  if (k < 111) return huge && r.chance(0.5) ? 1e308 : 1e15 + r.below(1000);
+  if (k < 111) return huge && r.chance(0.5) ? 2 ** 36 : 1e10 + r.below(1000);
   if (k < 250) return r.below(200);
   return r.below(100000) / 1000;
 }
@@ -176,7 +177,7 @@ function session(seed, shape) {
     let ok = true, sum = 0;
     for (let i = 0; i < n; i++) {
       const h = height(r, badRate, huge);
-      if (!(h >= 0 && h < Infinity)) ok = false;
+      if (!(h >= 0 && h < 2 ** 37)) ok = false;
       sum += h;
       hs.push(hex(h));
     }
@@ -226,7 +227,7 @@ function session(seed, shape) {
     } else if (k < 45) {
       const h = height(r, 0.1, huge);
       ops.push("ts " + indexFor(r, count - 1) + " " + hex(h));
-      if (h >= 0 && h < Infinity) total += h;
+      if (h >= 0 && h < 2 ** 37) total += h;
     } else if (k < 48) {
       const n = r.below(shape === "large" ? 3000 : 200);
       const h = emitHeights(n, 0.003);

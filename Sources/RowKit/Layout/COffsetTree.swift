@@ -9,7 +9,8 @@ public final class COffsetTree: OffsetTree {
     private let handle: OpaquePointer
 
     /// Creates a tree holding `heights`, in order.
-    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``, ``OffsetTreeError/outOfMemory``.
+    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``,
+    ///   ``OffsetTreeError/totalHeightTooLarge``, ``OffsetTreeError/outOfMemory``.
     /// - Complexity: O(n).
     public init(heights: [Double]) throws(OffsetTreeError) {
         var out: OpaquePointer?
@@ -197,8 +198,10 @@ public final class COffsetTree: OffsetTree {
         case RK_ERR_HEIGHT:
             let value = heights.indices.contains(bad) ? heights[bad] : .nan
             throw .invalidHeight(value: value, index: badOffset + bad)
-        // A count beyond RK_OFFSET_TREE_MAX_COUNT (2^48) cannot be allocated either.
-        case RK_ERR_NOMEM, RK_ERR_OVERFLOW: throw .outOfMemory
+        // Overflow is of the count or of the total: a count beyond RK_OFFSET_TREE_MAX_COUNT (2^48)
+        // could not be allocated either, so the heights' total is what an edit can overflow.
+        case RK_ERR_OVERFLOW: throw count + heights.count > 1 << 48 ? .outOfMemory : .totalHeightTooLarge
+        case RK_ERR_NOMEM: throw .outOfMemory
         default: throw .corrupted("unexpected status \(String(cString: rk_status_name(status)))")
         }
     }

@@ -6,14 +6,20 @@
 /// (the C core) and ``SwiftOffsetTree`` (a pure-Swift baseline). Code written against this
 /// protocol runs on either.
 ///
+/// Heights are stored exactly enough to add up exactly: each is rounded to the nearest multiple of
+/// ``heightQuantum`` (2^-16 of a point), and the total stays below ``maximumTotalHeight`` (2^37
+/// points), so every sum of heights is an integer number of quanta below 2^53, which a `Double`
+/// holds exactly. A tree returns the rounded heights, and every offset is the exact sum of the
+/// heights before it, however the tree was edited.
+///
 /// Answers that do not exist are `nil` or empty, never a sentinel index: ``item(at:)`` returns
 /// `nil` for y outside `[0, totalHeight)` (and for NaN), and ``items(intersecting:)`` returns
 /// `0..<0` when nothing intersects. Every throwing member leaves the tree exactly as it was when
 /// it throws.
 public protocol OffsetTree: AnyObject {
     /// Creates a tree holding `heights`, in order.
-    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)`` for a NaN, infinite or negative
-    ///   height; ``OffsetTreeError/outOfMemory``.
+    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)`` for a NaN, infinite, negative or
+    ///   too large height; ``OffsetTreeError/totalHeightTooLarge``; ``OffsetTreeError/outOfMemory``.
     /// - Complexity: O(n).
     init(heights: [Double]) throws(OffsetTreeError)
 
@@ -48,7 +54,7 @@ public protocol OffsetTree: AnyObject {
 
     /// Sets the height of the item at `index`.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``,
-    ///   ``OffsetTreeError/invalidHeight(value:index:)``.
+    ///   ``OffsetTreeError/invalidHeight(value:index:)``, ``OffsetTreeError/totalHeightTooLarge``.
     /// - Complexity: O(log n).
     func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError)
 
@@ -71,14 +77,16 @@ public protocol OffsetTree: AnyObject {
     /// ``setHeight(_:at:)`` per item.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless the items
     ///   `index..<index + heights.count` exist, ``OffsetTreeError/invalidHeight(value:index:)``
-    ///   (nothing is set if any height is bad; the index is the item the bad height was for).
+    ///   (nothing is set if any height is bad; the index is the item the bad height was for),
+    ///   ``OffsetTreeError/totalHeightTooLarge``.
     /// - Complexity: O(log n + k) for k heights.
     func setHeights(_ heights: [Double], startingAt index: Int) throws(OffsetTreeError)
 
     /// Inserts `heights` so that the first becomes the item at `index` (`0 <= index <= count`).
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``,
     ///   ``OffsetTreeError/invalidHeight(value:index:)`` (nothing is inserted if any height is bad;
-    ///   the index is the one the bad height would have had), ``OffsetTreeError/outOfMemory``.
+    ///   the index is the one the bad height would have had), ``OffsetTreeError/totalHeightTooLarge``,
+    ///   ``OffsetTreeError/outOfMemory``.
     /// - Complexity: O(k + log n) for k heights.
     func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError)
 
@@ -91,8 +99,8 @@ public protocol OffsetTree: AnyObject {
     /// Replaces every item with `heights`, as a new tree of them would hold them, reusing the
     /// tree's own memory (its nodes, and the blocks it keeps for reuse) instead of allocating
     /// anew: the rebuild a view makes when it reloads everything.
-    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)`` (the tree is unchanged),
-    ///   ``OffsetTreeError/outOfMemory``.
+    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``,
+    ///   ``OffsetTreeError/totalHeightTooLarge`` (the tree is unchanged), ``OffsetTreeError/outOfMemory``.
     /// - Complexity: O(n) for n heights.
     func replaceAll(with heights: [Double]) throws(OffsetTreeError)
 
@@ -109,12 +117,37 @@ public protocol OffsetTree: AnyObject {
 }
 
 extension OffsetTree {
+    /// Heights are stored rounded to the nearest multiple of this: 2^-16 (1/65536 of a point).
+    public static var heightQuantum: Double { 0x1p-16 }
+
+    /// The sum of a tree's heights stays below this: 2^37 points (about 1.4 × 10^11). A height at
+    /// or above it is invalid; an edit that would bring the total to it throws
+    /// ``OffsetTreeError/totalHeightTooLarge``.
+    public static var maximumTotalHeight: Double { 0x1p37 }
+
+    /// Whether `height` is one a tree accepts: finite, at least 0 and below ``maximumTotalHeight``.
+    package static func isValidHeight(_ height: Double) -> Bool { height >= 0 && height < maximumTotalHeight }
+
+    /// `height` (valid) rounded to the nearest multiple of ``heightQuantum``, ties to even, -0.0 made
+    /// +0.0: scaled by 2^16 (exactly), a value below 2^52 rounds to an integer when 2^52 is added
+    /// and subtracted again; one from 2^52 on is an integer already. The C core's `quantize`.
+    @inline(__always)
+    package static func quantized(_ height: Double) -> Double {
+        var x = height * 0x1p16
+        if x < 0x1p52 { x = (x + 0x1p52) - 0x1p52 }
+        return x * 0x1p-16 + 0.0
+    }
+
     /// Replaces every item with `heights`: removes all, then inserts them (a conforming type that
     /// can reuse its memory overrides this).
     /// - Complexity: O(n) for n heights.
     public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
-        if let bad = heights.firstIndex(where: { !($0.isFinite && $0 >= 0) }) {
+        if let bad = heights.firstIndex(where: { !Self.isValidHeight($0) }) {
             throw .invalidHeight(value: heights[bad], index: bad)
+        }
+        // Checked before anything is removed, so a refused call leaves the tree as it was.
+        guard heights.reduce(0, { $0 + Self.quantized($1) }) < Self.maximumTotalHeight else {
+            throw .totalHeightTooLarge
         }
         try removeSubrange(0..<count)
         try insert(contentsOf: heights, at: 0)

@@ -18,21 +18,20 @@ extension SwiftOffsetTree {
                 throw .corrupted("leaf count or capacity out of bounds")
             }
             if !isRoot && n < Self.leafMin { throw .corrupted("non-root leaf below minimum fill") }
-            for i in 0..<n where !(h[i].isFinite && h[i] >= 0) || h[i].sign == .minus {
+            for i in 0..<n where !Self.isValidHeight(h[i]) || h[i].sign == .minus {
                 throw .corrupted("invalid height stored")
+            }
+            for i in 0..<n where Self.quantized(h[i]) != h[i] {
+                throw .corrupted("height stored is not a multiple of 2^-16")
             }
             let nb = (n + Self.block - 1) / Self.block
             for i in n..<nb * Self.block where h[i] != 0 || h[i].sign == .minus {
                 throw .corrupted("leaf slot after the last height is not +0.0")
             }
             let pre = h - Self.leafBlocks
-            let bsum = h + cap
             var s = 0.0
             for b in 0..<nb {
-                if bsum[b] != Self.blockSum(h + b * Self.block) {
-                    throw .corrupted("cached block sum differs from a fresh summation")
-                }
-                s += bsum[b]
+                s += Self.blockSum(h + b * Self.block)
                 if pre[b] != s { throw .corrupted("cached block prefix differs from the running sum of the blocks") }
             }
             for b in nb..<Self.leafBlocks where pre[b] != .infinity {
@@ -87,6 +86,7 @@ extension SwiftOffsetTree {
         let (sum, cnt) = try check(root, height: depth, isRoot: true)
         if cnt != count { throw .corrupted("tree count differs from the root's count") }
         if sum != totalHeight { throw .corrupted("tree total differs from the root's sum") }
+        if !(totalHeight < Self.maximumTotalHeight) { throw .corrupted("tree total at or beyond maximumTotalHeight") }
         for (c, slots) in freeLeaf.enumerated() {
             for slot in slots where leafBlock[Int(slot)] == nil || leafCap[Int(slot)] != (c + 1) * Self.leafStep {
                 throw .corrupted("free leaf in the wrong class")

@@ -3,8 +3,7 @@
 /// compared fairly.
 ///
 /// Storage mirrors the C layout without a class per node: each leaf is one block of memory holding
-/// its 16 block prefixes, its heights (capacity a multiple of 16) and its block sums (one per 8
-/// heights); inner nodes live side by side in struct-of-arrays storage with a fixed stride of
+/// its 16 block prefixes and its heights (capacity a multiple of 16); inner nodes live side by side in struct-of-arrays storage with a fixed stride of
 /// `fan` children (two-level prefixes: in-block `innerIs`/`innerIc`, over blocks
 /// `innerBs`/`innerBc`), addressed by `Int32` slot numbers. Freed leaves keep their memory on a
 /// free list per capacity, and freed node slots are reused, so `replaceAll(with:)` rebuilds from
@@ -49,7 +48,7 @@ public final class SwiftOffsetTree: OffsetTree {
     }
 
     // Leaves: slot → its heights (`cap` of them), with the 16 block prefixes right before them (at a
-    // fixed distance, as in the C leaf) and the `cap / 8` block sums right after.
+    // fixed distance, as in the C leaf).
     @exclusivity(unchecked) fileprivate(set) var leafBlock: ContiguousArray<UnsafeMutablePointer<Double>?> = []
     @exclusivity(unchecked) fileprivate(set) var leafLen: ContiguousArray<Int> = []
     @exclusivity(unchecked) fileprivate(set) var leafCap: ContiguousArray<Int> = []
@@ -83,12 +82,11 @@ public final class SwiftOffsetTree: OffsetTree {
     @exclusivity(unchecked) public private(set) var totalHeight = 0.0
 
     /// Creates a tree holding `heights`, in order.
-    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``.
+    /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``,
+    ///   ``OffsetTreeError/totalHeightTooLarge``.
     /// - Complexity: O(n).
     public init(heights: [Double]) throws(OffsetTreeError) {
-        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
-            throw .invalidHeight(value: heights[bad], index: bad)
-        }
+        guard try Self.validatedSum(heights, offset: 0) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         heights.withUnsafeBufferPointer { rebuild(Segments($0)) }
     }
 
@@ -105,7 +103,19 @@ public final class SwiftOffsetTree: OffsetTree {
 
     // MARK: - Helpers
 
-    private static func isValid(_ height: Double) -> Bool { height.isFinite && height >= 0 }
+    /// The sum of `heights` as stored (quantized), after checking that each is valid (the error's
+    /// index is `offset` plus the bad one's). Once the sum reaches ``maximumTotalHeight`` it may be
+    /// rounded, but never back below the limit, so comparing it with the limit is exact.
+    private static func validatedSum(_ heights: [Double], offset: Int) throws(OffsetTreeError) -> Double {
+        if let bad = heights.firstIndex(where: { !isValidHeight($0) }) {
+            throw .invalidHeight(value: heights[bad], index: offset + bad)
+        }
+        return heights.withUnsafeBufferPointer { h in
+            var s = 0.0
+            for x in h { s += quantized(x) }
+            return s
+        }
+    }
 
     private static func ceilDiv(_ a: Int, _ b: Int) -> Int { (a + b - 1) / b }
 
@@ -119,7 +129,8 @@ public final class SwiftOffsetTree: OffsetTree {
         total <= max ? 1 : ceilDiv(total, fill)
     }
 
-    /// The pairwise sum of one block's eight slots, as the C core's `block_sum`.
+    /// The pairwise sum of one block's eight slots, as the C core's `block_sum` (exact, as every
+    /// sum of stored heights is).
     @inline(__always)
     static func blockSum(_ b: UnsafePointer<Double>) -> Double {
         ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]))
@@ -135,7 +146,7 @@ public final class SwiftOffsetTree: OffsetTree {
             return slot
         }
         let block =
-            UnsafeMutablePointer<Double>.allocate(capacity: Self.leafBlocks + cap + cap / Self.block)
+            UnsafeMutablePointer<Double>.allocate(capacity: Self.leafBlocks + cap)
             + Self.leafBlocks
         if let slot = bareLeaf.popLast() {
             leafBlock[Int(slot)] = block
@@ -216,21 +227,18 @@ public final class SwiftOffsetTree: OffsetTree {
 
     // MARK: - Leaves and nodes
 
-    /// Makes leaf `slot`'s prefixes and block sums match its heights from block `b0` on (zeroes the
-    /// slots after its last height in its last block, pads prefixes with +infinity); returns its sum.
+    /// Makes leaf `slot`'s block prefixes match its heights from block `b0` on (zeroes the slots
+    /// after its last height in its last block, pads prefixes with +infinity); returns its sum.
     private func leafFix(_ slot: Int32, from b0: Int) -> Double {
         let h = leafBlock[Int(slot)]!
         let n = leafLen[Int(slot)]
-        let cap = leafCap[Int(slot)]
         let nb = Self.blocks(n)
         let pre = h - Self.leafBlocks
-        let bsum = h + cap
         for i in n..<nb * Self.block { h[i] = 0 }
         let b0 = min(b0, nb)
-        for b in b0..<nb { bsum[b] = Self.blockSum(h + b * Self.block) }
         var s = b0 > 0 ? pre[b0 - 1] : 0
         for b in b0..<nb {
-            s += bsum[b]
+            s += Self.blockSum(h + b * Self.block)
             pre[b] = s
         }
         for b in nb..<Self.leafBlocks { pre[b] = .infinity }
@@ -326,6 +334,26 @@ public final class SwiftOffsetTree: OffsetTree {
         (innerCnt.base + d).update(from: innerCnt.base + s, count: n)
     }
 
+    /// How many of the `len` counts at `a` are at most `x`, added in four independent chains (the
+    /// C core's `count_le`).
+    @inline(__always)
+    private static func countAtOrBelow(_ a: UnsafeMutablePointer<Int>, _ len: Int, _ x: Int) -> Int {
+        var c0 = 0, c1 = 0, c2 = 0, c3 = 0
+        var k = 0
+        while k + 4 <= len {
+            c0 += a[k] <= x ? 1 : 0
+            c1 += a[k + 1] <= x ? 1 : 0
+            c2 += a[k + 2] <= x ? 1 : 0
+            c3 += a[k + 3] <= x ? 1 : 0
+            k += 4
+        }
+        while k < len {
+            c0 += a[k] <= x ? 1 : 0
+            k += 1
+        }
+        return (c0 + c1) + (c2 + c3)
+    }
+
     /// The child of `node` holding position `i` (relative to the node; the node's count lands in
     /// its last child), and `i` made relative to that child (the C core's `child_for_index`).
     @inline(__always)
@@ -333,14 +361,12 @@ public final class SwiftOffsetTree: OffsetTree {
         let n = innerLen[Int(node)]
         let nb = Self.blocks(n)
         let bc = innerBc.base + Int(node) * Self.nodeBlocks
-        var b = 0
-        for k in 0..<Self.nodeBlocks where bc[k] <= i { b += 1 }
+        var b = Self.countAtOrBelow(bc, Self.nodeBlocks, i)
         if b >= nb { b = nb - 1 }
         if b > 0 { i -= bc[b - 1] }
         let ic = innerIc.base + Int(node) * Self.fan + b * Self.block
         let len = Self.blockEnd(b, n) - b * Self.block
-        var j = 0
-        for k in 0..<Self.block where ic[k] <= i { j += 1 }
+        var j = Self.countAtOrBelow(ic, Self.block, i)
         if j >= len { j = len - 1 }
         if j > 0 { i -= ic[j - 1] }
         return b * Self.block + j
@@ -360,35 +386,20 @@ public final class SwiftOffsetTree: OffsetTree {
         return (node, i)
     }
 
-    /// After child `j`'s sum changed: the rest of its block and the block prefixes from there;
-    /// returns the node's sum.
-    private func innerFixSums(_ node: Int32, _ j: Int) -> Double {
-        let n = innerLen[Int(node)]
-        let b = j / Self.block
-        let nb = Self.blocks(n)
-        let base = Int(node) * Self.fan
-        let sum = innerSum.base + base, iss = innerIs.base + base
-        var e = j % Self.block != 0 ? iss[j - 1] : 0
-        for q in j..<Self.blockEnd(b, n) {
-            e += sum[q]
-            iss[q] = e
-        }
-        let bs = innerBs.base + Int(node) * Self.nodeBlocks
-        var s = b > 0 ? bs[b - 1] : 0
-        s += e
-        bs[b] = s
-        for q in (b + 1)..<max(nb, b + 1) {
-            s += iss[Self.blockEnd(q, n) - 1]
-            bs[q] = s
-        }
-        return s
-    }
-
-    /// After an edit inside the recorded path's leaf that made it `child` (sum `s`) and changed the
-    /// count by `dk`: counts adjusted and sums recomputed on the path, then the tree's totals.
+    /// After an edit inside the recorded path's leaf that made it `child` (sum `sum`) and changed
+    /// the count by `dk`: on every node of the path, the changes of sum and count added to the
+    /// child's entry, the in-block prefixes from it on and the block prefixes from its block on
+    /// (exact, as every sum of stored heights is), then the tree's totals.
     private func fixPath(_ child: Int32, sum: Double, delta dk: Int) {
-        var s = sum
-        var child = child
+        let ds: Double
+        if depth == 0 {
+            root = child
+            ds = sum - totalHeight
+        } else {
+            let base = Int(pathNode[depth - 1]) * Self.fan
+            innerChild[base + pathIdx[depth - 1]] = child
+            ds = sum - innerSum[base + pathIdx[depth - 1]]
+        }
         var d = depth - 1
         while d >= 0 {
             let node = pathNode[d]
@@ -396,19 +407,22 @@ public final class SwiftOffsetTree: OffsetTree {
             let n = innerLen[Int(node)]
             let b = j / Self.block
             let base = Int(node) * Self.fan
-            innerChild[base + j] = child
-            innerSum[base + j] = s
+            innerSum[base + j] += ds
             innerCnt[base + j] += dk
-            let ic = innerIc.base + base
-            for q in j..<Self.blockEnd(b, n) { ic[q] += dk }
-            let bc = innerBc.base + Int(node) * Self.nodeBlocks
-            for q in b..<Self.blocks(n) { bc[q] += dk }
-            s = innerFixSums(node, j)
-            child = node
+            let ic = innerIc.base + base, iss = innerIs.base + base
+            for q in j..<Self.blockEnd(b, n) {
+                iss[q] += ds
+                ic[q] += dk
+            }
+            let bbase = Int(node) * Self.nodeBlocks
+            let bc = innerBc.base + bbase, bs = innerBs.base + bbase
+            for q in b..<Self.blocks(n) {
+                bs[q] += ds
+                bc[q] += dk
+            }
             d -= 1
         }
-        if depth == 0 { root = child }
-        totalHeight = s
+        totalHeight += ds
         count += dk
     }
 
@@ -420,7 +434,7 @@ public final class SwiftOffsetTree: OffsetTree {
         init(_ parts: UnsafeBufferPointer<Double>...) { self.parts = parts }
         var count: Int { parts.reduce(0) { $0 + $1.count } }
 
-        /// Copies items `from..<from + n` to `dst`, storing -0.0 as +0.0.
+        /// Copies items `from..<from + n` to `dst`, quantized (a no-op on heights the tree holds).
         func copy(from: Int, _ n: Int, to dst: UnsafeMutablePointer<Double>) {
             var from = from
             var n = n
@@ -431,7 +445,7 @@ public final class SwiftOffsetTree: OffsetTree {
                     continue
                 }
                 let take = min(part.count - from, n)
-                for i in 0..<take { dst[i] = part[from + i] + 0.0 }
+                for i in 0..<take { dst[i] = SwiftOffsetTree.quantized(part[from + i]) }
                 dst += take
                 n -= take
                 from = 0
@@ -490,9 +504,7 @@ public final class SwiftOffsetTree: OffsetTree {
     /// Replaces every item with `heights`, reusing the tree's leaves and nodes.
     /// - Complexity: O(n) for n heights.
     public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
-        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
-            throw .invalidHeight(value: heights[bad], index: bad)
-        }
+        guard try Self.validatedSum(heights, offset: 0) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         heights.withUnsafeBufferPointer { rebuild(Segments($0)) }
     }
 
@@ -527,9 +539,14 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         let h = leafBlock[Int(node)]!
         let b = i / Self.block
+        let r = i % Self.block
         if b > 0 { acc += (h - Self.leafBlocks)[b - 1] }
-        for k in b * Self.block..<i { acc += h[k] }
-        return acc
+        // The heights before the item in its block, added as a tree of depth 3 rather than a chain
+        // (exact in any order), as the C core does.
+        let q = h + b * Self.block
+        var m = SIMD8<Double>()
+        for k in 0..<r { m[k] = q[k] }
+        return acc + (((m[0] + m[1]) + (m[2] + m[3])) + ((m[4] + m[5]) + (m[6] + m[7])))
     }
 
     /// The positive-height item with `offset <= y < end` (or `offset < y <= end` when
@@ -551,7 +568,7 @@ public final class SwiftOffsetTree: OffsetTree {
                 for k in 0..<Self.nodeBlocks where y >= acc + bs[k] { b += 1 }
             }
             var j: Int
-            if b >= nb {  // rounding: the last child with a positive sum
+            if b >= nb {  // nothing passes y (a corrupt tree): the last positive child
                 j = n - 1
                 while j > 0 && !(innerSum[fbase + j] > 0) { j -= 1 }
                 b = j / Self.block
@@ -565,7 +582,7 @@ public final class SwiftOffsetTree: OffsetTree {
                 } else {
                     for k in 0..<Self.block where y >= a + iss[k] { q += 1 }
                 }
-                if q >= len {  // rounding: the block's last child with a positive sum
+                if q >= len {  // nothing passes y (a corrupt tree): the block's last positive child
                     q = len - 1
                     while q > 0 && !(innerSum[fbase + b * Self.block + q] > 0) { q -= 1 }
                 }
@@ -591,22 +608,30 @@ public final class SwiftOffsetTree: OffsetTree {
         } else {
             for k in 0..<Self.leafBlocks where y >= acc + pre[k] { b += 1 }
         }
-        if b >= nb {  // rounding: the last block with a positive sum
-            let bsum = h + leafCap[Int(node)]
+        if b >= nb {  // nothing passes y (a corrupt tree): the last block with a positive sum
             b = nb - 1
-            while b > 0 && !(bsum[b] > 0) { b -= 1 }
+            while b > 0 && !(pre[b] > pre[b - 1]) { b -= 1 }
         }
-        var a = b > 0 ? acc + pre[b - 1] : acc
-        var last: Int?
-        for i in b * Self.block..<min((b + 1) * Self.block, n) {
-            if h[i] > 0 {
-                let end = a + h[i]
-                if closedRight ? y <= end : y < end { return base + i }
-                last = base + i
-            }
-            a += h[i]
+        let a = b > 0 ? acc + pre[b - 1] : acc
+        // The block's inclusive running sums, added as a tree (exact in any order), and the count
+        // of those y passes, as the C core's locate does.
+        let q = h + b * Self.block
+        let s01 = q[0] + q[1], s45 = q[4] + q[5]
+        let p3 = s01 + (q[2] + q[3]), p5 = p3 + s45
+        let p = SIMD8<Double>(q[0], s01, s01 + q[2], p3, p3 + q[4], p5, p5 + q[6], p3 + (s45 + (q[6] + q[7])))
+        var k = 0
+        if closedRight {
+            for i in 0..<Self.block where y > a + p[i] { k += 1 }
+        } else {
+            for i in 0..<Self.block where y >= a + p[i] { k += 1 }
         }
-        return last
+        let len = min(Self.block, n - b * Self.block)
+        if k >= len {  // nothing passes y (a corrupt tree): the block's last positive item, if any
+            k = len
+            while k > 0 && !(q[k - 1] > 0) { k -= 1 }
+            return k > 0 ? base + b * Self.block + k - 1 : nil
+        }
+        return base + b * Self.block + k
     }
 
     /// The item whose `[offset, offset + height)` contains `y`, or `nil`.
@@ -635,7 +660,7 @@ public final class SwiftOffsetTree: OffsetTree {
         let header = 32 + 16  // array header + allocator bookkeeping per heap block
         var bytes = 0
         for (slot, block) in leafBlock.enumerated() where block != nil {
-            bytes += (Self.leafBlocks + leafCap[slot] + leafCap[slot] / Self.block) * 8 + 16
+            bytes += (Self.leafBlocks + leafCap[slot]) * 8 + 16
         }
         bytes += (leafBlock.capacity + leafLen.capacity + leafCap.capacity) * 8 + 3 * header
         bytes += innerLen.capacity * 8 + header
@@ -656,27 +681,32 @@ public final class SwiftOffsetTree: OffsetTree {
         guard index >= 0 && index < count else {
             throw .indexOutOfRange(index: index, count: count)
         }
-        guard Self.isValid(height) else { throw .invalidHeight(value: height, index: index) }
+        guard Self.isValidHeight(height) else { throw .invalidHeight(value: height, index: index) }
+        let q = Self.quantized(height)
         let (leaf, local) = descend(index)
         let h = leafBlock[Int(leaf)]!
-        h[local] = height + 0.0
+        let delta = q - h[local]  // exact: both are multiples of 2^-16 below 2^37
+        guard totalHeight + delta < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
+        h[local] = q
+        // Counts are unchanged; every sum containing the item grows by delta (exactly), as in the
+        // C core's rk_offset_tree_set: fixed-length loops to the end of the array or block, whose
+        // +infinity padding stays so, without reading a child count.
         let pre = h - Self.leafBlocks
-        let bsum = h + leafCap[Int(leaf)]
-        let b = local / Self.block
-        bsum[b] = Self.blockSum(h + b * Self.block)
-        var s = b > 0 ? pre[b - 1] : 0
-        for q in b..<Self.blocks(leafLen[Int(leaf)]) {
-            s += bsum[q]
-            pre[q] = s
-        }
+        for k in local / Self.block..<Self.leafBlocks { pre[k] += delta }
         var d = depth - 1
         while d >= 0 {
             let node = pathNode[d]
-            innerSum[Int(node) * Self.fan + pathIdx[d]] = s
-            s = innerFixSums(node, pathIdx[d])
+            let j = pathIdx[d]
+            let bj = j / Self.block
+            let base = Int(node) * Self.fan
+            innerSum[base + j] += delta
+            let iss = innerIs.base + base
+            for k in j..<(bj + 1) * Self.block { iss[k] += delta }
+            let bs = innerBs.base + Int(node) * Self.nodeBlocks
+            for k in bj..<Self.nodeBlocks { bs[k] += delta }
             d -= 1
         }
-        totalHeight = s
+        totalHeight += delta
     }
 
     /// The heights of the items in `range`.
@@ -721,10 +751,10 @@ public final class SwiftOffsetTree: OffsetTree {
         guard heights.count <= count - index else {
             throw .indexOutOfRange(index: index + heights.count, count: count)
         }
-        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
-            throw .invalidHeight(value: heights[bad], index: index + bad)
-        }
+        let sum = try Self.validatedSum(heights, offset: index)
         guard !heights.isEmpty else { return }
+        let replaced = try offset(of: index + heights.count) - offset(of: index)
+        guard totalHeight - replaced + sum < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         totalHeight = heights.withUnsafeBufferPointer { h in
             write(root, height: depth, lo: index, hi: index + heights.count, from: h.baseAddress!)
         }
@@ -791,7 +821,7 @@ public final class SwiftOffsetTree: OffsetTree {
     private func write(_ node: Int32, height: Int, lo: Int, hi: Int, from h: UnsafePointer<Double>) -> Double {
         if height == 0 {
             let leaf = leafBlock[Int(node)]!
-            for i in lo..<hi { leaf[i] = h[i - lo] + 0.0 }
+            for i in lo..<hi { leaf[i] = Self.quantized(h[i - lo]) }
             return leafFix(node, from: lo / Self.block)
         }
         let base = Int(node) * Self.fan
@@ -821,9 +851,8 @@ public final class SwiftOffsetTree: OffsetTree {
         guard index >= 0 && index <= count else {
             throw .indexOutOfRange(index: index, count: count)
         }
-        if let bad = heights.firstIndex(where: { !Self.isValid($0) }) {
-            throw .invalidHeight(value: heights[bad], index: index + bad)
-        }
+        let sum = try Self.validatedSum(heights, offset: index)
+        guard totalHeight + sum < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         let k = heights.count
         if k == 0 { return }
         heights.withUnsafeBufferPointer { insert($0, at: index) }
@@ -863,7 +892,7 @@ public final class SwiftOffsetTree: OffsetTree {
                 (h + off + k).update(from: h + off, count: n - off)
             }
             let h = leafBlock[Int(slot)]!
-            for i in 0..<k { h[off + i] = heights[i] + 0.0 }
+            for i in 0..<k { h[off + i] = Self.quantized(heights[i]) }
             leafLen[Int(slot)] = total
             fixPath(slot, sum: leafFix(slot, from: fromBlock), delta: k)
             if slot != leaf { trim() }

@@ -80,7 +80,8 @@ struct OffsetTreeBadCallTests {
         expectRefused(.indexOutOfRange(index: n + 1, count: n)) { _ = try tree.offsetsAndHeights(in: 0..<n + 1) }
         expectRefused(.indexOutOfRange(index: -1, count: n)) { _ = try tree.offsetsAndHeights(in: -1..<n) }
         try tree.setHeights([], startingAt: n)
-        for bad in [Double.nan, .infinity, -.infinity, -1, -Double.leastNonzeroMagnitude] {
+        let tooLarge = [COffsetTree.maximumTotalHeight, .greatestFiniteMagnitude]
+        for bad in [Double.nan, .infinity, -.infinity, -1, -Double.leastNonzeroMagnitude] + tooLarge {
             if n >= 3 {
                 // One bad height in a run: nothing is set, and the error names the bad item.
                 expectRefused(.invalidHeight(value: bad, index: n / 2 + 1)) {
@@ -106,7 +107,42 @@ struct OffsetTreeBadCallTests {
         #expect(tree.items(intersecting: 5..<5) == 0..<0)
         #expect(tree.items(intersecting: -10..<0) == 0..<0)
         #expect(tree.items(intersecting: tree.totalHeight..<tree.totalHeight + 10) == 0..<0)
+        // Edits that would bring the total to the maximum: refused, whatever their kind (each height
+        // alone is valid: below the maximum).
+        let room = COffsetTree.maximumTotalHeight - tree.totalHeight
+        if tree.totalHeight > 0 {
+            expectRefused(.totalHeightTooLarge) { try tree.insert(contentsOf: [room], at: n / 2) }
+            expectRefused(.totalHeightTooLarge) { try tree.insert(contentsOf: [room - 0.25, 0.25], at: n) }
+            expectRefused(.totalHeightTooLarge) { try tree.replaceAll(with: [room, tree.totalHeight]) }
+            let h = try tree.height(at: n - 1)
+            if h < tree.totalHeight {
+                expectRefused(.totalHeightTooLarge) { try tree.setHeight(room + h, at: n - 1) }
+                expectRefused(.totalHeightTooLarge) { try tree.setHeights([room + h], startingAt: n - 1) }
+            }
+        }
         #expect(Snapshot(tree) == before)
+    }
+
+    @Test(arguments: OffsetTreeImplementation.allCases)
+    func whenTheTotalStaysJustBelowTheMaximum_thenEveryHeightAndOffsetIsExact(
+        implementation: OffsetTreeImplementation
+    ) throws {
+        let max = COffsetTree.maximumTotalHeight
+        let quantum = COffsetTree.heightQuantum
+        #expect(throws: OffsetTreeError.totalHeightTooLarge) { _ = try implementation.make([max / 2, max / 2]) }
+        var heights = [max / 2] + Array(repeating: 0.25, count: 300) + [max / 2 - 75 - quantum]
+        let tree = try implementation.make(heights)
+        #expect(tree.totalHeight == max - quantum)
+        expectSameContents(tree, heights)
+        try tree.setHeight(0.125, at: 7)
+        heights[7] = 0.125
+        #expect(throws: OffsetTreeError.totalHeightTooLarge) { try tree.setHeight(0.5, at: 8) }
+        try tree.removeSubrange(0..<1)
+        heights.removeFirst()
+        try tree.insert(contentsOf: [max / 4], at: 100)
+        heights.insert(max / 4, at: 100)
+        try tree.checkInvariants()
+        expectSameContents(tree, heights)
     }
 
     @Test(arguments: [0, 127, 128, 5_000])
