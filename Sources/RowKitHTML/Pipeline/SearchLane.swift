@@ -17,8 +17,11 @@ final class SearchLane: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var queue: [() throws -> Void] = []
-    private var head = 0
+    /// Whether the lane's thread is running a batch taken from the queue.
     private var running = false
+    /// Whether the lane's thread waits for items, and the calling thread for room.
+    private var laneWaits = false
+    private var callerWaits = false
     private var closed = false
     private var failure: (any Error)?
     private let group = DispatchGroup()
@@ -44,10 +47,15 @@ final class SearchLane: @unchecked Sendable {
         guard threaded else { return try item() }
         condition.lock()
         defer { condition.unlock() }
-        while queue.count - head >= Self.capacity && failure == nil { condition.wait() }
+        while queue.count >= Self.capacity && failure == nil {
+            callerWaits = true
+            condition.wait()
+        }
         if let failure { throw failure }
         queue.append(item)
-        condition.broadcast()
+        // Waking the lane for every item would cost a context switch per row: it is woken when it
+        // waits, and then takes every item queued by the time it runs.
+        if laneWaits { condition.broadcast() }
     }
 
     /// Waits until every queued item has run; throws the first error of any.
@@ -55,7 +63,10 @@ final class SearchLane: @unchecked Sendable {
         guard threaded else { return }
         condition.lock()
         defer { condition.unlock() }
-        while (head < queue.count || running) && failure == nil { condition.wait() }
+        while (!queue.isEmpty || running) && failure == nil {
+            callerWaits = true
+            condition.wait()
+        }
         if let failure { throw failure }
     }
 
@@ -66,10 +77,11 @@ final class SearchLane: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         queue.removeAll()
-        head = 0
-        while running { condition.wait() }
+        while running {
+            callerWaits = true
+            condition.wait()
+        }
         failure = nil
-        condition.broadcast()
     }
 
     /// Drops the queued items and ends the thread (after the item running).
@@ -77,7 +89,6 @@ final class SearchLane: @unchecked Sendable {
         guard threaded else { return }
         condition.withLock {
             queue.removeAll()
-            head = 0
             closed = true
             condition.broadcast()
         }
@@ -87,29 +98,40 @@ final class SearchLane: @unchecked Sendable {
     private func work() {
         while true {
             condition.lock()
-            while head == queue.count && !closed { condition.wait() }
-            if head == queue.count {
+            while queue.isEmpty && !closed {
+                laneWaits = true
+                condition.wait()
+            }
+            laneWaits = false
+            if queue.isEmpty {
                 condition.unlock()
                 return
             }
-            let item = queue[head]
-            head += 1
-            if head > 64 && head * 2 > queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
+            let batch = queue
+            queue.removeAll(keepingCapacity: true)
             let skip = failure != nil
             running = true
-            condition.broadcast()
+            if callerWaits {
+                callerWaits = false
+                condition.broadcast()
+            }
             condition.unlock()
             var error: (any Error)?
             if !skip {
-                do { try item() } catch let thrown { error = thrown }
+                for item in batch {
+                    do { try item() } catch let thrown {
+                        error = thrown
+                        break
+                    }
+                }
             }
             condition.withLock {
                 running = false
                 if failure == nil, let error { failure = error }
-                condition.broadcast()
+                if callerWaits || failure != nil {
+                    callerWaits = false
+                    condition.broadcast()
+                }
             }
         }
     }
