@@ -4,12 +4,17 @@ import RowKitHTML
 
 /// The example tables the golden, browser and behaviour tests share.
 enum ExampleTables {
-    /// A folder holding the example images (written once per test process).
+    /// A folder holding the example images (written once per test process, removed when it exits).
     static let fixtures: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-html-fixtures-\(getpid())")
+        let folder = fixturesFolder()
         try? FixtureImages.write(into: folder)
+        atexit { try? FileManager.default.removeItem(at: ExampleTables.fixturesFolder()) }
         return folder
     }()
+
+    private static func fixturesFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-html-fixtures-\(getpid())")
+    }
 
     /// A Settings-like inset-grouped table: all four cell styles, every accessory, index titles.
     static let settings = Table(style: .insetGrouped) {
