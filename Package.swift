@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitBench", "CCore"]),
         .testTarget(
             name: "RowKitListingTests",
-            dependencies: ["RowKitListing", "RowKit"],
+            dependencies: ["RowKitListing", "RowKit", "RowKitBench"],
             // Fixtures and golden files are read from the source tree through #filePath.
             exclude: ["Fixtures"]
         ),

@@ -20,7 +20,7 @@ public enum DiffBenchmark {
         let sectionSize = 1_000
         let sectionCount = max(1, (rows + sectionSize - 1) / sectionSize)
         let sectionBase = Int(1) << 40
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
 
         var sections = [[(id: Int, content: Int)]]()
         sections.reserveCapacity(sectionCount)
@@ -41,23 +41,23 @@ public enum DiffBenchmark {
         let changes = Int((Double(rows) * changeFraction).rounded())
         var nextID = rows
         for change in 0..<changes {
-            let section = random.next(below: sectionCount)
+            let section = random.below(sectionCount)
             switch change % 4 {
             case 0:
                 if !sections[section].isEmpty {
-                    sections[section].remove(at: random.next(below: sections[section].count))
+                    sections[section].remove(at: random.below(sections[section].count))
                 }
             case 1:
-                sections[section].insert((nextID, 0), at: random.next(below: sections[section].count + 1))
+                sections[section].insert((nextID, 0), at: random.below(sections[section].count + 1))
                 nextID += 1
             case 2:
                 guard !sections[section].isEmpty else { continue }
-                let row = sections[section].remove(at: random.next(below: sections[section].count))
-                let target = change % 8 == 2 ? section : random.next(below: sectionCount)
-                sections[target].insert(row, at: random.next(below: sections[target].count + 1))
+                let row = sections[section].remove(at: random.below(sections[section].count))
+                let target = change % 8 == 2 ? section : random.below(sectionCount)
+                sections[target].insert(row, at: random.below(sections[target].count + 1))
             default:
                 if !sections[section].isEmpty {
-                    sections[section][random.next(below: sections[section].count)].content += 1
+                    sections[section][random.below(sections[section].count)].content += 1
                 }
             }
         }
@@ -69,23 +69,5 @@ public enum DiffBenchmark {
             for row in sectionRows { new.appendRow(row.id, content: row.content) }
         }
         return (old, new)
-    }
-
-    /// SplitMix64: a small, fast, seedable generator, so the pairs are the same on every platform.
-    private struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A number in 0..<bound (bound > 0).
-        mutating func next(below bound: Int) -> Int {
-            Int(next() % UInt64(bound))
-        }
     }
 }

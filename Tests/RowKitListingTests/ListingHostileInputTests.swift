@@ -1,4 +1,5 @@
 import Foundation
+import RowKitBench
 import RowKitListing
 import Testing
 
@@ -141,17 +142,5 @@ struct ListingHostileInputTests {
     }
 }
 
-/// A tiny seeded generator so randomized tests reproduce exactly.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The package's seeded generator, so randomized tests reproduce exactly.
+typealias SeededRandom = SplitMix64

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitBench
 import Testing
 
 #if canImport(Glibc)
@@ -31,18 +32,11 @@ import Darwin
         return files
     }
 
-    /// A seeded generator (SeededRandom), so a failing kill schedule can be replayed.
+    /// A seeded generator, so a failing kill schedule can be replayed.
     private struct KillSchedule {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random: SplitMix64
         /// A delay in microseconds in `0..<limit`.
-        mutating func delay(below limit: Int) -> useconds_t { useconds_t(Int(next() % UInt64(max(limit, 1)))) }
+        mutating func delay(below limit: Int) -> useconds_t { useconds_t(random.below(max(limit, 1))) }
     }
 
     @Test func whenTheExporterIsKilledAtRandomPoints_thenTheSiteIsAlwaysTheOldOrTheNewOneWhole() throws {
@@ -78,7 +72,7 @@ import Darwin
         try #require(try RowKitTool.runProcess(tool.path, exportArguments(current, to: site.path)).status == 0)
         #expect(Self.snapshot(of: site) == expected[current])
 
-        var schedule = KillSchedule(state: 0x5EED_2026)
+        var schedule = KillSchedule(random: SplitMix64(seed: 0x5EED_2026))
         let kills = 30
         var killedMidway = 0
         var becameNew = 0

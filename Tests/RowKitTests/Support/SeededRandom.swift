@@ -1,20 +1,17 @@
-/// A seeded SeededRandom generator, so randomized tests are reproducible from their seed.
+import RowKitBench
+
+/// The package's seeded generator (``SplitMix64``) with the helpers the randomized suites use, so
+/// each suite is reproducible from its seed.
 ///
 /// The one generator of every randomized suite in this target (layout, reuse, model, updates,
 /// diff, view).
 struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// A generator whose sequence is fixed by `seed`.
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A uniformly chosen integer in `range`.
     mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
@@ -26,7 +23,7 @@ struct SeededRandom: RandomNumberGenerator {
     mutating func pick<C: Collection>(_ elements: C) -> C.Element? { elements.randomElement(using: &self) }
 
     /// A uniformly chosen integer in `0..<n`; 0 when `n` is not positive.
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+    mutating func below(_ n: Int) -> Int { generator.below(n) }
 
     /// A height that is a multiple of 1/4 in [0, 99.75], zero one time in eight, so prefix sums
     /// are exact in doubles and can be compared with `==`.
