@@ -132,6 +132,16 @@ public final class COffsetTree: OffsetTree {
         try Self.check(status, index: index, count: count, heights: heights, badOffset: index, bad: bad)
     }
 
+    /// Inserts one item of height `height` at `index`, without an array.
+    /// - Complexity: O(log n).
+    public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+        guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
+        var value = height
+        let status = rk_offset_tree_insert(handle, index, &value, 1, nil)
+        if status == RK_OK { return }
+        try Self.check(status, index: index, count: count, heights: [height], badOffset: index)
+    }
+
     /// Inserts `heights` so that the first becomes the item at `index`.
     /// - Complexity: O(k + log n).
     public func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {

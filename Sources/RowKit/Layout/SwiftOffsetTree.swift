@@ -863,6 +863,18 @@ public final class SwiftOffsetTree: OffsetTree {
         heights.withUnsafeBufferPointer { insert($0, at: index) }
     }
 
+    /// Inserts one item of height `height` at `index`, without an array.
+    /// - Complexity: O(log n).
+    public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+        guard index >= 0 && index <= count else {
+            throw .indexOutOfRange(index: index, count: count)
+        }
+        guard Self.isValidHeight(height) else { throw .invalidHeight(value: height, index: index) }
+        guard totalHeight + Self.quantized(height) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
+        var value = height
+        withUnsafePointer(to: &value) { insert(UnsafeBufferPointer(start: $0, count: 1), at: index) }
+    }
+
     private func insert(_ heights: UnsafeBufferPointer<Double>, at index: Int) {
         let k = heights.count
         if k >= count {  // rebuild: O(n + k) = O(k)
