@@ -81,7 +81,7 @@ struct LayoutTree {
     /// Sets the height of the item at `index` (cut to the limit). - Complexity: O(log n).
     mutating func setHeight(_ height: Double, at index: Int) {
         var height = height
-        if !Self.fits([height], besides: totalHeight) {
+        if totalHeight + height + 1 > Self.heightBudget {  // may not fit (1 point covers any rounding)
             let left = Self.heightBudget - (totalHeight - self.height(at: index))
             if height > left {
                 height = left
@@ -115,12 +115,13 @@ struct LayoutTree {
 
     /// Whether `heights` (finite, non-negative), rounded by the tree, surely fit beside `total`
     /// without reaching the limit: a quick test on their plain sum with room for its rounding
-    /// error (relative, below 10^-6 for any count an array holds) and for each height rounding up
-    /// by half a quantum. - Complexity: O(k).
+    /// error (relative, below 10^-6 for any count an array holds), for each height rounding up by
+    /// half a quantum, and a point for the rounding of the test's own additions (at most a
+    /// quantum below 2^37). - Complexity: O(k).
     private static func fits(_ heights: [Double], besides total: Double) -> Bool {
         var sum = 0.0
         for height in heights { sum += height }
-        return total + sum * (1 + 0x1p-20) + Double(heights.count) * COffsetTree.heightQuantum <= heightBudget
+        return total + sum * (1 + 0x1p-20) + Double(heights.count) * COffsetTree.heightQuantum + 1 <= heightBudget
     }
 
     /// `heights` (finite, non-negative) with each cut, in order, to what `budget` (a whole number

@@ -74,6 +74,22 @@ struct TableViewHeightLimitTests {
     }
 
     @Test(arguments: TableViewBackend.allCases)
+    func whenHeightsAddUpToExactlyTheLimit_thenTheLastIsCutByOneQuantum(backend: TableViewBackend) throws {
+        let recorder = MeasureRecorder()
+        let half = Self.limit / 2
+        let rows = (0..<3).map { id in AnyRow(TestRow(id: id, fixed: id == 2 ? 0 : half, recorder: recorder)) }
+        let view = TableView(
+            model: try TableModel(Table(style: .plain, sections: [Section(id: "s", rows: rows)])),
+            viewport: TableViewport(width: 320, height: 480), backend: backend)
+        view.layoutIfNeeded()
+        try view.checkInvariants()
+        #expect(try view.rect(forRowAt: RowPath(section: 0, row: 0)).height == half)
+        #expect(try view.rect(forRowAt: RowPath(section: 0, row: 1)).height == half - COffsetTree.heightQuantum)
+        #expect(view.contentHeight == Self.limit - COffsetTree.heightQuantum)
+        try Self.expectMonotonicOffsets(view)
+    }
+
+    @Test(arguments: TableViewBackend.allCases)
     func whenBatchesInsertAndReloadRowsPastTheLimit_thenTheViewStaysConsistent(backend: TableViewBackend) throws {
         let recorder = MeasureRecorder()
         let table = Table(
