@@ -52,6 +52,12 @@
 #else
 #define RK_PREFETCH(p) ((void)(p))
 #endif
+/* The same for a line about to be written. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RK_PREFETCH_W(p) __builtin_prefetch((p), 1)
+#else
+#define RK_PREFETCH_W(p) ((void)(p))
+#endif
 
 #define RK_REMOVE_RESERVE 2
 #define RK_STACK_ENTRIES (2 * RK_FAN + 8)
@@ -425,17 +431,45 @@ static RK_INLINE void prefetch_node_guess(const rk_inner *nd, double share) {
  * Descends to the leaf holding position `i` (i <= count; i == count lands at the end of the last
  * leaf) and records the path. Returns the leaf; `*local` is the position inside it.
  */
-static rk_leaf *descend(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local) {
+static RK_INLINE rk_leaf *descend_to(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local,
+                                     int edit) {
     void *node = t->root;
     for (unsigned d = 0; d < t->depth; d++) {
         rk_inner *nd = node;
         uint32_t j = child_for_index(nd, &i);
+        if (edit) { /* the sums the edit changes on its way back up load while it goes down */
+            RK_PREFETCH_W(&nd->sum[j]);
+            RK_PREFETCH_W(&nd->is[j]);
+            RK_PREFETCH_W(&nd->bs[0]);
+            RK_PREFETCH_W(&nd->bs[RK_NODE_BLOCKS - 1]);
+        }
         p->node[d] = nd;
         p->idx[d] = j;
         node = nd->child[j];
     }
     *local = i;
     return node;
+}
+
+/* Descends for a read. */
+static rk_leaf *descend(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local) {
+    return descend_to(t, i, p, local, 0);
+}
+
+/* Descends for an edit that then changes sums on the path (set, insert, remove). */
+static rk_leaf *descend_edit(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local) {
+    return descend_to(t, i, p, local, 1);
+}
+
+/*
+ * Adds `delta` to a[from..<len] and 0.0 to a[0..<from], which leaves those as they are (the
+ * +infinity padding past the last child or block stays +infinity): a loop of fixed length with no
+ * branch on `from`, which the compiler unrolls and vectorizes. A loop from `from` to the end stops
+ * after a number of steps that differs from call to call, and its mispredicted exit cost more
+ * than the adds.
+ */
+static RK_INLINE void add_from(double *a, uint32_t len, size_t from, double delta) {
+    for (uint32_t k = 0; k < len; k++) a[k] += k >= from ? delta : 0.0;
 }
 
 /*
@@ -884,29 +918,30 @@ void rk_offset_tree_range(const rk_offset_tree *t, double y0, double y1, size_t 
 
 /* ---------------------------------------------------------------- set */
 
+
 rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     if (index >= t->count) return RK_ERR_RANGE;
     if (!valid_height(height)) return RK_ERR_HEIGHT;
     double q = quantize(height);
     rk_path p;
     size_t local;
-    rk_leaf *l = descend(t, index, &p, &local);
+    rk_leaf *l = descend_edit(t, index, &p, &local);
     double delta = q - l->h[local]; /* exact: both are multiples of 2^-16 below 2^37 */
     if (!total_fits(t->total + delta)) return RK_ERR_OVERFLOW;
     l->h[local] = q;
     /* Counts are unchanged; every sum containing the item grows by delta (exactly): the leaf's
      * prefixes from its block on, and on each node of the path the child's sum, the in-block
-     * prefixes from the child on and the block prefixes from its block on. The loops are
-     * independent adds of fixed length: they run on to the end of the array or block, where the
-     * padding is +infinity and stays so, and need no child count. */
-    double *pre = leaf_pre(l);
-    for (size_t k = local / RK_BLOCK; k < RK_LEAF_BLOCKS; k++) pre[k] += delta;
+     * prefixes from the child on and the block prefixes from its block on. Each is one add_from
+     * over the whole array or block (0.0 added before the item's entry, +infinity padding past
+     * the last child staying so): fixed length, no branch on where the item is, no child count.
+     * The lines they write were fetched while the descent went down (descend_edit). */
+    add_from(leaf_pre(l), RK_LEAF_BLOCKS, local / RK_BLOCK, delta);
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p.node[d];
         uint32_t j = p.idx[d], bj = j / RK_BLOCK;
         nd->sum[j] += delta;
-        for (uint32_t k = j; k < (bj + 1) * RK_BLOCK; k++) nd->is[k] += delta;
-        for (uint32_t k = bj; k < RK_NODE_BLOCKS; k++) nd->bs[k] += delta;
+        add_from(nd->is + bj * RK_BLOCK, RK_BLOCK, j % RK_BLOCK, delta);
+        add_from(nd->bs, RK_NODE_BLOCKS, bj, delta);
     }
     t->total += delta;
     return RK_OK;
@@ -1045,7 +1080,7 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
 
     rk_path p;
     size_t off;
-    rk_leaf *leaf = descend(t, at, &p, &off);
+    rk_leaf *leaf = descend_edit(t, at, &p, &off);
     const unsigned depth = t->depth;
     const size_t total = leaf->n + k;
 
@@ -1363,7 +1398,7 @@ rk_status rk_offset_tree_remove(rk_offset_tree *t, size_t at, size_t k) {
     }
     rk_path p;
     size_t off;
-    rk_leaf *leaf = descend(t, at, &p, &off);
+    rk_leaf *leaf = descend_edit(t, at, &p, &off);
     if (off + k <= leaf->n && (t->depth == 0 || leaf->n - k >= RK_LEAF_MIN)) {
         rk_leaf *l = leaf;
         size_t from_block = off / RK_BLOCK;

@@ -74,8 +74,6 @@ public struct OffsetTreeBenchmark: Benchmark {
         var indices: [Int] = []
         var offsets: [Double] = []
         var heights: [Double] = []
-        /// The same heights as one-element arrays, so inserts do not time an array allocation.
-        var singles: [[Double]] = []
 
         init(items: Int, total: Double, rng: inout BenchRandom) {
             for _ in 0..<Self.count {
@@ -83,7 +81,6 @@ public struct OffsetTreeBenchmark: Benchmark {
                 offsets.append(Double(rng.below(Int(total) * 16)) / 16)
                 heights.append(Double(20 + rng.below(101)))
             }
-            singles = heights.map { [$0] }
         }
     }
 
@@ -117,7 +114,7 @@ public struct OffsetTreeBenchmark: Benchmark {
         let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(2) {
             which, i in
             if which == 0 {
-                try? tree.insert(contentsOf: inputs.singles[i & mask], at: inputs.indices[i & mask])
+                try? tree.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
             } else {
                 let at = inputs.indices[i & mask] % tree.count
                 try? tree.removeSubrange(at..<at + 1)
@@ -226,7 +223,7 @@ public struct OffsetTreeBenchmark: Benchmark {
         let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(4) {
             which, i in
             switch which {
-            case 0: try? tree.insert(contentsOf: inputs.singles[i & mask], at: inputs.indices[i & mask])
+            case 0: try? tree.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
             case 1: chunked.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
             case 2:
                 let at = inputs.indices[i & mask] % tree.count

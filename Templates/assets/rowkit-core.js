@@ -276,7 +276,11 @@
       return heights;
     }
 
-    /** Sets row i's height; throws RK_ERR_RANGE or RK_ERR_HEIGHT (NaN, infinite, < 0). O(log n). */
+    /**
+     * Sets row i's height; throws RK_ERR_RANGE, RK_ERR_HEIGHT (NaN, infinite, < 0, or 2^37 or more),
+     * or RK_ERR_OVERFLOW when the new total of all heights would be 2^37 or more (the tree stays as
+     * it was). O(log n).
+     */
     set(i, height) {
       const p = this.ptr, core = this.core;
       if (p === 0) destroyed("tree");
@@ -284,7 +288,10 @@
       if (st !== OK) throw core._fail(st, "set");
     }
 
-    /** Sets rows [first, first + heights.length) to `heights`; all or nothing. O(log count + k). */
+    /**
+     * Sets rows [first, first + heights.length) to `heights`; all or nothing. Throws RK_ERR_RANGE,
+     * RK_ERR_HEIGHT, or RK_ERR_OVERFLOW when the new total would be 2^37 or more. O(log count + k).
+     */
     setRange(first, heights) {
       const p = this.ptr, core = this.core;
       if (p === 0) destroyed("tree");

@@ -132,6 +132,16 @@ public final class COffsetTree: OffsetTree {
         try Self.check(status, index: index, count: count, heights: heights, badOffset: index, bad: bad)
     }
 
+    /// Inserts one item of height `height` at `index`, without an array.
+    /// - Complexity: O(log n).
+    public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+        guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
+        var value = height
+        let status = rk_offset_tree_insert(handle, index, &value, 1, nil)
+        if status == RK_OK { return }
+        try Self.check(status, index: index, count: count, heights: [height], badOffset: index)
+    }
+
     /// Inserts `heights` so that the first becomes the item at `index`.
     /// - Complexity: O(k + log n).
     public func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {
@@ -188,9 +198,20 @@ public final class COffsetTree: OffsetTree {
         rk_debug_fail_alloc_after(n) == RK_OK
     }
 
+    /// Turns a status into an error. `count` is only read when the status is one (it is a call
+    /// into the C core, which a successful operation should not pay for).
+    @inline(__always)
     private static func check(
-        _ status: rk_status, index: Int, count: Int, heights: [Double] = [], badOffset: Int = 0,
+        _ status: rk_status, index: Int, count: @autoclosure () -> Int, heights: [Double] = [], badOffset: Int = 0,
         bad: Int = 0
+    ) throws(OffsetTreeError) {
+        if status == RK_OK { return }
+        try fail(status, index: index, count: count(), heights: heights, badOffset: badOffset, bad: bad)
+    }
+
+    @inline(never)
+    private static func fail(
+        _ status: rk_status, index: Int, count: Int, heights: [Double], badOffset: Int, bad: Int
     ) throws(OffsetTreeError) {
         switch status {
         case RK_OK: return

@@ -90,6 +90,14 @@ public protocol OffsetTree: AnyObject {
     /// - Complexity: O(k + log n) for k heights.
     func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError)
 
+    /// Inserts one item of height `height` so that it becomes the item at `index`
+    /// (`0 <= index <= count`): `insert(contentsOf: [height], at: index)` without the array.
+    /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)``,
+    ///   ``OffsetTreeError/invalidHeight(value:index:)``, ``OffsetTreeError/totalHeightTooLarge``,
+    ///   ``OffsetTreeError/outOfMemory``.
+    /// - Complexity: O(log n).
+    func insert(_ height: Double, at index: Int) throws(OffsetTreeError)
+
     /// Removes the items in `range`.
     /// - Throws: ``OffsetTreeError/indexOutOfRange(index:count:)`` unless `range` lies in
     ///   `0..<count` (or is empty at `count`), ``OffsetTreeError/outOfMemory``.
@@ -151,6 +159,13 @@ extension OffsetTree {
         }
         try removeSubrange(0..<count)
         try insert(contentsOf: heights, at: 0)
+    }
+
+    /// Inserts one item: `insert(contentsOf: [height], at: index)` (a conforming type that can
+    /// insert one height without an array overrides this).
+    /// - Complexity: O(log n).
+    public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+        try insert(contentsOf: [height], at: index)
     }
 
     /// Creates an empty tree.

@@ -689,10 +689,10 @@ public final class SwiftOffsetTree: OffsetTree {
         guard totalHeight + delta < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         h[local] = q
         // Counts are unchanged; every sum containing the item grows by delta (exactly), as in the
-        // C core's rk_offset_tree_set: fixed-length loops to the end of the array or block, whose
-        // +infinity padding stays so, without reading a child count.
-        let pre = h - Self.leafBlocks
-        for k in local / Self.block..<Self.leafBlocks { pre[k] += delta }
+        // C core's rk_offset_tree_set: loops of fixed length over the whole array or block that add
+        // 0.0 before the item's entry (no branch on where it is; the +infinity padding stays so),
+        // without reading a child count.
+        Self.add(delta, from: local / Self.block, to: h - Self.leafBlocks, length: Self.leafBlocks)
         var d = depth - 1
         while d >= 0 {
             let node = pathNode[d]
@@ -700,13 +700,18 @@ public final class SwiftOffsetTree: OffsetTree {
             let bj = j / Self.block
             let base = Int(node) * Self.fan
             innerSum[base + j] += delta
-            let iss = innerIs.base + base
-            for k in j..<(bj + 1) * Self.block { iss[k] += delta }
-            let bs = innerBs.base + Int(node) * Self.nodeBlocks
-            for k in bj..<Self.nodeBlocks { bs[k] += delta }
+            Self.add(delta, from: j % Self.block, to: innerIs.base + base + bj * Self.block, length: Self.block)
+            Self.add(delta, from: bj, to: innerBs.base + Int(node) * Self.nodeBlocks, length: Self.nodeBlocks)
             d -= 1
         }
         totalHeight += delta
+    }
+
+    /// Adds `delta` to `a[from..<length]` and 0.0 to `a[0..<from]` (which leaves those as they
+    /// are): the C core's `add_from`, a loop of fixed length with no branch on `from`.
+    @inline(__always)
+    private static func add(_ delta: Double, from: Int, to a: UnsafeMutablePointer<Double>, length: Int) {
+        for k in 0..<length { a[k] += k >= from ? delta : 0.0 }
     }
 
     /// The heights of the items in `range`.
@@ -856,6 +861,18 @@ public final class SwiftOffsetTree: OffsetTree {
         let k = heights.count
         if k == 0 { return }
         heights.withUnsafeBufferPointer { insert($0, at: index) }
+    }
+
+    /// Inserts one item of height `height` at `index`, without an array.
+    /// - Complexity: O(log n).
+    public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+        guard index >= 0 && index <= count else {
+            throw .indexOutOfRange(index: index, count: count)
+        }
+        guard Self.isValidHeight(height) else { throw .invalidHeight(value: height, index: index) }
+        guard totalHeight + Self.quantized(height) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
+        var value = height
+        withUnsafePointer(to: &value) { insert(UnsafeBufferPointer(start: $0, count: 1), at: index) }
     }
 
     private func insert(_ heights: UnsafeBufferPointer<Double>, at index: Int) {

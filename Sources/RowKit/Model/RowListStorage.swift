@@ -256,7 +256,11 @@ final class RowListStorage: @unchecked Sendable {
     /// A zeroed hash buffer for `count` slots and sixteen more, so a search may read a whole line
     /// past any leaf.
     private static func allocateHashes(_ count: Int) -> UnsafeMutablePointer<UInt16> {
-        let hashes = UnsafeMutablePointer<UInt16>.allocate(capacity: count + 16)
+        // Aligned to a cache line, so a leaf's hashes (leafMax of them, a multiple of 32 in every
+        // shape but the tests' tiny ones) take whole lines.
+        let hashes = UnsafeMutableRawPointer.allocate(
+            byteCount: (count + 16) * MemoryLayout<UInt16>.stride, alignment: 64
+        ).bindMemory(to: UInt16.self, capacity: count + 16)
         hashes.initialize(repeating: 0, count: count + 16)
         return hashes
     }

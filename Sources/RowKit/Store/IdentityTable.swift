@@ -1,6 +1,6 @@
 /// Row identity → location, for the model's identity index: an open-addressing hash table with
 /// linear probing whose slots hold the identity and its location side by side (32 bytes, two to a
-/// cache line), so a lookup reads one line where a `Dictionary` reads its keys and its values in
+/// cache line, never across two), so a lookup reads one line where a `Dictionary` reads its keys and its values in
 /// two arrays. The identity's cached hash picks the slot; removal shifts the following entries back
 /// instead of leaving tombstones. A value: copies share storage until one changes (copy on write).
 ///
@@ -22,7 +22,10 @@ struct IdentityTable: Sendable {
 
         init(capacity: Int) {
             self.capacity = capacity
-            slots = .allocate(capacity: capacity)
+            // Aligned to a cache line, so no 32-byte slot straddles two lines (a lookup that misses
+            // the cache then waits for one line, not two).
+            slots = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<Slot>.stride, alignment: 64)
+                .bindMemory(to: Slot.self, capacity: capacity)
             slots.initialize(
                 repeating: Slot(id: IdentityTable.placeholder, location: IdentityTable.emptyLocation), count: capacity)
         }

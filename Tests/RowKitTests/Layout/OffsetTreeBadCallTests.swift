@@ -60,6 +60,8 @@ struct OffsetTreeBadCallTests {
         expectRefused(.indexOutOfRange(index: n + 1, count: n)) {
             try tree.insert(contentsOf: [1], at: n + 1)
         }
+        expectRefused(.indexOutOfRange(index: -1, count: n)) { try tree.insert(1, at: -1) }
+        expectRefused(.indexOutOfRange(index: n + 1, count: n)) { try tree.insert(1, at: n + 1) }
         expectRefused(.indexOutOfRange(index: -1, count: n)) { try tree.removeSubrange(-1..<0) }
         expectRefused(.indexOutOfRange(index: n + 1, count: n)) { try tree.removeSubrange(n..<n + 1) }
         expectRefused(.indexOutOfRange(index: n + 1, count: n)) { try tree.removeSubrange(0..<n + 1) }
@@ -98,6 +100,7 @@ struct OffsetTreeBadCallTests {
             expectRefused(.invalidHeight(value: bad, index: n / 2 + 2)) {
                 try tree.insert(contentsOf: batch, at: n / 2)
             }
+            expectRefused(.invalidHeight(value: bad, index: n / 2)) { try tree.insert(bad, at: n / 2) }
             #expect(throws: OffsetTreeError.self) { _ = try implementation.make([1, bad]) }
         }
         // Lookups that find nothing answer nil / empty and change nothing.
@@ -112,6 +115,7 @@ struct OffsetTreeBadCallTests {
         let room = COffsetTree.maximumTotalHeight - tree.totalHeight
         if tree.totalHeight > 0 {
             expectRefused(.totalHeightTooLarge) { try tree.insert(contentsOf: [room], at: n / 2) }
+            expectRefused(.totalHeightTooLarge) { try tree.insert(room, at: n / 2) }
             expectRefused(.totalHeightTooLarge) { try tree.insert(contentsOf: [room - 0.25, 0.25], at: n) }
             expectRefused(.totalHeightTooLarge) { try tree.replaceAll(with: [room, tree.totalHeight]) }
             let h = try tree.height(at: n - 1)

@@ -63,7 +63,11 @@ struct OffsetTreeRandomizedTests {
                 let k = bulk ? 1 + rng.below(scenario.maxBulk) : 1 + rng.below(3)
                 let at = rng.below(n + 1)
                 let heights = (0..<k).map { _ in rng.quarterHeight() }
-                try tree.insert(contentsOf: heights, at: at)
+                if k == 1 {  // the single-item insert, without an array
+                    try tree.insert(heights[0], at: at)
+                } else {
+                    try tree.insert(contentsOf: heights, at: at)
+                }
                 naive.heights.insert(contentsOf: heights, at: at)
             } else if choice < 8 {
                 let at = rng.below(n)
