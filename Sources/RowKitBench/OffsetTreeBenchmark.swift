@@ -35,7 +35,7 @@ public struct OffsetTreeBenchmark: Benchmark {
     /// comparison.
     public func run(items: Int) -> BenchmarkResults {
         precondition(items > 0, "the offset-tree benchmark needs at least one item")
-        var rng = BenchRandom(seed: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         let heights = Self.heights(items, &rng)
         let inputs = Inputs(items: items, total: heights.reduce(0, +), rng: &rng)
         var columns: [String: [String: Double]] = [:]
@@ -55,7 +55,7 @@ public struct OffsetTreeBenchmark: Benchmark {
     }
 
     /// `count` whole-number heights from 20 to 120.
-    static func heights(_ count: Int, _ rng: inout BenchRandom) -> [Double] {
+    static func heights(_ count: Int, _ rng: inout SplitMix64) -> [Double] {
         (0..<count).map { _ in Double(20 + rng.below(101)) }
     }
 
@@ -75,7 +75,7 @@ public struct OffsetTreeBenchmark: Benchmark {
         var offsets: [Double] = []
         var heights: [Double] = []
 
-        init(items: Int, total: Double, rng: inout BenchRandom) {
+        init(items: Int, total: Double, rng: inout SplitMix64) {
             for _ in 0..<Self.count {
                 indices.append(rng.below(items))
                 offsets.append(Double(rng.below(Int(total) * 16)) / 16)
@@ -272,21 +272,4 @@ public struct ReferenceComparison: Sendable, Equatable {
     public static let limits: [String: Double] = [
         "item_at": 0.5, "offset_of": 2, "set": 1.5, "insert": 1.2, "build": 1.5,
     ]
-}
-
-/// SplitMix64, so every run measures the same inputs.
-struct BenchRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 }

@@ -118,7 +118,7 @@ public struct PipelineBenchmarks: Sendable {
         } catch {
             preconditionFailure("benchmark rows have unique identities: \(error)")
         }
-        var random = BenchRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         var nextID = -1
         var edits: [Double] = []
         var lookups: [Double] = []

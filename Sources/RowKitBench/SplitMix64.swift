@@ -1,7 +1,7 @@
 /// SplitMix64: a small, fast, seedable generator whose sequence is the same on every platform, so
 /// the benchmarks measure the same inputs on every run and the randomized tests replay exactly
 /// from their seed. The one generator of the package's benchmarks and tests.
-package struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.

@@ -85,7 +85,7 @@ public struct ViewBenchmark: Benchmark {
 
         // Each round: an untimed batch of 500 inserts and 500 deletes on the model, then the timed
         // apply of its changeset.
-        let state = ApplyState(model: model, rng: BenchRandom(seed: 0xB47C4))
+        let state = ApplyState(model: model, rng: SplitMix64(seed: 0xB47C4))
         results["view_apply_1000"] = Harness(batches: batches, iterations: 1).nanosecondsPerRun(
             setup: { state.nextBatch() }
         ) { batch in
@@ -103,10 +103,10 @@ public struct ViewBenchmark: Benchmark {
         var model: TableModel
         /// The snapshot the view showed before the last apply, freed in the next setup.
         var previous: TableModel?
-        var rng: BenchRandom
+        var rng: SplitMix64
         var nextID = -1
 
-        init(model: TableModel, rng: BenchRandom) {
+        init(model: TableModel, rng: SplitMix64) {
             self.model = model
             self.rng = rng
         }
