@@ -28,7 +28,7 @@ enum SearchScript {
     }
 
     /// ``string(_:into:)`` of UTF-8 bytes: runs of bytes that need no escape are copied at once.
-    private static func string(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    static func string(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.reserveCapacity(output.count + bytes.count + bytes.count / 8 + 2)
         output.append(UInt8(ascii: "\""))
         var runStart = 0
@@ -82,11 +82,14 @@ enum SearchScript {
         return table
     }()
 
-    private static let hex = Array("0123456789abcdef".utf8)
-
     private static func escapeUnicode(_ value: UInt32, into output: inout [UInt8]) {
-        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-        for shift in stride(from: 12, through: 0, by: -4) { output.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
+        func hex(_ digit: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: digit < 10 ? 0x30 + digit : 0x57 + digit) }
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "u"))
+        output.append(hex((value >> 12) & 0xF))
+        output.append(hex((value >> 8) & 0xF))
+        output.append(hex((value >> 4) & 0xF))
+        output.append(hex(value & 0xF))
     }
 
     /// Digits that end a number (5 bits each) and digits that continue it.
