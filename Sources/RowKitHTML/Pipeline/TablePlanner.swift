@@ -76,9 +76,12 @@ final class TablePlanner {
         if pipeline.options.search {
             let writer = pipeline.writer
             let entries = searchEntries
-            search = SearchIndexBuilder(key: String(folder.dropLast())) { name, data in
+            // With several jobs the word files are written on several threads: the writer is
+            // thread-safe, the entries are locked, and the manifest sorts its files by path.
+            search = SearchIndexBuilder(key: String(folder.dropLast()), concurrentWrites: pipeline.options.jobs > 1) {
+                name, data in
                 let path = folder + "search/" + name + ".js"
-                entries.list.append(try writer.write(path, data, previous: writer.previous?.siteFiles[path]))
+                entries.append(try writer.write(path, data, previous: writer.previous?.siteFiles[path]))
             }
         }
         var key = StableHash()
@@ -304,6 +307,9 @@ final class TablePlanner {
                     ? section.rowStart / pageSize + 1 : max(1, (section.rowStart + pageSize - 1) / pageSize))
             if let indexTitle = section.indexTitle { indexTitles.append((position, indexTitle)) }
         }
+        // Every row's words are in: the index's word files are written on the lane while the
+        // renderers finish the last pages.
+        if let search { try pipeline.searchLane.submit { try search.finishWords() } }
         // Every page rendered: the rows' display data is queued for the index in page order.
         try takeOutcomes(pipeline.workers.drain())
         if let search {
@@ -316,10 +322,10 @@ final class TablePlanner {
                         header: section.header, footer: section.footer, indexTitle: section.indexTitle)
                 }
             }
-            // The index's word files are written on the lane while the list pages are put
-            // together.
+            // The last row-data file and the one page's files, on the lane while the list pages
+            // are put together.
             try pipeline.searchLane.submit { [onePage, pageSize] in
-                try search.finish(sections: onePage, pageSize: pageSize)
+                try search.finishRows(sections: onePage, pageSize: pageSize)
             }
         }
         facts.pageCount = pageCount
@@ -356,7 +362,15 @@ final class TablePlanner {
     private var rowsWithDetailPages: Int { slugs.count }
 }
 
-/// The manifest entries of a table's search index files, as the search lane writes them.
-private final class SearchEntries {
-    var list: [ManifestEntry] = []
+/// The manifest entries of a table's search index files, as the search lane writes them (the word
+/// files from several threads at once).
+private final class SearchEntries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [ManifestEntry] = []
+
+    func append(_ entry: ManifestEntry) {
+        lock.withLock { entries.append(entry) }
+    }
+
+    var list: [ManifestEntry] { lock.withLock { entries } }
 }
