@@ -76,12 +76,9 @@ final class TablePlanner {
         if pipeline.options.search {
             let writer = pipeline.writer
             let entries = searchEntries
-            // With several jobs the word files are written on several threads: the writer is
-            // thread-safe, the entries are locked, and the manifest sorts its files by path.
-            search = SearchIndexBuilder(key: String(folder.dropLast()), concurrentWrites: pipeline.options.jobs > 1) {
-                name, data in
+            search = SearchIndexBuilder(key: String(folder.dropLast())) { name, data in
                 let path = folder + "search/" + name + ".js"
-                entries.append(try writer.write(path, data, previous: writer.previous?.siteFiles[path]))
+                entries.list.append(try writer.write(path, data, previous: writer.previous?.siteFiles[path]))
             }
         }
         var key = StableHash()
@@ -362,15 +359,7 @@ final class TablePlanner {
     private var rowsWithDetailPages: Int { slugs.count }
 }
 
-/// The manifest entries of a table's search index files, as the search lane writes them (the word
-/// files from several threads at once).
-private final class SearchEntries: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [ManifestEntry] = []
-
-    func append(_ entry: ManifestEntry) {
-        lock.withLock { entries.append(entry) }
-    }
-
-    var list: [ManifestEntry] { lock.withLock { entries } }
+/// The manifest entries of a table's search index files, as the search lane writes them.
+private final class SearchEntries {
+    var list: [ManifestEntry] = []
 }

@@ -1,4 +1,3 @@
-import Foundation
 import RowKit
 
 /// Builds the search index of one table while its rows stream through the exporter.
@@ -40,24 +39,12 @@ final class SearchIndexBuilder {
     private(set) var bytes = 0
     /// Index files written so far.
     private(set) var files = 0
-    /// Whether ``finishWords()`` may call `write` from several threads at once.
-    let concurrentWrites: Bool
-    /// Word files written at once with ``concurrentWrites``.
-    static let writeBatch = 32
-    private var batching = false
-    private var batch: [(name: String, file: [UInt8])] = []
 
     /// Creates a builder whose files go through `write` (a name such as `t-it`, without `.js`).
     /// `pairsPerRun` bounds the word–row pairs held in memory (tests make it small to exercise
     /// the spilled runs).
-    /// With `concurrentWrites`, `write` may be called from several threads at once while the word
-    /// files are written.
-    init(
-        key: String, pairsPerRun: Int = 1 << 20, concurrentWrites: Bool = false,
-        write: @escaping (_ name: String, _ data: [UInt8]) throws -> Void
-    ) {
+    init(key: String, pairsPerRun: Int = 1 << 20, write: @escaping (_ name: String, _ data: [UInt8]) throws -> Void) {
         self.key = key
-        self.concurrentWrites = concurrentWrites
         pairs = SearchPostingRuns(pairsPerRun: pairsPerRun)
         self.write = write
     }
@@ -129,16 +116,12 @@ final class SearchIndexBuilder {
     }
 
     /// Writes the word files: once every row's words are in (display data may still come).
-    /// With ``concurrentWrites``, files are written a batch at a time on several threads.
     func finishWords() throws {
         var trie = SearchTrieWriter(rowCount: rowCount, rowsPerShard: Self.rowsPerShard) { name, data in
             try self.emit(name, data)
         }
-        batching = concurrentWrites
-        defer { batching = false }
         try pairs.forEachWord { word, rows in try trie.add(word: word, rows: rows) }
         _ = try trie.finish()
-        try flush()
     }
 
     private func emit(_ name: String, _ data: [UInt8]) throws {
@@ -147,25 +130,9 @@ final class SearchIndexBuilder {
         SearchScript.open(key: key, name: name, into: &file)
         file.append(contentsOf: data)
         SearchScript.close(&file)
+        try write(name, file)
         bytes += file.count
         files += 1
-        guard batching else { return try write(name, file) }
-        batch.append((name, file))
-        if batch.count >= Self.writeBatch { try flush() }
-    }
-
-    /// Writes the batched files on as many threads as there are cores; throws the error of the
-    /// first file (in batch order) that failed.
-    private func flush() throws {
-        guard !batch.isEmpty else { return }
-        let files = batch
-        batch.removeAll(keepingCapacity: true)
-        let failures = BatchFailures(count: files.count)
-        let write = UncheckedSendable(write)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            do { try write.value(files[index].name, files[index].file) } catch { failures.set(index, error) }
-        }
-        if let error = failures.first { throw error }
     }
 
     private func writeShard() throws {
@@ -174,30 +141,4 @@ final class SearchIndexBuilder {
         try emit("r-\(max(displayCount - 1, 0) / Self.rowsPerShard)", shard)
         shard.removeAll(keepingCapacity: true)
     }
-}
-
-/// The errors of a batch of concurrent writes, by index.
-private final class BatchFailures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [(any Error)?]
-
-    init(count: Int) {
-        errors = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ error: any Error) {
-        lock.withLock { errors[index] = error }
-    }
-
-    /// The error of the lowest index, if any.
-    var first: (any Error)? {
-        lock.withLock { errors.lazy.compactMap { $0 }.first }
-    }
-}
-
-/// A value used from several threads where the caller has made that safe (here: a site writer's
-/// `write`, which is thread-safe, and its caller's entry list, which is locked).
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
