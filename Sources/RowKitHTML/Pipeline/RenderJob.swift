@@ -52,6 +52,8 @@ enum RenderJob: Sendable {
 
 /// What a job produced.
 enum RenderOutcome: Sendable {
-    case page(ManifestUnit, RenderedBody, key: UInt64, details: [ManifestEntry])
+    /// A page's rows rendered: their markup, its key, the detail pages' entries and, with a
+    /// search index, the rows' display data for it (see ``SearchDisplayRecords``).
+    case page(ManifestUnit, RenderedBody, key: UInt64, details: [ManifestEntry], search: SearchDisplayRecords)
     case assembled(ManifestUnit, ManifestEntry)
 }

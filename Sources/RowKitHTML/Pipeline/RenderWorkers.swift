@@ -138,6 +138,7 @@ final class RenderWorkers: @unchecked Sendable {
             var body: [UInt8] = []
             var lengths: [Int] = []
             var details: [ManifestEntry] = []
+            var search = SearchDisplayRecords()
             let rowKeys = page.rows.map(\.key)
             let pageKey = page.key(rowKeys: rowKeys)
             for (index, rowKey) in rowKeys.enumerated() where page.details[index] != nil {
@@ -158,14 +159,17 @@ final class RenderWorkers: @unchecked Sendable {
                 // The rows are the same, so every detail page is too: kept, or rendered again
                 // where the previous one is missing.
                 var scrap: [UInt8] = []
+                var scrapSearch = SearchDisplayRecords()
                 for (row, detail) in zip(page.rows, page.details) where detail != nil {
                     scrap.removeAll(keepingCapacity: true)
                     if let entry = try renderer.renderRow(
-                        row, page: page.unit.page, table: page.table, detail: detail, writer: writer, into: &scrap)
+                        row, page: page.unit.page, table: page.table, detail: detail, writer: writer, into: &scrap,
+                        search: &scrapSearch)
                     {
                         details.append(entry)
                     }
                 }
+                for row in page.rows { renderer.appendSearch(row, to: &search) }
             } else {
                 var partStart = 0
                 for (index, row) in page.rows.enumerated() {
@@ -175,7 +179,7 @@ final class RenderWorkers: @unchecked Sendable {
                     }
                     if let entry = try renderer.renderRow(
                         row, page: page.unit.page, table: page.table, detail: page.details[index], writer: writer,
-                        into: &body)
+                        into: &body, search: &search)
                     {
                         details.append(entry)
                     }
@@ -183,7 +187,9 @@ final class RenderWorkers: @unchecked Sendable {
                 if !page.rows.isEmpty { lengths.append(body.count - partStart) }
             }
             let range = try scratch.append(body)
-            return .page(page.unit, RenderedBody(range: range, partLengths: lengths), key: pageKey, details: details)
+            return .page(
+                page.unit, RenderedBody(range: range, partLengths: lengths), key: pageKey, details: details,
+                search: search)
         case .assemble(let assembly):
             var rows: [UInt8] = []
             try scratch.read(assembly.body.range, appendingTo: &rows)

@@ -14,6 +14,8 @@ import Foundation
 final class SearchLane: @unchecked Sendable {
     /// Items queued at most.
     static let capacity = 1024
+    /// Items queued before a waiting lane is woken (``wait()`` and ``stop()`` wake it for fewer).
+    static let wakeBatch = 128
 
     private let condition = NSCondition()
     private var queue: [() throws -> Void] = []
@@ -53,9 +55,9 @@ final class SearchLane: @unchecked Sendable {
         }
         if let failure { throw failure }
         queue.append(item)
-        // Waking the lane for every item would cost a context switch per row: it is woken when it
-        // waits, and then takes every item queued by the time it runs.
-        if laneWaits { condition.broadcast() }
+        // Waking the lane for every item would cost a context switch (two futex calls) per row:
+        // a waiting lane is woken once a batch is queued, and takes every item queued by then.
+        if laneWaits && queue.count >= Self.wakeBatch { condition.broadcast() }
     }
 
     /// Waits until every queued item has run; throws the first error of any.
@@ -63,6 +65,7 @@ final class SearchLane: @unchecked Sendable {
         guard threaded else { return }
         condition.lock()
         defer { condition.unlock() }
+        if laneWaits && !queue.isEmpty { condition.broadcast() }
         while (!queue.isEmpty || running) && failure == nil {
             callerWaits = true
             condition.wait()

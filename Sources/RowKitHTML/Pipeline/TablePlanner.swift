@@ -19,9 +19,9 @@ final class TablePlanner {
     /// The manifest entries of the index's files, filled on the search lane and filed in
     /// ``finish()`` after the lane is done.
     private let searchEntries = SearchEntries()
-    /// Renders inline bodies for the search index's row data (the one page draws them); used on
-    /// the search lane only.
-    private let markdown = Markdown.Renderer()
+    /// The rows' search display data of rendered pages, waiting for earlier pages (by page).
+    private var searchWaiting: [Int: SearchDisplayRecords] = [:]
+    private var nextForSearch = 1
 
     /// A section as far as it is known.
     private struct SectionRecord {
@@ -140,13 +140,15 @@ final class TablePlanner {
             case .content(let content, let layout):
                 try add(content: content, layout: layout, identity: identity)
             case .trustedHTML(let fragment):
+                var row = RenderRow(
+                    number: rowCount + 1, layout: .default, accessory: .none, text: "", fragment: fragment)
                 if let search {
                     let searchRow = SearchRow(
                         text: "", layout: .default, accessory: .none, href: "", html: fragment, isCustom: true)
-                    try pipeline.searchLane.submit { try search.add(searchRow) }
+                    try pipeline.searchLane.submit { try search.addWords(searchRow) }
+                    row.searchHref = ""
                 }
-                try add(
-                    RenderRow(number: rowCount + 1, layout: .default, accessory: .none, text: "", fragment: fragment))
+                try add(row)
             }
         case .unknown:
             try add(content: CellContent(text: identity), layout: .default, identity: identity)
@@ -174,23 +176,14 @@ final class TablePlanner {
             let page = rowsOnPage == pageSize ? self.page + 1 : self.page
             let href =
                 row.detailPath ?? row.link.flatMap(SafeURL.sanitize) ?? TableFacts.pageFile(page) + "#r-\(row.number)"
-            var searchRow = SearchRow(
+            let searchRow = SearchRow(
                 text: row.text, detail: layout == .default ? nil : row.detail, layout: layout,
                 accessory: row.accessory, image: row.imageSource, imageLabel: row.imageAlt, href: href,
-                slug: row.slug)
-            // The one page draws an inline body (a body without a detail page) from the search
-            // row; the list page's worker renders it again for the page.
-            let inlineBody = row.slug == nil ? row.body : nil
-            let markdown = markdown
-            let options = pipeline.options.markdown
-            try pipeline.searchLane.submit {
-                if let inlineBody {
-                    var rendered: [UInt8] = []
-                    markdown.render(inlineBody, options: options, appendingTo: &rendered)
-                    searchRow.html = String(decoding: rendered, as: UTF8.self)
-                }
-                try search.add(searchRow)
-            }
+                hasInlineBody: row.slug == nil && row.body != nil, slug: row.slug)
+            // The row's display data is made by the renderer of its page, which renders an inline
+            // body once for the page and the index (see `takeOutcomes`).
+            row.searchHref = href
+            try pipeline.searchLane.submit { try search.addWords(searchRow) }
         }
         try add(row)
     }
@@ -263,10 +256,11 @@ final class TablePlanner {
     private func takeOutcomes(_ outcomes: [RenderOutcome]) throws {
         for outcome in outcomes {
             switch outcome {
-            case .page(let unit, let body, let key, let details):
+            case .page(let unit, let body, let key, let details, let records):
                 bodies[unit.page] = body
                 bodyKeys[unit.page] = key
                 waiting[unit.page] = details
+                if search != nil { searchWaiting[unit.page] = records }
             case .assembled(let unit, let entry):
                 pipeline.manifest.setListPage(entry, of: unit)
             }
@@ -274,6 +268,12 @@ final class TablePlanner {
         while let details = waiting.removeValue(forKey: nextForManifest) {
             try pipeline.manifest.addRowPages(details, of: ManifestUnit(table: index, page: nextForManifest))
             nextForManifest += 1
+        }
+        if let search {
+            while let records = searchWaiting.removeValue(forKey: nextForSearch) {
+                try pipeline.searchLane.submit { try search.addDisplay(records) }
+                nextForSearch += 1
+            }
         }
     }
 
@@ -304,6 +304,11 @@ final class TablePlanner {
                     ? section.rowStart / pageSize + 1 : max(1, (section.rowStart + pageSize - 1) / pageSize))
             if let indexTitle = section.indexTitle { indexTitles.append((position, indexTitle)) }
         }
+        // Every row's words are in: the index's word files are written on the lane while the
+        // renderers finish the last pages.
+        if let search { try pipeline.searchLane.submit { try search.finishWords() } }
+        // Every page rendered: the rows' display data is queued for the index in page order.
+        try takeOutcomes(pipeline.workers.drain())
         if let search {
             var onePage: [OnePageIndex.Section]?
             if pageCount > 1 {
@@ -314,18 +319,16 @@ final class TablePlanner {
                         header: section.header, footer: section.footer, indexTitle: section.indexTitle)
                 }
             }
+            // The last row-data file and the one page's files, on the lane while the list pages
+            // are put together.
             try pipeline.searchLane.submit { [onePage, pageSize] in
-                try search.finish(sections: onePage, pageSize: pageSize)
+                try search.finishRows(sections: onePage, pageSize: pageSize)
             }
-            try pipeline.searchLane.wait()
-            for entry in searchEntries.list { pipeline.manifest.addSiteFile(entry) }
-            pipeline.searchWritten(files: search.files, bytes: search.bytes)
         }
         facts.pageCount = pageCount
         facts.anchors = anchors
         facts.startPages = startPages
         facts.indexTitles = indexTitles
-        try takeOutcomes(pipeline.workers.drain())
         for number in 1...pageCount {
             guard let body = bodies[number], let key = bodyKeys[number] else {
                 preconditionFailure("every page of the table was rendered")
@@ -344,6 +347,11 @@ final class TablePlanner {
                         previous: previousLists[number], key: key)))
         }
         try takeOutcomes(pipeline.workers.drain())
+        if let search {
+            try pipeline.searchLane.wait()
+            for entry in searchEntries.list { pipeline.manifest.addSiteFile(entry) }
+            pipeline.searchWritten(files: search.files, bytes: search.bytes)
+        }
         pipeline.tableFinished(pages: pageCount + rowsWithDetailPages, rows: rowCount)
     }
 

@@ -38,9 +38,11 @@ struct PageRenderer {
     ///
     /// This is the one place a row becomes HTML.
     /// - Returns: The detail page's manifest entry, when the row has one.
+    /// With ``RenderRow/searchHref`` set, the row's search display data is appended to `search`
+    /// (an inline body's Markdown rendered once for both).
     mutating func renderRow(
         _ row: RenderRow, page: Int, table: TableFacts, detail: DetailPlan?, writer: SiteWriter,
-        into output: inout [UInt8]
+        into output: inout [UInt8], search: inout SearchDisplayRecords
     ) throws -> ManifestEntry? {
         values.removeAll()
         if let fragment = row.fragment {
@@ -50,6 +52,9 @@ struct PageRenderer {
             shape.isCustom = true
             shape.hasAnchor = true
             try rowTemplate.render(shape, values, appendingTo: &output)
+            if row.searchHref != nil {
+                values.fragment.withUnsafeBufferPointer { Self.appendSearch(row, html: $0, to: &search) }
+            }
             return nil
         }
         var shape = RowTemplate.Shape(layout: row.layout, accessory: row.accessory)
@@ -87,7 +92,43 @@ struct PageRenderer {
             values.anchor.append(contentsOf: "r-\(row.number)".utf8)
         }
         try rowTemplate.render(shape, values, appendingTo: &output)
+        if row.searchHref != nil {
+            values.body.withUnsafeBufferPointer { Self.appendSearch(row, html: $0, to: &search) }
+        }
         return entry
+    }
+
+    /// Appends the search display data of `row` (see ``renderRow(_:page:table:detail:writer:into:search:)``)
+    /// without rendering its markup: for rows whose list page is kept.
+    mutating func appendSearch(_ row: RenderRow, to search: inout SearchDisplayRecords) {
+        guard row.searchHref != nil else { return }
+        values.removeAll()
+        if let fragment = row.fragment {
+            values.fragment.append(contentsOf: fragment.utf8)
+            values.fragment.withUnsafeBufferPointer { Self.appendSearch(row, html: $0, to: &search) }
+            return
+        }
+        if row.slug == nil, let body = row.body {
+            markdown.render(body, options: options.markdown, appendingTo: &values.body)
+        }
+        values.body.withUnsafeBufferPointer { Self.appendSearch(row, html: $0, to: &search) }
+    }
+
+    /// Appends `row`'s search display data; `html` is its custom fragment or its inline body's
+    /// rendered Markdown (empty for none).
+    private static func appendSearch(
+        _ row: RenderRow, html: UnsafeBufferPointer<UInt8>, to search: inout SearchDisplayRecords
+    ) {
+        if row.fragment != nil {
+            search.append(
+                layout: .default, accessory: .none, isCustom: true, text: "", detail: "", href: "", image: "",
+                imageLabel: "", html: html)
+            return
+        }
+        search.append(
+            layout: row.layout, accessory: row.accessory, isCustom: false, text: row.text,
+            detail: row.layout == .default ? "" : row.detail ?? "", href: row.searchHref ?? "",
+            image: row.imageSource ?? "", imageLabel: row.imageAlt ?? "", html: html)
     }
 
     /// Writes the detail page of `row` (or keeps the previous site's, as `plan` says).

@@ -25,6 +25,10 @@ struct RenderRow: Sendable {
     var slug: String?
     /// A trusted HTML fragment of a custom row, shown as it is; the other fields are unused.
     var fragment: String?
+    /// Where the row's search result leads (see ``SearchRow/href``; empty for a custom row), when
+    /// the export has a search index: the renderer then makes the row's display data for it too.
+    /// Not part of ``key``: the display data is made on every export.
+    var searchHref: String?
 
     /// A hash of everything the row's markup and detail page are made from.
     var key: UInt64 {

@@ -42,7 +42,7 @@ struct OnePageIndex {
     /// Counts row `row`'s layout and remembers its detail page's slug, if it has one.
     mutating func add(_ row: SearchRow, number: Int) {
         layouts[CellLayout.allCases.firstIndex(of: row.layout) ?? 0] += 1
-        if row.html != nil && !row.isCustom { layouts[4] += 1 }
+        if (row.html != nil || row.hasInlineBody) && !row.isCustom { layouts[4] += 1 }
         if let slug = row.slug { anchors.append((Self.hash(slug), UInt32(number))) }
     }
 

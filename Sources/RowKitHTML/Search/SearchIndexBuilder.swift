@@ -33,6 +33,8 @@ final class SearchIndexBuilder {
     private var shard: [UInt8] = []
     private var onePage = OnePageIndex()
     private(set) var rowCount = 0
+    /// Rows whose display data has been added.
+    private var displayCount = 0
     /// Bytes of every index file written so far.
     private(set) var bytes = 0
     /// Index files written so far.
@@ -47,17 +49,37 @@ final class SearchIndexBuilder {
         self.write = write
     }
 
-    /// Adds the next row in listing order.
+    /// Adds the next row in listing order: its words and its display data.
     func add(_ row: SearchRow) throws {
+        try addWords(row)
+        var record = SearchDisplayRecords()
+        record.append(row)
+        try addDisplay(record)
+    }
+
+    /// Adds the next row's words (and what the one-page list counts of it), in listing order;
+    /// its display data comes separately, through ``addDisplay(_:)``, in the same order.
+    func addWords(_ row: SearchRow) throws {
         let number = UInt32(rowCount)
-        var texts = [row.text]
-        if let detail = row.detail { texts.append(detail) }
-        if let header = row.header { texts.append(header) }
-        for word in SearchText.distinctWords(in: texts) { try pairs.add(word, row: number) }
-        appendDisplay(row)
+        pairs.beginRow(number)
+        try SearchText.forEachWord(in: row.text) { word in try pairs.addDistinct(word) }
+        if let detail = row.detail { try SearchText.forEachWord(in: detail) { word in try pairs.addDistinct(word) } }
+        if let header = row.header { try SearchText.forEachWord(in: header) { word in try pairs.addDistinct(word) } }
         onePage.add(row, number: rowCount)
         rowCount += 1
-        if rowCount % Self.rowsPerShard == 0 { try writeShard() }
+    }
+
+    /// Adds the display data of the next rows (see ``SearchDisplayRecords``), in listing order,
+    /// writing every row-data file that fills.
+    func addDisplay(_ records: SearchDisplayRecords) throws {
+        var start = 0
+        for end in records.ends {
+            shard.append(contentsOf: shard.isEmpty ? "[".utf8 : ",".utf8)
+            shard.append(contentsOf: records.bytes[start..<end])
+            start = end
+            displayCount += 1
+            if displayCount % Self.rowsPerShard == 0 { try writeShard() }
+        }
     }
 
     /// Makes the rows `rows` (numbered by arrival from 0, all added already) found by the words
@@ -65,7 +87,7 @@ final class SearchIndexBuilder {
     func addHeader(_ header: String, rows: Range<UInt32>) throws {
         precondition(rows.upperBound <= UInt32(rowCount), "the rows were added")
         for word in SearchText.distinctWords(in: [header]) {
-            for row in rows { try pairs.add(word, row: row) }
+            try pairs.add(word, rows: rows)
         }
     }
 
@@ -75,6 +97,13 @@ final class SearchIndexBuilder {
     /// Writes the last row shard and the word files, and, given the table's `sections`, the
     /// one-page list's files.
     func finish(sections: [OnePageIndex.Section]? = nil, pageSize: Int = 500) throws {
+        try finishRows(sections: sections, pageSize: pageSize)
+        try finishWords()
+    }
+
+    /// Writes the last row shard and, given the table's `sections`, the one-page list's files:
+    /// once every row's words and display data are in.
+    func finishRows(sections: [OnePageIndex.Section]? = nil, pageSize: Int = 500) throws {
         if let sections {
             try onePage.write(
                 sections: sections, rowCount: rowCount, rowsPerShard: Self.rowsPerShard, pageSize: pageSize
@@ -82,7 +111,12 @@ final class SearchIndexBuilder {
                 try emit(name, data)
             }
         }
+        precondition(displayCount == rowCount, "every row's display data was added")
         if rowCount % Self.rowsPerShard != 0 || rowCount == 0 { try writeShard() }
+    }
+
+    /// Writes the word files: once every row's words are in (display data may still come).
+    func finishWords() throws {
         var trie = SearchTrieWriter(rowCount: rowCount, rowsPerShard: Self.rowsPerShard) { name, data in
             try self.emit(name, data)
         }
@@ -101,29 +135,10 @@ final class SearchIndexBuilder {
         files += 1
     }
 
-    /// One row's display data: `[code, text, detail, href, image, image label, html]`, where
-    /// code is the layout (0 default, 1 value1, 2 value2, 3 subtitle) plus 4 times the accessory
-    /// (0 none, 1 disclosure indicator, 2 checkmark, 3 detail button, 4 detail disclosure button)
-    /// plus 32 for a custom row (drawn by `html` alone); `html` is what the list page draws besides
-    /// the cell (an inline body's rendered Markdown); empty strings at the end are left out.
-    private func appendDisplay(_ row: SearchRow) {
-        shard.append(contentsOf: shard.isEmpty ? "[[".utf8 : ",[".utf8)
-        let layout = CellLayout.allCases.firstIndex(of: row.layout) ?? 0
-        let accessory = Accessory.allCases.firstIndex(of: row.accessory) ?? 0
-        shard.append(contentsOf: String(layout + 4 * accessory + (row.isCustom ? 32 : 0)).utf8)
-        var fields = [row.text, row.detail ?? "", row.href, row.image ?? "", row.imageLabel ?? "", row.html ?? ""]
-        while fields.count > 1 && fields.last!.isEmpty { fields.removeLast() }
-        for field in fields {
-            shard.append(UInt8(ascii: ","))
-            SearchScript.string(field, into: &shard)
-        }
-        shard.append(UInt8(ascii: "]"))
-    }
-
     private func writeShard() throws {
         if shard.isEmpty { shard.append(UInt8(ascii: "[")) }
         shard.append(UInt8(ascii: "]"))
-        try emit("r-\(max(rowCount - 1, 0) / Self.rowsPerShard)", shard)
+        try emit("r-\(max(displayCount - 1, 0) / Self.rowsPerShard)", shard)
         shard.removeAll(keepingCapacity: true)
     }
 }

@@ -15,14 +15,18 @@ final class SearchPostingRuns {
         self.pairsPerRun = pairsPerRun
     }
 
+    /// The distinct words of the buffer, one after the other, and where each is in ``bytes``.
     private var bytes: [UInt8] = []
+    private var words: [(offset: UInt32, length: UInt32)] = []
+    /// An open-addressing table of indices into ``words`` (-1: empty), for interning.
+    private var table = [Int32](repeating: -1, count: 1 << 12)
     private var pairs: [Pair] = []
     private var runs: [URL] = []
     private var folder: URL?
 
     private struct Pair {
-        var offset: UInt32
-        var length: UInt32
+        /// The word's index in ``SearchPostingRuns/words``.
+        var word: UInt32
         var row: UInt32
     }
 
@@ -33,24 +37,133 @@ final class SearchPostingRuns {
     /// Runs spilled so far (for tests and figures).
     private(set) var runCount = 0
 
-    /// Adds one word of `row`.
-    func add(_ word: String, row: UInt32) throws {
-        let offset = bytes.count
-        bytes.append(contentsOf: word.utf8)
-        pairs.append(Pair(offset: UInt32(offset), length: UInt32(bytes.count - offset), row: row))
+    /// The row ``addDistinct(_:)`` adds words of, and where its pairs begin in the buffer.
+    private var currentRow: UInt32 = 0
+    private var rowStart = 0
+
+    /// Starts the words of `row`, for ``addDistinct(_:)``.
+    func beginRow(_ row: UInt32) {
+        currentRow = row
+        rowStart = pairs.count
+    }
+
+    /// Adds `word` (UTF-8 bytes) of the row of the last ``beginRow(_:)``, unless it was added for
+    /// that row already (a repeat would come out once anyway: this only saves the buffer).
+    func addDistinct(_ word: UnsafeBufferPointer<UInt8>) throws {
+        let index = intern(word)
+        for pair in pairs[rowStart...] where pair.word == index { return }
+        pairs.append(Pair(word: index, row: currentRow))
         if pairs.count >= pairsPerRun { try spill() }
     }
 
-    private func sortPairs() {
-        bytes.withUnsafeBufferPointer { base in
-            pairs.sort { a, b in
-                let shorter = Int(min(a.length, b.length))
-                let order = memcmp(base.baseAddress! + Int(a.offset), base.baseAddress! + Int(b.offset), shorter)
-                if order != 0 { return order < 0 }
-                if a.length != b.length { return a.length < b.length }
-                return a.row < b.row
+    /// Adds one word of each of `rows`.
+    func add(_ word: String, rows: Range<UInt32>) throws {
+        var word = word
+        var index = word.withUTF8 { intern($0) }
+        for row in rows {
+            pairs.append(Pair(word: index, row: row))
+            if pairs.count >= pairsPerRun {
+                try spill()
+                index = word.withUTF8 { intern($0) }
             }
         }
+    }
+
+    /// The index of `word` in ``words``, added if new.
+    private func intern(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        let found: UInt32? = bytes.withUnsafeBufferPointer { base in
+            while true {
+                let entry = table[slot]
+                if entry < 0 { return nil }
+                let known = words[Int(entry)]
+                if Int(known.length) == word.count
+                    && (word.isEmpty
+                        || memcmp(base.baseAddress! + Int(known.offset), word.baseAddress!, word.count) == 0)
+                {
+                    return UInt32(entry)
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        if let found { return found }
+        let index = words.count
+        words.append((UInt32(bytes.count), UInt32(word.count)))
+        bytes.append(contentsOf: word)
+        table[slot] = Int32(index)
+        if words.count * 2 > table.count { rehash(capacity: table.count * 2) }
+        return UInt32(index)
+    }
+
+    /// Rebuilds the interning table with `capacity` slots (a power of two).
+    private func rehash(capacity: Int) {
+        table = [Int32](repeating: -1, count: capacity)
+        let mask = capacity - 1
+        bytes.withUnsafeBufferPointer { base in
+            for (index, word) in words.enumerated() {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in UnsafeBufferPointer(rebasing: base[Int(word.offset)..<Int(word.offset + word.length)]) {
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                }
+                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                while table[slot] >= 0 { slot = (slot + 1) & mask }
+                table[slot] = Int32(index)
+            }
+        }
+    }
+
+    /// The bytes of word `index`.
+    private func word(_ index: UInt32) -> ArraySlice<UInt8> {
+        let word = words[Int(index)]
+        return bytes[Int(word.offset)..<Int(word.offset + word.length)]
+    }
+
+    /// Sorts the pairs by word (UTF-8 bytes), then row: the distinct words are sorted, and the
+    /// pairs are placed by their word's rank (a counting sort), which keeps each word's rows in
+    /// the order they were added, ascending but for a section header's (sorted then).
+    private func sortPairs() {
+        var order = Array(0..<UInt32(words.count))
+        bytes.withUnsafeBufferPointer { base in
+            order.sort { a, b in
+                let first = words[Int(a)]
+                let second = words[Int(b)]
+                let shorter = Int(min(first.length, second.length))
+                let compared =
+                    shorter == 0
+                    ? 0 : memcmp(base.baseAddress! + Int(first.offset), base.baseAddress! + Int(second.offset), shorter)
+                if compared != 0 { return compared < 0 }
+                return first.length < second.length
+            }
+        }
+        var rank = [Int](repeating: 0, count: words.count)
+        for (position, index) in order.enumerated() { rank[Int(index)] = position }
+        var starts = [Int](repeating: 0, count: words.count + 1)
+        for pair in pairs { starts[rank[Int(pair.word)] + 1] += 1 }
+        for position in 0..<words.count { starts[position + 1] += starts[position] }
+        var next = starts
+        var sorted = [Pair](repeating: Pair(word: 0, row: 0), count: pairs.count)
+        for pair in pairs {
+            let position = rank[Int(pair.word)]
+            sorted[next[position]] = pair
+            next[position] += 1
+        }
+        for position in 0..<words.count {
+            let range = starts[position]..<starts[position + 1]
+            var ascending = true
+            var previous: UInt32? = nil
+            for pair in sorted[range] {
+                if let previous, pair.row < previous {
+                    ascending = false
+                    break
+                }
+                previous = pair.row
+            }
+            if !ascending { sorted[range].sort { $0.row < $1.row } }
+        }
+        pairs = sorted
     }
 
     private func spill() throws {
@@ -68,10 +181,11 @@ final class SearchPostingRuns {
         }
         let url = folder!.appendingPathComponent("run-\(runs.count)")
         var encoded: [UInt8] = []
-        encoded.reserveCapacity(bytes.count + pairs.count * 6)
+        encoded.reserveCapacity(pairs.count * 12)
         for pair in pairs {
-            Self.appendVarint(pair.length, to: &encoded)
-            encoded.append(contentsOf: bytes[Int(pair.offset)..<Int(pair.offset + pair.length)])
+            let word = word(pair.word)
+            Self.appendVarint(UInt32(word.count), to: &encoded)
+            encoded.append(contentsOf: word)
             Self.appendVarint(pair.row, to: &encoded)
         }
         guard FileManager.default.createFile(atPath: url.path, contents: Data(encoded)) else {
@@ -79,8 +193,11 @@ final class SearchPostingRuns {
         }
         runs.append(url)
         runCount += 1
+        rowStart = 0
         pairs.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
+        words.removeAll(keepingCapacity: true)
+        table = [Int32](repeating: -1, count: 1 << 12)
     }
 
     private static func appendVarint(_ value: UInt32, to output: inout [UInt8]) {
@@ -101,20 +218,18 @@ final class SearchPostingRuns {
             var start = 0
             while start < pairs.count {
                 let first = pairs[start]
-                let word = Array(bytes[Int(first.offset)..<Int(first.offset + first.length)])
                 var rows: [UInt32] = [first.row]
                 var end = start + 1
-                while end < pairs.count, pairs[end].length == first.length,
-                    bytes[Int(pairs[end].offset)..<Int(pairs[end].offset + pairs[end].length)].elementsEqual(word)
-                {
+                while end < pairs.count, pairs[end].word == first.word {
                     if rows.last != pairs[end].row { rows.append(pairs[end].row) }
                     end += 1
                 }
-                try body(word, rows)
+                try body(Array(word(first.word)), rows)
                 start = end
             }
             pairs = []
             bytes = []
+            words = []
             return
         }
         var sources: [Source] = []
@@ -153,6 +268,7 @@ final class SearchPostingRuns {
         if !rows.isEmpty { try body(word, rows) }
         pairs = []
         bytes = []
+        words = []
         if let folder { try? FileManager.default.removeItem(at: folder) }
         folder = nil
         runs = []
@@ -190,7 +306,7 @@ final class SearchPostingRuns {
                 guard hasWord else { return }
                 let pair = memory.pairs[index]
                 word.removeAll(keepingCapacity: true)
-                word.append(contentsOf: memory.bytes[Int(pair.offset)..<Int(pair.offset + pair.length)])
+                word.append(contentsOf: memory.word(pair.word))
                 row = pair.row
                 index += 1
                 return

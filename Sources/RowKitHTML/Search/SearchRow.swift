@@ -28,6 +28,9 @@ struct SearchRow {
     var html: String? = nil
     /// Whether the row is a custom row drawn by its fragment (``html``).
     var isCustom = false
+    /// Whether the list page draws an inline body under the row, when ``html`` is not given (the
+    /// display data made elsewhere, see ``SearchDisplayRecords``).
+    var hasInlineBody = false
     /// The slug of the row's detail page (its anchor is `row-<slug>`), if it has one.
     var slug: String? = nil
 }

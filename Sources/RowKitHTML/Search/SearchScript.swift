@@ -27,66 +27,57 @@ enum SearchScript {
         text.withUTF8 { bytes in string(utf8: bytes, into: &output) }
     }
 
-    /// ``string(_:into:)`` of UTF-8 bytes: runs of bytes that need no escape are copied at once.
-    private static func string(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        output.reserveCapacity(output.count + bytes.count + bytes.count / 8 + 2)
-        output.append(UInt8(ascii: "\""))
-        var runStart = 0
-        var index = 0
+    /// ``string(_:into:)`` of UTF-8 bytes, escaped into a scratch buffer (no byte becomes more than
+    /// six) and appended at once.
+    static func string(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            guard needsAttention[Int(byte)] else {
-                index += 1
-                continue
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count * 6 + 2) { buffer in
+            let out = buffer.baseAddress!
+            var length = 0
+            func put(_ byte: UInt8) {
+                out[length] = byte
+                length += 1
             }
-            if byte == 0xE2 {
-                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
-                guard index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-                else {
-                    index += 1
-                    continue
+            func putUnicode(_ value: UInt32) {
+                func hex(_ digit: UInt32) -> UInt8 {
+                    UInt8(truncatingIfNeeded: digit < 10 ? 0x30 + digit : 0x57 + digit)
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                escapeUnicode(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, into: &output)
-                index += 3
-                runStart = index
-                continue
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "u"))
+                put(hex((value >> 12) & 0xF))
+                put(hex((value >> 8) & 0xF))
+                put(hex((value >> 4) & 0xF))
+                put(hex(value & 0xF))
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                output.append(UInt8(ascii: "\\"))
-                output.append(byte)
-            case UInt8(ascii: "\n"):
-                output.append(UInt8(ascii: "\\"))
-                output.append(UInt8(ascii: "n"))
-            default:
-                escapeUnicode(UInt32(byte), into: &output)
+            put(UInt8(ascii: "\""))
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    put(UInt8(ascii: "\\"))
+                    put(byte)
+                case UInt8(ascii: "\n"):
+                    put(UInt8(ascii: "\\"))
+                    put(UInt8(ascii: "n"))
+                case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x7F:
+                    putUnicode(UInt32(byte))
+                case 0xE2:
+                    // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
+                    if index + 1 < count, bytes[index] == 0x80, bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9 {
+                        putUnicode(bytes[index + 1] == 0xA8 ? 0x2028 : 0x2029)
+                        index += 2
+                    } else {
+                        put(byte)
+                    }
+                default:
+                    put(byte)
+                }
             }
-            index += 1
-            runStart = index
+            put(UInt8(ascii: "\""))
+            output.append(contentsOf: UnsafeBufferPointer(start: out, count: length))
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
-        output.append(UInt8(ascii: "\""))
-    }
-
-    /// The bytes ``string(_:into:)`` escapes, or looks at further (0xE2, which may begin U+2028 or
-    /// U+2029): quotes, backslashes, control characters, `<`, `>`, `&` and DEL.
-    private static let needsAttention: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for value in 0..<0x20 { table[value] = true }
-        for byte in "\"\\<>&".utf8 { table[Int(byte)] = true }
-        table[0x7F] = true
-        table[0xE2] = true
-        return table
-    }()
-
-    private static let hex = Array("0123456789abcdef".utf8)
-
-    private static func escapeUnicode(_ value: UInt32, into output: inout [UInt8]) {
-        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-        for shift in stride(from: 12, through: 0, by: -4) { output.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
     }
 
     /// Digits that end a number (5 bits each) and digits that continue it.

@@ -62,6 +62,42 @@ public enum SearchText {
         return words
     }
 
+    /// Calls `body` with each folded word of `text` as UTF-8 bytes, in order, repeats kept: the
+    /// words of ``words(in:)``, without making a string of each when `text` is ASCII.
+    static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        let done: Bool? = try text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte >= 0x80 { return false }
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWordLength) { word in
+                var length = 0
+                for byte in bytes {
+                    let folded = asciiFolding[Int(byte)]
+                    if folded != 0 {
+                        if length < maximumWordLength {
+                            word[length] = folded
+                            length += 1
+                        }
+                    } else if length > 0 {
+                        try body(UnsafeBufferPointer(rebasing: word[0..<length]))
+                        length = 0
+                    }
+                }
+                if length > 0 { try body(UnsafeBufferPointer(rebasing: word[0..<length])) }
+            }
+            return true
+        }
+        if done == true { return }
+        for var word in words(in: text) { try word.withUTF8(body) }
+    }
+
+    /// An ASCII byte as it is in a word (letters lower-cased), or 0 where it separates words.
+    private static let asciiFolding: [UInt8] = (0..<256).map { value in
+        switch UInt8(value) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(value)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt8(value) + 32
+        default: 0
+        }
+    }
+
     /// The letters without a decomposition that fold to others.
     private static func spelledOut(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
         switch scalar {
