@@ -78,8 +78,9 @@ class Corpus:
         cwd = cwd or self.scratch
         site = os.path.join(cwd, output) if output else None
         # A signal sent once the export has swapped its new site in comes too late to stop it: the
-        # export ends with 0 and the new site, which is right. On a loaded machine the signal can
-        # land there; such a run is tried again (up to three times) to get one that was stopped.
+        # export ends with 0 and the new site, which is right. The staging folder's name holds the
+        # old site while it is emptied after the swap, so a poll starved until then can send it
+        # there; such a run is tried again (up to three times) to get one that was stopped.
         attempts = 3 if signal_after else 1
         for attempt in range(attempts):
             status = self.run_case(name, arguments, cwd, site, expect, signal_after, env, timeout,
@@ -591,9 +592,13 @@ def scan_site(site):
 
 
 def main():
-    # The signal cases need rowkit to get SIGHUP as a terminal would send it: a process started
-    # with SIGHUP ignored (under nohup) passes that on, and rowkit rightly keeps it ignored.
+    # The signal cases need rowkit to get SIGHUP and SIGINT as a terminal would send them: a
+    # process started with one ignored passes that on, and rowkit rightly keeps it ignored. Under
+    # nohup SIGHUP is ignored; in a background job of a shell without job control (`cmd &` in a
+    # script, as a CI runner may start it) SIGINT is. With a handler installed here instead, each
+    # child starts with the default action.
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rowkit", default=os.path.join(ROOT, ".build/release/rowkit"))
     parser.add_argument("--seed", type=int, default=2026)
