@@ -106,15 +106,15 @@ public final class SwiftOffsetTree: OffsetTree {
     /// The sum of `heights` as stored (quantized), after checking that each is valid (the error's
     /// index is `offset` plus the bad one's). Once the sum reaches ``maximumTotalHeight`` it may be
     /// rounded, but never back below the limit, so comparing it with the limit is exact.
-    private static func validatedSum(_ heights: [Double], offset: Int) throws(OffsetTreeError) -> Double {
-        if let bad = heights.firstIndex(where: { !isValidHeight($0) }) {
-            throw .invalidHeight(value: heights[bad], index: offset + bad)
+    private static func validatedSum(_ heights: some Sequence<Double>, offset: Int) throws(OffsetTreeError) -> Double {
+        var sum = 0.0
+        var index = offset
+        for height in heights {
+            guard isValidHeight(height) else { throw .invalidHeight(value: height, index: index) }
+            sum += quantized(height)
+            index += 1
         }
-        return heights.withUnsafeBufferPointer { h in
-            var s = 0.0
-            for x in h { s += quantized(x) }
-            return s
-        }
+        return sum
     }
 
     private static func ceilDiv(_ a: Int, _ b: Int) -> Int { (a + b - 1) / b }
@@ -853,26 +853,29 @@ public final class SwiftOffsetTree: OffsetTree {
     /// Inserts `heights` so that the first becomes the item at `index`.
     /// - Complexity: O(k + log n).
     public func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {
-        guard index >= 0 && index <= count else {
-            throw .indexOutOfRange(index: index, count: count)
+        try heights.withUnsafeBufferPointer { (heights) throws(OffsetTreeError) in
+            try checkedInsert(heights, at: index)
         }
-        let sum = try Self.validatedSum(heights, offset: index)
-        guard totalHeight + sum < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
-        let k = heights.count
-        if k == 0 { return }
-        heights.withUnsafeBufferPointer { insert($0, at: index) }
     }
 
     /// Inserts one item of height `height` at `index`, without an array.
     /// - Complexity: O(log n).
     public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+        var value = height
+        try withUnsafePointer(to: &value) { (pointer) throws(OffsetTreeError) in
+            try checkedInsert(UnsafeBufferPointer(start: pointer, count: 1), at: index)
+        }
+    }
+
+    /// Checks the index, the heights and the new total, then inserts: both public inserts.
+    private func checkedInsert(_ heights: UnsafeBufferPointer<Double>, at index: Int) throws(OffsetTreeError) {
         guard index >= 0 && index <= count else {
             throw .indexOutOfRange(index: index, count: count)
         }
-        guard Self.isValidHeight(height) else { throw .invalidHeight(value: height, index: index) }
-        guard totalHeight + Self.quantized(height) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
-        var value = height
-        withUnsafePointer(to: &value) { insert(UnsafeBufferPointer(start: $0, count: 1), at: index) }
+        let sum = try Self.validatedSum(heights, offset: index)
+        guard totalHeight + sum < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
+        if heights.isEmpty { return }
+        insert(heights, at: index)
     }
 
     private func insert(_ heights: UnsafeBufferPointer<Double>, at index: Int) {
