@@ -37,7 +37,8 @@ struct RenderRow: Sendable {
         hash.update(layout.rawValue)
         hash.update(accessory.rawValue)
         hash.update(text)
-        for field in [detail, imageSource, imageAlt, link, body, slug, fragment] {
+        // One field after the other, not an array of them: this runs for every row of a page.
+        func update(_ field: String?) {
             if let field {
                 hash.update(value: UInt8(1))
                 hash.update(field)
@@ -45,6 +46,13 @@ struct RenderRow: Sendable {
                 hash.update(value: UInt8(0))
             }
         }
+        update(detail)
+        update(imageSource)
+        update(imageAlt)
+        update(link)
+        update(body)
+        update(slug)
+        update(fragment)
         hash.update(value: imageIsRemote)
         return hash.value
     }

@@ -31,6 +31,7 @@ enum SearchScript {
     /// six) and appended at once.
     static func string(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         let count = bytes.count
+        let plain = Self.plain
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count * 6 + 2) { buffer in
             let out = buffer.baseAddress!
             var length = 0
@@ -52,6 +53,15 @@ enum SearchScript {
             put(UInt8(ascii: "\""))
             var index = 0
             while index < count {
+                // A run of bytes that stay as they are is copied at once.
+                var end = index
+                while end < count && plain[Int(bytes[end])] { end += 1 }
+                if end > index {
+                    (out + length).update(from: bytes.baseAddress! + index, count: end - index)
+                    length += end - index
+                    index = end
+                    if index == count { break }
+                }
                 let byte = bytes[index]
                 index += 1
                 switch byte {
@@ -79,6 +89,17 @@ enum SearchScript {
             output.append(contentsOf: UnsafeBufferPointer(start: out, count: length))
         }
     }
+
+    /// The bytes ``string(utf8:into:)`` copies as they are: all but quotes, backslashes, control
+    /// characters, `<`, `>`, `&`, DEL and 0xE2 (the first byte of U+2028 and U+2029).
+    private static let plain: [Bool] = {
+        var table = [Bool](repeating: true, count: 256)
+        for byte in 0..<0x20 { table[byte] = false }
+        for byte in "\"\\<>&".utf8 { table[Int(byte)] = false }
+        table[0x7F] = false
+        table[0xE2] = false
+        return table
+    }()
 
     /// Digits that end a number (5 bits each) and digits that continue it.
     static let finalDigits = Array("0123456789abcdefghijklmnopqrstuv".utf8)

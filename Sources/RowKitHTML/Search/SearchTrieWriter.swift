@@ -29,13 +29,17 @@ struct SearchTrieWriter {
     private let rowsPerShard: Int
     private var path: [Unicode.Scalar] = []
     private var frames: [Frame] = [Frame()]
+    /// The scalars of the word being added (reused from word to word).
+    private var scalars: [Unicode.Scalar] = []
     private(set) var files = 0
 
-    /// A word's entry in a leaf: the word and the literal `,<rows>,<postings>]` after its suffix.
+    /// A word's entry in a leaf: the word's UTF-8 bytes, its length in scalars, and the literal
+    /// `,<rows>,<postings>]` after its suffix.
     private struct Entry {
-        var word: [Unicode.Scalar]
+        var word: [UInt8]
+        var scalarCount: Int
         var rest: [UInt8]
-        var size: Int { rest.count + word.count + 4 }
+        var size: Int { rest.count + scalarCount + 4 }
     }
 
     /// An open node of the trie (the prefix `path[0..<depth]`).
@@ -60,21 +64,23 @@ struct SearchTrieWriter {
 
     /// Adds the next word (greater than the last) and its rows.
     mutating func add(word bytes: [UInt8], rows: [UInt32]) throws {
-        let word = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        Self.decode(bytes, into: &scalars)
+        let count = scalars.count
         var common = 0
-        while common < min(word.count, path.count) && word[common] == path[common] { common += 1 }
+        while common < min(count, path.count) && scalars[common] == path[common] { common += 1 }
         while path.count > common { try close() }
-        while path.count < word.count {
-            path.append(word[path.count])
+        while path.count < count {
+            path.append(scalars[path.count])
             frames.append(Frame())
         }
+        let word = path
         let field = try rowsField(rows) { "p-" + SearchScript.fileName(word) }
         var rest: [UInt8] = [UInt8(ascii: ",")]
         rest.append(contentsOf: String(rows.count).utf8)
         rest.append(UInt8(ascii: ","))
         rest.append(contentsOf: field)
         rest.append(UInt8(ascii: "]"))
-        let entry = Entry(word: word, rest: rest)
+        let entry = Entry(word: bytes, scalarCount: count, rest: rest)
         frames[frames.count - 1].exact = (rows.count, field)
         // Words come sorted, so a node's own word comes before every word under it (the list is
         // still empty: the union is the word's rows, not a copy).
@@ -132,13 +138,36 @@ struct SearchTrieWriter {
         for (index, entry) in entries.enumerated() {
             if index > 0 { data.append(UInt8(ascii: ",")) }
             data.append(UInt8(ascii: "["))
-            var suffix = String.UnicodeScalarView()
-            suffix.append(contentsOf: entry.word[prefixLength...])
-            SearchScript.string(String(suffix), into: &data)
+            entry.word.withUnsafeBufferPointer { word in
+                // The suffix after `prefixLength` scalars: skip as many UTF-8 lead bytes.
+                var start = 0
+                var skipped = 0
+                while skipped < prefixLength {
+                    start += 1
+                    while start < word.count && word[start] & 0xC0 == 0x80 { start += 1 }
+                    skipped += 1
+                }
+                SearchScript.string(utf8: UnsafeBufferPointer(rebasing: word[start...]), into: &data)
+            }
             data.append(contentsOf: entry.rest)
         }
         data.append(UInt8(ascii: "]"))
         return data
+    }
+
+    /// Replaces `scalars` with the scalars of the UTF-8 `bytes` (a word of the index, cut from a
+    /// String), without a String in between; invalid bytes would become U+FFFD, as in a String.
+    private static func decode(_ bytes: [UInt8], into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .error: scalars.append("\u{FFFD}")
+            case .emptyInput: return
+            }
+        }
     }
 
     private static func interiorData(_ frame: Frame, aggregate: (count: Int, field: [UInt8])?) -> [UInt8] {
@@ -184,7 +213,6 @@ struct SearchTrieWriter {
         return field
     }
 
-    /// Closes the deepest open node and hands it to its parent.
     /// The rows in `a` or `b` (each ascending and distinct), ascending and distinct.
     static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
         if a.isEmpty { return b }
@@ -210,6 +238,7 @@ struct SearchTrieWriter {
         return merged
     }
 
+    /// Closes the deepest open node and hands it to its parent.
     private mutating func close() throws {
         let frame = frames.removeLast()
         let letter = path.removeLast()

@@ -105,7 +105,10 @@ extension SiteExporter {
                             path: current.path, listing: index, listings: listings.count, bytesRead: read.bytesRead,
                             bytesTotal: read.bytesTotal, rows: pipeline.rowsPlanned))
                 }
-                let summary = try listing.reader.read(into: &visitor)
+                var reader = listing.reader
+                // On more than one core, the parser gets a thread of its own.
+                reader.readAhead = options.jobs > 1
+                let summary = try reader.read(into: &visitor)
                 finalTitles.append(listing.title ?? summary.header.title)
                 warnings += summary.warnings
                 warningCount += summary.warningCount

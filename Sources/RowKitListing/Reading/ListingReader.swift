@@ -27,6 +27,12 @@ public struct ListingReader: Sendable {
         didSet { bufferSize = max(1, bufferSize) }
     }
 
+    /// Whether a YAML or JSON document is parsed on a thread of its own, a bounded way ahead of
+    /// the thread that checks the rows and hands them out (default: `false`). The rows, the
+    /// diagnostics and the order of the visitor's calls are the same either way; the exporter
+    /// turns it on when it renders on more than one core.
+    public var readAhead = false
+
     /// A reader of the file at `path`.
     public init(contentsOfFile path: String, format: ListingFormat? = nil, csv: CSVListingOptions = .init()) {
         self.path = path

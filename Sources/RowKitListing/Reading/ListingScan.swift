@@ -192,9 +192,11 @@ struct ListingScan<Visitor: ListingVisitor> {
         repeat { input.position = input.limit } while input.refill()
     }
 
-    private mutating func reportProgress(rows: Int) {
+    /// Reports `rows` read and `bytesRead` (default: what the input has read).
+    private mutating func reportProgress(rows: Int, bytesRead: Int? = nil) {
         guard let input else { return }
-        visitor.progress(ListingProgress(bytesRead: input.bytesRead, bytesTotal: input.size, rowsRead: rows))
+        visitor.progress(
+            ListingProgress(bytesRead: bytesRead ?? input.bytesRead, bytesTotal: input.size, rowsRead: rows))
     }
 
     // MARK: - YAML and JSON
@@ -248,13 +250,32 @@ struct ListingScan<Visitor: ListingVisitor> {
         let keepDiagnostics: Bool
         if case .track = mode { keepDiagnostics = true } else { keepDiagnostics = false }
         var yaml = format == .yaml ? YAMLEventReader(input: input, file: file) : nil
-        let json = format == .json ? JSONEventReader(input: input, file: file) : nil
+        var json = format == .json ? JSONEventReader(input: input, file: file) : nil
+        // With read-ahead, the parser runs on a thread of its own and the source and the input
+        // are the thread's until `finish` hands them back.
+        let yamlAhead = reader.readAhead ? yaml.map { ReadAhead($0, input: input) } : nil
+        let jsonAhead = reader.readAhead ? json.map { ReadAhead($0, input: input) } : nil
+        var aheadFinished = false
+        func finishAhead() {
+            guard !aheadFinished else { return }
+            aheadFinished = true
+            if let yamlAhead { yaml = yamlAhead.finish() }
+            if let jsonAhead { json = jsonAhead.finish() }
+        }
+        defer { finishAhead() }
+        func nextEvent() -> ListingEvent? {
+            if let yamlAhead { return yamlAhead.next() }
+            if let jsonAhead { return jsonAhead.next() }
+            return yaml?.next() ?? json?.next()
+        }
+        var problemsFound: Bool { yamlAhead?.hasProblems ?? yaml?.hasProblems ?? false }
+        var bytesRead: Int { yamlAhead?.bytesRead ?? jsonAhead?.bytesRead ?? input.bytesRead }
         var events = 0
         // The schema's outputs are swapped out and back, so neither array is ever copied.
         var outputs: [SchemaOutput] = []
-        while let event = yaml?.next() ?? json?.next() {
+        while let event = nextEvent() {
             schema.consume(event)
-            if delivery.active, !(yaml?.problems.isEmpty ?? true) || !schema.diagnostics.isEmpty { stopDelivery() }
+            if delivery.active, problemsFound || !schema.diagnostics.isEmpty { stopDelivery() }
             if !schema.outputs.isEmpty {
                 swap(&outputs, &schema.outputs)
                 defer { outputs.removeAll(keepingCapacity: true) }
@@ -276,8 +297,9 @@ struct ListingScan<Visitor: ListingVisitor> {
                 }
             }
             events += 1
-            if events & 0x3FFF == 0 { reportProgress(rows: schema.rowsPassed) }
+            if events & 0x3FFF == 0 { reportProgress(rows: schema.rowsPassed, bytesRead: bytesRead) }
         }
+        finishAhead()
         readRest()
         reportProgress(rows: schema.rowsPassed)
         var pass = DocumentPass(header: ListingHeader(path: file, title: defaultTitle))

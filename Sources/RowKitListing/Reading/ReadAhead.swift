@@ -1,0 +1,175 @@
+import Foundation
+import Synchronization
+
+/// A parser of a listing document as a stream of ``ListingEvent``s: the YAML and JSON readers.
+protocol ListingEventSource: SendableMetatype {
+    /// The next event, or `nil` at the end of the stream or when reading stops.
+    mutating func next() -> ListingEvent?
+    /// Whether a problem that makes the document unreadable has been found so far (rows are no
+    /// longer handed out after one).
+    var hasProblems: Bool { get }
+}
+
+extension YAMLEventReader: ListingEventSource {
+    var hasProblems: Bool { !problems.isEmpty }
+}
+
+extension JSONEventReader: ListingEventSource {
+    /// The JSON reader's one problem, a syntax error, ends its stream.
+    var hasProblems: Bool { false }
+}
+
+/// How many read-ahead threads have been started in this process (tests check that one ran).
+package enum ReadAheadThreads {
+    package static let started = Atomic<Int>(0)
+}
+
+/// Runs a ``ListingEventSource`` on a thread of its own, ahead of the thread that checks and hands
+/// out the rows, so that parsing (libyaml's, for YAML) and the rest of reading use two cores.
+///
+/// The caller sees exactly the events, in the order, that the source would give it, with
+/// ``hasProblems`` and ``bytesRead`` as they were when each event was made. The thread hands the
+/// events over in batches (one lock and at most one wake-up per batch, not per event) and runs at
+/// most ``budget`` bytes of input ahead of the caller: memory holds the caller's batch, the queued
+/// ones and the one being made, each at most a budget of input plus one value.
+///
+/// ``finish()`` must end every use, also when the caller stops early (it then stops the thread);
+/// only after it may the caller look at the source and the input again.
+final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
+    /// Events per batch at most.
+    static var batchEvents: Int { 512 }
+    /// Input bytes per batch at most, and queued input bytes past which the thread waits.
+    static var budget: Int { 1 << 20 }
+
+    private struct Item {
+        var event: ListingEvent
+        var hasProblems: Bool
+        var bytesRead: Int
+    }
+
+    private struct Batch {
+        var items: [Item] = []
+        /// Input bytes read while the batch was made.
+        var bytes = 0
+    }
+
+    /// The source: the thread's until it ends, then the caller's (see ``finish()``).
+    private var source: Source
+    private let input: ListingInput
+
+    // Shared, under `condition`.
+    private let condition = NSCondition()
+    private var queue: [Batch] = []
+    private var queuedBytes = 0
+    /// Whether the thread has queued its last batch.
+    private var ended = false
+    /// Whether the caller stopped early.
+    private var cancelled = false
+    private var callerWaits = false
+    private var threadWaits = false
+    private let done = DispatchSemaphore(value: 0)
+
+    // The caller's.
+    private var current: [Item] = []
+    private var position = 0
+    private var finished = false
+
+    /// Whether a problem had been found when the last event ``next()`` returned was made.
+    private(set) var hasProblems = false
+    /// The input's ``ListingInput/bytesRead`` when the last event ``next()`` returned was made.
+    private(set) var bytesRead = 0
+
+    /// Starts reading `source`, which reads `input`, on a new thread.
+    init(_ source: Source, input: ListingInput) {
+        self.source = source
+        self.input = input
+        bytesRead = input.bytesRead
+        let thread = Thread { [self] in
+            run()
+            done.signal()
+        }
+        thread.name = "rowkit-parse"
+        thread.stackSize = 4 << 20
+        thread.start()
+        ReadAheadThreads.started.add(1, ordering: .relaxed)
+    }
+
+    /// The next event, or `nil` at the end of the stream.
+    func next() -> ListingEvent? {
+        while position == current.count {
+            guard !finished else { return nil }
+            condition.lock()
+            while queue.isEmpty && !ended {
+                callerWaits = true
+                condition.wait()
+                callerWaits = false
+            }
+            if queue.isEmpty {
+                condition.unlock()
+                finished = true
+                return nil
+            }
+            let batch = queue.removeFirst()
+            queuedBytes -= batch.bytes
+            if threadWaits { condition.signal() }
+            condition.unlock()
+            current = batch.items
+            position = 0
+        }
+        let item = current[position]
+        position += 1
+        hasProblems = item.hasProblems
+        bytesRead = item.bytesRead
+        return item.event
+    }
+
+    /// Waits for the thread to end (stopping it first if the stream has not been read to its end)
+    /// and returns the source as the thread left it.
+    func finish() -> Source {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+        done.wait()
+        done.signal()  // a second finish() returns at once
+        current = []
+        position = 0
+        finished = true
+        return source
+    }
+
+    /// The thread: makes batches until the source ends or the caller stops.
+    private func run() {
+        var batch = Batch()
+        var start = input.bytesRead
+        var atEnd = false
+        while !atEnd {
+            if let event = source.next() {
+                let read = input.bytesRead
+                batch.items.append(Item(event: event, hasProblems: source.hasProblems, bytesRead: read))
+                batch.bytes = read - start
+                if batch.items.count < Self.batchEvents && batch.bytes < Self.budget { continue }
+            } else {
+                atEnd = true
+            }
+            condition.lock()
+            while queuedBytes >= Self.budget && !cancelled {
+                threadWaits = true
+                condition.wait()
+                threadWaits = false
+            }
+            if cancelled {
+                condition.unlock()
+                return
+            }
+            queuedBytes += batch.bytes
+            queue.append(batch)
+            ended = atEnd
+            if callerWaits { condition.signal() }
+            condition.unlock()
+            batch = Batch()
+            batch.items.reserveCapacity(Self.batchEvents)
+            start = input.bytesRead
+        }
+    }
+}
