@@ -1,3 +1,10 @@
+import Synchronization
+
+/// The fully qualified names of the classes identified so far: a name is made once per class
+/// (`String(reflecting:)` walks the type's metadata, about a microsecond), not once per row.
+/// Classes are never unloaded, so the keys stay valid.
+private let reflectedNames = Mutex<[ObjectIdentifier: String]>([:])
+
 /// The reuse identifier of a cell or header/footer view class, derived from the class itself.
 ///
 /// Equal for the same class and distinct for different classes, including classes of the same
@@ -9,7 +16,14 @@ public struct ReuseIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     /// The identifier of `type`.
     public init(_ type: AnyClass) {
-        self.name = String(reflecting: type)
+        let key = ObjectIdentifier(type)
+        if let known = reflectedNames.withLock({ $0[key] }) {
+            name = known
+            return
+        }
+        let made = String(reflecting: type)
+        reflectedNames.withLock { $0[key] = made }
+        name = made
     }
 
     public var description: String { name }
