@@ -3,7 +3,8 @@ import RowKitHTML
 import RowKitListing
 
 // Input: one format byte ('y' YAML, 'j' JSON, 'c' CSV; anything else picks by value modulo 3),
-// one byte choosing the read buffer's size (1 to 16 bytes, or 1 MiB), then the document's bytes.
+// one byte choosing the read buffer's size (1 to 16 bytes, or 1 MiB; and, from 0x80 on, parsing on a
+// thread of its own: `readAhead`), then the document's bytes.
 // The streaming reader must end in a valid summary or in diagnostics with positions, hand out
 // rows only in a well-formed order, and read the same with any buffer size; a valid document must
 // then export (streaming again) to a site inside a fresh folder. Any trap, sanitizer report, or a
@@ -69,6 +70,8 @@ public func fuzzListing(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let csv = CSVListingOptions(sectionBy: "category")
     var reader = ListingReader(data, path: path, format: format, csv: csv)
     reader.bufferSize = bufferSize
+    // Half the inputs are parsed on a thread of their own, and must read exactly the same.
+    reader.readAhead = bytes[1] >= 0x80
     var checker = Checker()
     let summary: ListingSummary
     do {
