@@ -30,8 +30,9 @@ package enum ReadAheadThreads {
 /// The caller sees exactly the events, in the order, that the source would give it, with
 /// ``hasProblems`` and ``bytesRead`` as they were when each event was made. The thread hands the
 /// events over in batches (one lock and at most one wake-up per batch, not per event) and runs at
-/// most ``budget`` bytes of input ahead of the caller: memory holds the caller's batch, the queued
-/// ones and the one being made, each at most a budget of input plus one value.
+/// most ``maxBatches`` batches and about ``budget`` bytes of input ahead of the caller: memory holds
+/// the caller's batch, the queued ones and the one being made, each at most ``batchEvents`` events
+/// and a budget of input plus one value.
 ///
 /// ``finish()`` must end every use, also when the caller stops early (it then stops the thread);
 /// only after it may the caller look at the source and the input again.
@@ -40,6 +41,9 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
     static var batchEvents: Int { 512 }
     /// Input bytes per batch at most, and queued input bytes past which the thread waits.
     static var budget: Int { 1 << 20 }
+    /// Batches queued at most (the input's position moves a buffer at a time, so the count also
+    /// bounds a run of many small events read from one buffer).
+    static var maxBatches: Int { 8 }
 
     private struct Item {
         var event: ListingEvent
@@ -153,7 +157,7 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
                 atEnd = true
             }
             condition.lock()
-            while queuedBytes >= Self.budget && !cancelled {
+            while (queuedBytes >= Self.budget || queue.count >= Self.maxBatches) && !cancelled {
                 threadWaits = true
                 condition.wait()
                 threadWaits = false
