@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RowKit
 import RowKitHTML
 import RowKitListing
@@ -37,7 +38,9 @@ struct ValidateCommand: ParsableCommand {
         let loader = ListingLoader(options: input, csvTableStyle: nil)
         try loader.checkInputsExist()
         var failed = false
-        for reader in loader.readers() {
+        for var reader in loader.readers() {
+            // On more than one core the parser runs on a thread of its own, as in an export.
+            reader.readAhead = ProcessInfo.processInfo.activeProcessorCount > 1
             let summary = reader.validate()
             if summary.isValid {
                 ListingLoader.printWarnings(summary.warnings, count: summary.warningCount)
