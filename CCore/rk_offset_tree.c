@@ -396,6 +396,40 @@ static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
 }
 
 /*
+ * The child of `nd` holding position *i, as child_for_index finds it, with *i made relative to
+ * that child. *inv is 1 / the node's count on entry (the caller knows the count: the tree's at the
+ * root, the parent's count of the child below it) and 1 / the child's count on return, for the
+ * next level; the division runs while the child's header loads.
+ *
+ * Guess and verify: the children of a node hold similar counts, so the child is usually
+ * j = floor((*i + 1/2) * n / count) (the middle of the item, so that rounding at a boundary between
+ * children of equal counts does not tip the guess over it). The child's start and end (the block
+ * prefix before its block plus the in-block prefixes before and at it) and its pointer load at
+ * addresses computed from *i and n alone, all at once, where the search loads the block prefixes,
+ * then one block's in-block prefixes, then the pointer, each after the one before. The guess holds
+ * when start <= *i < end (only the child the search finds satisfies that); otherwise, and at
+ * *i == count (which lands in the last child), the search decides. A count of 0 (only a corrupt
+ * tree's) makes the guess NaN or infinite, which selects the last child.
+ */
+static RK_INLINE uint32_t child_at(const rk_inner *nd, size_t *i, double *inv) {
+    size_t x = *i;
+    uint32_t n = nd->n;
+    double g = ((double)x + 0.5) * *inv * (double)n;
+    uint32_t j = g < (double)n ? (uint32_t)g : n - 1;
+    uint32_t b = j / RK_BLOCK;
+    size_t base = b ? nd->bc[b - 1] : 0;
+    size_t start = base + (j % RK_BLOCK ? nd->ic[j - 1] : 0), end = base + nd->ic[j];
+    if (start <= x && x < end) {
+        *i = x - start;
+        *inv = 1.0 / (double)(end - start);
+        return j;
+    }
+    j = child_for_index(nd, i);
+    *inv = 1.0 / (double)nd->cnt[j];
+    return j;
+}
+
+/*
  * A hint for a search by offset about to go through `nd` to a leaf: fetches the leaf `share` of the
  * way through the node's children (0 <= share < 1 of its height), that leaf's header and block
  * prefixes, and the block the rest of `share` points at, so they load while the node is searched.
@@ -434,9 +468,10 @@ static RK_INLINE void prefetch_node_guess(const rk_inner *nd, double share) {
 static RK_INLINE rk_leaf *descend_to(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local,
                                      int edit) {
     void *node = t->root;
+    double inv = 1.0 / (double)t->count;
     for (unsigned d = 0; d < t->depth; d++) {
         rk_inner *nd = node;
-        uint32_t j = child_for_index(nd, &i);
+        uint32_t j = child_at(nd, &i, &inv);
         if (edit) { /* the sums the edit changes on its way back up load while it goes down */
             RK_PREFETCH_W(&nd->sum[j]);
             RK_PREFETCH_W(&nd->is[j]);
@@ -782,9 +817,10 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
     }
     double acc = 0.0;
     const void *node = t->root;
+    double inv = 1.0 / (double)t->count;
     for (unsigned d = 0; d < t->depth; d++) {
         const rk_inner *nd = node;
-        uint32_t j = child_for_index(nd, &index), b = j / RK_BLOCK;
+        uint32_t j = child_at(nd, &index, &inv), b = j / RK_BLOCK;
         if (b) acc += nd->bs[b - 1];
         if (j % RK_BLOCK) acc += nd->is[j - 1];
         node = nd->child[j];
