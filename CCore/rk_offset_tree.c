@@ -496,15 +496,25 @@ static rk_leaf *descend_edit(const rk_offset_tree *t, size_t i, rk_path *p, size
     return descend_to(t, i, p, local, 1);
 }
 
+/* RK_LEAF_BLOCKS zeros, then as many ones: add_from's multipliers (see there). */
+static const double add_ramp[2 * RK_LEAF_BLOCKS] = {
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0,
+};
+
 /*
  * Adds `delta` to a[from..<len] and 0.0 to a[0..<from], which leaves those as they are (the
- * +infinity padding past the last child or block stays +infinity): a loop of fixed length with no
- * branch on `from`, which the compiler unrolls and vectorizes. A loop from `from` to the end stops
- * after a number of steps that differs from call to call, and its mispredicted exit cost more
- * than the adds.
+ * +infinity padding past the last child or block stays +infinity); len <= RK_LEAF_BLOCKS and
+ * from <= len. A loop of fixed length with no branch on `from`, which the compiler unrolls and
+ * vectorizes. A loop from `from` to the end stops after a number of steps that differs from call
+ * to call, and its mispredicted exit cost more than the adds; so does a select `k >= from ?
+ * delta : 0.0`, which the compiler may turn into one branch per element. Instead each element
+ * gets delta times a multiplier read from add_ramp (0.0 before `from`, 1.0 from it on): plain
+ * loads and multiplies, exact (delta * 1.0 is delta, delta * 0.0 a zero).
  */
-static RK_INLINE void add_from(double *a, uint32_t len, size_t from, double delta) {
-    for (uint32_t k = 0; k < len; k++) a[k] += k >= from ? delta : 0.0;
+static RK_INLINE void add_from(double *restrict a, uint32_t len, size_t from, double delta) {
+    const double *ramp = add_ramp + RK_LEAF_BLOCKS - from;
+    for (uint32_t k = 0; k < len; k++) a[k] += ramp[k] * delta;
 }
 
 /*
