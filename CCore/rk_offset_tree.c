@@ -102,6 +102,20 @@ static RK_INLINE double quantize(double h) {
     return x * (1.0 / 65536.0) + 0.0;
 }
 
+/*
+ * RK_LEAF_BLOCKS ones, as many zeros, as many ones: multipliers that keep or drop elements of an
+ * array without a branch on where the kept part starts or ends. Reading from ramp_101 + 2 *
+ * RK_LEAF_BLOCKS - from gives 0.0 before `from` and 1.0 from it on; from ramp_101 + RK_LEAF_BLOCKS -
+ * r, 1.0 before r and 0.0 from it on (0 <= from, r <= RK_LEAF_BLOCKS). A compiler turns a select
+ * such as `k < r ? x : 0.0` into one branch per element, mispredicted when r varies from call to
+ * call; these are plain loads and multiplies, exact (x * 1.0 is x, x * 0.0 a zero for finite x).
+ */
+static const double ramp_101[3 * RK_LEAF_BLOCKS] = {
+    1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0,
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0,
+};
+
 /* The sum of one block's eight slots, pairwise. */
 static double block_sum(const double *b) {
     return ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]));
@@ -496,24 +510,17 @@ static rk_leaf *descend_edit(const rk_offset_tree *t, size_t i, rk_path *p, size
     return descend_to(t, i, p, local, 1);
 }
 
-/* RK_LEAF_BLOCKS zeros, then as many ones: add_from's multipliers (see there). */
-static const double add_ramp[2 * RK_LEAF_BLOCKS] = {
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-    1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0,
-};
-
 /*
  * Adds `delta` to a[from..<len] and 0.0 to a[0..<from], which leaves those as they are (the
  * +infinity padding past the last child or block stays +infinity); len <= RK_LEAF_BLOCKS and
  * from <= len. A loop of fixed length with no branch on `from`, which the compiler unrolls and
  * vectorizes. A loop from `from` to the end stops after a number of steps that differs from call
  * to call, and its mispredicted exit cost more than the adds; so does a select `k >= from ?
- * delta : 0.0`, which the compiler may turn into one branch per element. Instead each element
- * gets delta times a multiplier read from add_ramp (0.0 before `from`, 1.0 from it on): plain
- * loads and multiplies, exact (delta * 1.0 is delta, delta * 0.0 a zero).
+ * delta : 0.0`, compiled to one branch per element. Instead each element gets delta times a
+ * multiplier from ramp_101 (0.0 before `from`, 1.0 from it on).
  */
 static RK_INLINE void add_from(double *restrict a, uint32_t len, size_t from, double delta) {
-    const double *ramp = add_ramp + RK_LEAF_BLOCKS - from;
+    const double *ramp = ramp_101 + 2 * RK_LEAF_BLOCKS - from;
     for (uint32_t k = 0; k < len; k++) a[k] += ramp[k] * delta;
 }
 
@@ -838,11 +845,12 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
     const rk_leaf *l = node;
     size_t b = index / RK_BLOCK, r = index % RK_BLOCK;
     if (b) acc += leaf_pre_c(l)[b - 1];
-    /* The heights before the item in its block, added as a tree of depth 3 rather than a chain:
-     * exact in any order. */
-    const double *q = l->h + b * RK_BLOCK;
+    /* The heights before the item in its block (the block's others times 0.0, with no branch on
+     * r; they are finite: heights or the 0.0 past the last item), added as a tree of depth 3
+     * rather than a chain: exact in any order. */
+    const double *q = l->h + b * RK_BLOCK, *keep = ramp_101 + RK_LEAF_BLOCKS - r;
     double m[RK_BLOCK];
-    for (size_t k = 0; k < RK_BLOCK; k++) m[k] = k < r ? q[k] : 0.0;
+    for (size_t k = 0; k < RK_BLOCK; k++) m[k] = q[k] * keep[k];
     *out = acc + (((m[0] + m[1]) + (m[2] + m[3])) + ((m[4] + m[5]) + (m[6] + m[7])));
     return RK_OK;
 }
