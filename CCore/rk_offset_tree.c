@@ -10,7 +10,9 @@
  * Offsets: the offset of an item is the sum of one or two prefixes per level of its path (the
  * node's block prefix before its block, then the in-block prefix before its child), then in the
  * leaf the block prefix before its block and the heights before it in its block. A lookup by
- * offset compares a block array, then one block, on every level.
+ * offset compares a block array, then one block, on every level. A lookup by position guesses the
+ * child on each level from the position and the node's count and verifies the guess with loads
+ * issued together, searching the same way only when the guess is wrong (child_at).
  *
  * Sums: heights are stored as multiples of 2^-16 (quantize) and the total stays below 2^37, so
  * every sum of heights is an integer number of quanta below 2^53 and exact in a double, whatever
