@@ -10,7 +10,9 @@
  * Offsets: the offset of an item is the sum of one or two prefixes per level of its path (the
  * node's block prefix before its block, then the in-block prefix before its child), then in the
  * leaf the block prefix before its block and the heights before it in its block. A lookup by
- * offset compares a block array, then one block, on every level.
+ * offset compares a block array, then one block, on every level. A lookup by position guesses the
+ * child on each level from the position and the node's count and verifies the guess with loads
+ * issued together, searching the same way only when the guess is wrong (child_at).
  *
  * Sums: heights are stored as multiples of 2^-16 (quantize) and the total stays below 2^37, so
  * every sum of heights is an integer number of quanta below 2^53 and exact in a double, whatever
@@ -101,6 +103,20 @@ static RK_INLINE double quantize(double h) {
     if (x < two52) x = (x + two52) - two52;
     return x * (1.0 / 65536.0) + 0.0;
 }
+
+/*
+ * RK_LEAF_BLOCKS ones, as many zeros, as many ones: multipliers that keep or drop elements of an
+ * array without a branch on where the kept part starts or ends. Reading from ramp_101 + 2 *
+ * RK_LEAF_BLOCKS - from gives 0.0 before `from` and 1.0 from it on; from ramp_101 + RK_LEAF_BLOCKS -
+ * r, 1.0 before r and 0.0 from it on (0 <= from, r <= RK_LEAF_BLOCKS). A compiler turns a select
+ * such as `k < r ? x : 0.0` into one branch per element, mispredicted when r varies from call to
+ * call; these are plain loads and multiplies, exact (x * 1.0 is x, x * 0.0 a zero for finite x).
+ */
+static const double ramp_101[3 * RK_LEAF_BLOCKS] = {
+    1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0,
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0,
+};
 
 /* The sum of one block's eight slots, pairwise. */
 static double block_sum(const double *b) {
@@ -396,6 +412,40 @@ static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
 }
 
 /*
+ * The child of `nd` holding position *i, as child_for_index finds it, with *i made relative to
+ * that child. *inv is 1 / the node's count on entry (the caller knows the count: the tree's at the
+ * root, the parent's count of the child below it) and 1 / the child's count on return, for the
+ * next level; the division runs while the child's header loads.
+ *
+ * Guess and verify: the children of a node hold similar counts, so the child is usually
+ * j = floor((*i + 1/2) * n / count) (the middle of the item, so that rounding at a boundary between
+ * children of equal counts does not tip the guess over it). The child's start and end (the block
+ * prefix before its block plus the in-block prefixes before and at it) and its pointer load at
+ * addresses computed from *i and n alone, all at once, where the search loads the block prefixes,
+ * then one block's in-block prefixes, then the pointer, each after the one before. The guess holds
+ * when start <= *i < end (only the child the search finds satisfies that); otherwise, and at
+ * *i == count (which lands in the last child), the search decides. A count of 0 (only a corrupt
+ * tree's) makes the guess NaN or infinite, which selects the last child.
+ */
+static RK_INLINE uint32_t child_at(const rk_inner *nd, size_t *i, double *inv) {
+    size_t x = *i;
+    uint32_t n = nd->n;
+    double g = ((double)x + 0.5) * *inv * (double)n;
+    uint32_t j = g < (double)n ? (uint32_t)g : n - 1;
+    uint32_t b = j / RK_BLOCK;
+    size_t base = b ? nd->bc[b - 1] : 0;
+    size_t start = base + (j % RK_BLOCK ? nd->ic[j - 1] : 0), end = base + nd->ic[j];
+    if (start <= x && x < end) {
+        *i = x - start;
+        *inv = 1.0 / (double)(end - start);
+        return j;
+    }
+    j = child_for_index(nd, i);
+    *inv = 1.0 / (double)nd->cnt[j];
+    return j;
+}
+
+/*
  * A hint for a search by offset about to go through `nd` to a leaf: fetches the leaf `share` of the
  * way through the node's children (0 <= share < 1 of its height), that leaf's header and block
  * prefixes, and the block the rest of `share` points at, so they load while the node is searched.
@@ -434,9 +484,10 @@ static RK_INLINE void prefetch_node_guess(const rk_inner *nd, double share) {
 static RK_INLINE rk_leaf *descend_to(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local,
                                      int edit) {
     void *node = t->root;
+    double inv = 1.0 / (double)t->count;
     for (unsigned d = 0; d < t->depth; d++) {
         rk_inner *nd = node;
-        uint32_t j = child_for_index(nd, &i);
+        uint32_t j = child_at(nd, &i, &inv);
         if (edit) { /* the sums the edit changes on its way back up load while it goes down */
             RK_PREFETCH_W(&nd->sum[j]);
             RK_PREFETCH_W(&nd->is[j]);
@@ -463,13 +514,16 @@ static rk_leaf *descend_edit(const rk_offset_tree *t, size_t i, rk_path *p, size
 
 /*
  * Adds `delta` to a[from..<len] and 0.0 to a[0..<from], which leaves those as they are (the
- * +infinity padding past the last child or block stays +infinity): a loop of fixed length with no
- * branch on `from`, which the compiler unrolls and vectorizes. A loop from `from` to the end stops
- * after a number of steps that differs from call to call, and its mispredicted exit cost more
- * than the adds.
+ * +infinity padding past the last child or block stays +infinity); len <= RK_LEAF_BLOCKS and
+ * from <= len. A loop of fixed length with no branch on `from`, which the compiler unrolls and
+ * vectorizes. A loop from `from` to the end stops after a number of steps that differs from call
+ * to call, and its mispredicted exit cost more than the adds; so does a select `k >= from ?
+ * delta : 0.0`, compiled to one branch per element. Instead each element gets delta times a
+ * multiplier from ramp_101 (0.0 before `from`, 1.0 from it on).
  */
-static RK_INLINE void add_from(double *a, uint32_t len, size_t from, double delta) {
-    for (uint32_t k = 0; k < len; k++) a[k] += k >= from ? delta : 0.0;
+static RK_INLINE void add_from(double *restrict a, uint32_t len, size_t from, double delta) {
+    const double *ramp = ramp_101 + 2 * RK_LEAF_BLOCKS - from;
+    for (uint32_t k = 0; k < len; k++) a[k] += ramp[k] * delta;
 }
 
 /*
@@ -782,9 +836,10 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
     }
     double acc = 0.0;
     const void *node = t->root;
+    double inv = 1.0 / (double)t->count;
     for (unsigned d = 0; d < t->depth; d++) {
         const rk_inner *nd = node;
-        uint32_t j = child_for_index(nd, &index), b = j / RK_BLOCK;
+        uint32_t j = child_at(nd, &index, &inv), b = j / RK_BLOCK;
         if (b) acc += nd->bs[b - 1];
         if (j % RK_BLOCK) acc += nd->is[j - 1];
         node = nd->child[j];
@@ -792,11 +847,12 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
     const rk_leaf *l = node;
     size_t b = index / RK_BLOCK, r = index % RK_BLOCK;
     if (b) acc += leaf_pre_c(l)[b - 1];
-    /* The heights before the item in its block, added as a tree of depth 3 rather than a chain:
-     * exact in any order. */
-    const double *q = l->h + b * RK_BLOCK;
+    /* The heights before the item in its block (the block's others times 0.0, with no branch on
+     * r; they are finite: heights or the 0.0 past the last item), added as a tree of depth 3
+     * rather than a chain: exact in any order. */
+    const double *q = l->h + b * RK_BLOCK, *keep = ramp_101 + RK_LEAF_BLOCKS - r;
     double m[RK_BLOCK];
-    for (size_t k = 0; k < RK_BLOCK; k++) m[k] = k < r ? q[k] : 0.0;
+    for (size_t k = 0; k < RK_BLOCK; k++) m[k] = q[k] * keep[k];
     *out = acc + (((m[0] + m[1]) + (m[2] + m[3])) + ((m[4] + m[5]) + (m[6] + m[7])));
     return RK_OK;
 }

@@ -372,13 +372,45 @@ public final class SwiftOffsetTree: OffsetTree {
         return b * Self.block + j
     }
 
+    /// The child of `node` holding position `i`, as `child(forIndex:of:)` finds it, with `i` made
+    /// relative to that child; `inverse` is 1 / the node's count on entry and 1 / the child's count
+    /// on return (the C core's `child_at`).
+    ///
+    /// Guess and verify: children hold similar counts, so the child is usually
+    /// `floor((i + 1/2) * n / count)`; its start, end and index load at positions computed from `i`
+    /// and `n` alone, at once, instead of after a search of the block prefixes and then of one
+    /// block. When `start <= i < end` fails (and at `i == count`), the search decides. A count of 0
+    /// (only a corrupt tree's) makes the guess NaN or infinite, which selects the last child.
+    @inline(__always)
+    private func child(atIndex i: inout Int, of node: Int32, inverse: inout Double) -> Int {
+        let x = i
+        let n = innerLen[Int(node)]
+        let g = (Double(x) + 0.5) * inverse * Double(n)
+        let j = g < Double(n) ? Int(g) : n - 1
+        let b = j / Self.block
+        let bc = innerBc.base + Int(node) * Self.nodeBlocks
+        let ic = innerIc.base + Int(node) * Self.fan
+        let base = b > 0 ? bc[b - 1] : 0
+        let start = base + (j % Self.block != 0 ? ic[j - 1] : 0)
+        let end = base + ic[j]
+        if start <= x && x < end {
+            i = x - start
+            inverse = 1 / Double(end - start)
+            return j
+        }
+        let k = child(forIndex: &i, of: node)
+        inverse = 1 / Double(innerCnt[Int(node) * Self.fan + k])
+        return k
+    }
+
     /// Descends to the leaf holding position `index` (`index == count` lands at the end of the last
     /// leaf), recording the path in `pathNode`/`pathIdx`.
     private func descend(_ index: Int) -> (leaf: Int32, local: Int) {
         var i = index
         var node = root
+        var inverse = 1 / Double(count)
         for d in 0..<depth {
-            let j = child(forIndex: &i, of: node)
+            let j = child(atIndex: &i, of: node, inverse: &inverse)
             pathNode[d] = node
             pathIdx[d] = j
             node = innerChild[Int(node) * Self.fan + j]
@@ -530,8 +562,9 @@ public final class SwiftOffsetTree: OffsetTree {
         var i = index
         var acc = 0.0
         var node = root
+        var inverse = 1 / Double(count)
         for _ in 0..<depth {
-            let j = child(forIndex: &i, of: node)
+            let j = child(atIndex: &i, of: node, inverse: &inverse)
             let b = j / Self.block
             if b > 0 { acc += innerBs[Int(node) * Self.nodeBlocks + b - 1] }
             if j % Self.block != 0 { acc += innerIs[Int(node) * Self.fan + j - 1] }
