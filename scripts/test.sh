@@ -67,7 +67,7 @@ step "C core under ASan/UBSan and valgrind"
 scripts/test-c-sanitizers.sh
 
 step "concurrent Swift tests under ThreadSanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-ConcurrentUseTests|SnapshotDiffTests|TableModelSnapshotTests|TableViewEventTests}"
+swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-ConcurrentUseTests|SnapshotDiffTests|TableModelSnapshotTests|TableViewEventTests|ReadAheadTests/whenALarge|ReadAheadTests/whenAReadAheadIsStopped}"
 
 # The fuzzers run for a fixed time, so the embedding example (a build of its own) runs beside
 # them; its output is printed, and its status checked, after the attack corpus.

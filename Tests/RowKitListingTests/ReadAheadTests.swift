@@ -76,9 +76,9 @@ struct ReadAheadTests {
     func whenALargeListingIsReadAhead_thenTheVisitorSeesTheSameCalls(format: String) throws {
         let threads = ReadAheadThreads.started.load(ordering: .relaxed)
         for problem in [nil, format == "json" ? "{\"text\": 5, \"bogus\": true}" : "{text: [1], bogus: true}"] {
-            let reader = ListingReader(Self.large(format, rows: 30_000, problem: problem), path: "large.\(format)")
+            let reader = ListingReader(Self.large(format, rows: 12_000, problem: problem), path: "large.\(format)")
             let (plain, ahead) = try Self.both(reader)
-            #expect(plain.count > 30_000)
+            #expect(plain.count > 12_000)
             #expect(plain.contains { $0.hasPrefix("progress") })
             #expect(plain == ahead, "\(format), problem: \(problem ?? "none")")
         }
@@ -88,13 +88,13 @@ struct ReadAheadTests {
 
     @Test(arguments: ["yaml", "json"])
     func whenAReadAheadIsStoppedByTheVisitor_thenTheErrorComesBackAndTheReaderReadsAgain(format: String) throws {
-        var reader = ListingReader(Self.large(format, rows: 20_000), path: "large.\(format)")
+        var reader = ListingReader(Self.large(format, rows: 8_000), path: "large.\(format)")
         reader.readAhead = true
         var stopping = Recorder(failAfterRows: 100)
         #expect(throws: Recorder.Stop.self) { try reader.read(into: &stopping) }
         var recorder = Recorder()
         let summary = try reader.read(into: &recorder)
-        #expect(summary.isValid && summary.rowCount == 20_000)
+        #expect(summary.isValid && summary.rowCount == 8_000)
     }
 
     @Test func whenSeededRandomDocumentsAreReadAhead_thenEachReadsAsWithout() throws {

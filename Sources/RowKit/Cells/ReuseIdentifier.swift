@@ -2,8 +2,19 @@ import Synchronization
 
 /// The fully qualified names of the classes identified so far: a name is made once per class
 /// (`String(reflecting:)` walks the type's metadata, about a microsecond), not once per row.
-/// Classes are never unloaded, so the keys stay valid.
-private let reflectedNames = Mutex<[ObjectIdentifier: String]>([:])
+/// Classes are never unloaded, so the keys stay valid. Only `withReflectedNames` touches it.
+nonisolated(unsafe) private var reflectedNames: [ObjectIdentifier: String] = [:]
+
+/// Guards `reflectedNames`: a spin lock on an atomic flag, held for one dictionary lookup or
+/// insertion. Its acquiring and releasing orderings are what ThreadSanitizer sees (it does not
+/// see the futex inside `Mutex`, and reported its guarded accesses as races).
+private let reflectedNamesLock = Atomic<Bool>(false)
+
+private func withReflectedNames<T>(_ body: (inout [ObjectIdentifier: String]) -> T) -> T {
+    while !reflectedNamesLock.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {}
+    defer { reflectedNamesLock.store(false, ordering: .releasing) }
+    return body(&reflectedNames)
+}
 
 /// The reuse identifier of a cell or header/footer view class, derived from the class itself.
 ///
@@ -17,12 +28,12 @@ public struct ReuseIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The identifier of `type`.
     public init(_ type: AnyClass) {
         let key = ObjectIdentifier(type)
-        if let known = reflectedNames.withLock({ $0[key] }) {
+        if let known = withReflectedNames({ $0[key] }) {
             name = known
             return
         }
         let made = String(reflecting: type)
-        reflectedNames.withLock { $0[key] = made }
+        withReflectedNames { $0[key] = made }
         name = made
     }
 
