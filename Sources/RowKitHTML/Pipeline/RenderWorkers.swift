@@ -38,13 +38,10 @@ final class RenderWorkers: @unchecked Sendable {
         }
         for number in 0..<threadCount {
             group.enter()
-            let thread = Thread { [self] in
+            WorkerThread.start(named: "rowkit-render-\(number)") { [self] in
                 work()
                 group.leave()
             }
-            thread.name = "rowkit-render-\(number)"
-            thread.stackSize = 4 << 20
-            thread.start()
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 /// Runs the search index's work one item at a time, in the order it was submitted, on a thread of
 /// its own, so that the thread reading the listing only plans pages.
@@ -34,13 +35,10 @@ final class SearchLane: @unchecked Sendable {
         self.threaded = threaded
         guard threaded else { return }
         group.enter()
-        let thread = Thread { [self] in
+        WorkerThread.start(named: "rowkit-search") { [self] in
             work()
             group.leave()
         }
-        thread.name = "rowkit-search"
-        thread.stackSize = 4 << 20
-        thread.start()
     }
 
     /// Queues `item` after the ones before it (or runs it, without a thread); throws the first

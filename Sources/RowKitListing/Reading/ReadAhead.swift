@@ -88,13 +88,10 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
         self.source = source
         self.input = input
         bytesRead = input.bytesRead
-        let thread = Thread { [self] in
+        WorkerThread.start(named: "rowkit-parse") { [self] in
             run()
             done.signal()
         }
-        thread.name = "rowkit-parse"
-        thread.stackSize = 4 << 20
-        thread.start()
         ReadAheadThreads.started.add(1, ordering: .relaxed)
     }
 
