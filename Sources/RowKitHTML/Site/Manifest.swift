@@ -28,5 +28,7 @@
 /// and settings are all unchanged can keep the previous site as it is.
 enum Manifest {
     static let fileName = ".rowkit-manifest.json"
+    /// The manifest while it is written, in the temporary folder; renamed to ``fileName`` whole.
+    static let partialName = ".rowkit-manifest.json.partial"
     static let version = 2
 }

@@ -20,14 +20,32 @@ struct SitePaths {
     /// manifest of the first format (`"version":1`) is read too, so a site made by an earlier
     /// RowKit keeps its files apart from the user's.
     init(manifestIn folder: Int32) {
+        self = Self.read(folder).paths
+    }
+
+    /// The files listed by the manifest in the folder `folder`, or `nil` when it has none, or one
+    /// cut short or unreadable.
+    init?(wholeManifestIn folder: Int32) {
+        let read = Self.read(folder)
+        guard read.isWhole else { return nil }
+        self = read.paths
+    }
+
+    /// The files the manifest in `folder` lists, and whether it was read whole to its end.
+    private static func read(_ folder: Int32) -> (paths: SitePaths, isWhole: Bool) {
+        var paths = SitePaths()
         if let reader = ManifestReader(in: folder) {
-            reader.forEachEntry { insert($0.path) }
-        } else if let file = FileTree.contents(of: Manifest.fileName, in: folder),
+            reader.forEachEntry { paths.insert($0.path) }
+            return (paths, reader.isComplete)
+        }
+        if let file = FileTree.contents(of: Manifest.fileName, in: folder),
             let object = try? JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any],
             object["version"] as? Int == 1, let listed = object["files"] as? [String: String]
         {
-            for path in listed.keys { insert(path) }
+            for path in listed.keys { paths.insert(path) }
+            return (paths, true)
         }
+        return (paths, false)
     }
 
     /// Adds the file `path` (relative to the site).

@@ -24,7 +24,9 @@ import Darwin
 ///    into `site` as in step 7; a leftover `.site.rowkit-new` that has a manifest (a finished new
 ///    site, or the previous site after a crash right after the exchange) is emptied into `site`
 ///    the same way, and one without (an unfinished export, which holds only RowKit's new files
-///    and second links to files that are still in `site`) is removed.
+///    and second links to files that are still in `site`) is removed. A leftover whose manifest is
+///    cut short (only a file system that lost data makes one, see step 5) is left as it is, and
+///    the export stops, naming it: it does not say which of its files are RowKit's.
 /// 3. Refuse an output that is a non-empty folder without `.rowkit-manifest.json`: RowKit did not
 ///    write it.
 /// 4. Write every file into `parent/.site.rowkit-new`. A file whose content is unchanged since the
@@ -35,7 +37,9 @@ import Darwin
 ///    the previous manifest) is hard-linked into the new tree at the same path (folders are made
 ///    anew; a file that cannot be linked is copied with its mode and times). A user's file where
 ///    the new site has a file of its own stops the export, naming it, before anything changed.
-///    Then write the manifest last and, with `durable`, flush files and folders to disk.
+///    Then write the manifest last, under a temporary name renamed into place once it is whole
+///    (so a manifest in the temporary folder always lists all of RowKit's files there) and, with
+///    `durable`, flush files and folders to disk.
 /// 6. Swap: with a previous site, exchange `.site.rowkit-new` and `site` in one atomic step
 ///    (`renameat2(RENAME_EXCHANGE)` on Linux, `renameatx_np(RENAME_SWAP)` on macOS); without
 ///    one, rename `.site.rowkit-new` to `site`.
@@ -350,8 +354,11 @@ final class SiteWriter: @unchecked Sendable {
         try checkStop()
         newPaths = try manifest.paths()
         try carryUserFiles()
+        // The manifest is written under another name and renamed into place whole: a manifest
+        // in the temporary folder tells step 2 that the folder is a finished site whose files it
+        // lists, so one cut short by a crash would make the files it misses look like the user's.
         let manifestFile = openat(
-            temporary, Manifest.fileName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            temporary, Manifest.partialName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard manifestFile >= 0 else { throw ExportError.posix("create", Manifest.fileName) }
         do {
             try manifest.write(to: manifestFile)
@@ -360,6 +367,9 @@ final class SiteWriter: @unchecked Sendable {
         } catch {
             close(manifestFile)
             throw error
+        }
+        guard renameat(temporary, Manifest.partialName, temporary, Manifest.fileName) == 0 else {
+            throw ExportError.posix("create", Manifest.fileName)
         }
         if durable { syncTree() }
         if let site, let info = FileTree.status(of: ".", in: site) {
@@ -475,8 +485,11 @@ final class SiteWriter: @unchecked Sendable {
             let site = FileTree.openFolder(location.name, in: parent)
             guard site >= 0 else { continue }
             defer { close(site) }
+            // A manifest cut short (RowKit renames its manifests into place whole, so only a
+            // file system that lost data makes one) does not say which files are RowKit's: the
+            // folder is left for the user, and the export says so.
+            guard let own = hasManifest ? SitePaths(wholeManifestIn: leftover) : SitePaths() else { continue }
             var lost: [String] = []
-            let own = SitePaths(manifestIn: leftover)
             if empty(
                 leftover, into: LazyFolder(root: site), relative: "", own: own, newFiles: nil, newFolders: nil,
                 preferOld: false, lost: &lost)
