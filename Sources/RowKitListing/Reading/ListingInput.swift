@@ -107,6 +107,9 @@ final class ListingInput {
     /// Starts reading from the beginning (again), skipping the byte order mark.
     func start() {
         reposition(to: 0)
+        // Found again, at the same place, if the bytes are read again that far.
+        invalidUTF8Offset = nil
+        readError = nil
         hasher = contentHash == nil ? StableHash() : nil
         scanningForContent = false
         while limit < 3, refill() {}

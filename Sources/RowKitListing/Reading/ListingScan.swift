@@ -249,7 +249,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         var schema = ListingSchema(file: file, defaultTitle: defaultTitle)
         let keepDiagnostics: Bool
         if case .track = mode { keepDiagnostics = true } else { keepDiagnostics = false }
-        var yaml = format == .yaml ? YAMLEventReader(input: input, file: file) : nil
+        var yaml = format == .yaml ? YAMLReader(input: input, file: file) : nil
         var json = format == .json ? JSONEventReader(input: input, file: file) : nil
         // With read-ahead, the parser runs on a thread of its own and the source and the input
         // are the thread's until `finish` hands them back.

@@ -14,6 +14,8 @@ extension YAMLEventReader: ListingEventSource {
     var hasProblems: Bool { !problems.isEmpty }
 }
 
+extension YAMLReader: ListingEventSource {}
+
 extension JSONEventReader: ListingEventSource {
     /// The JSON reader's one problem, a syntax error, ends its stream.
     var hasProblems: Bool { false }
@@ -148,6 +150,8 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
             if let event = source.next() {
                 let read = input.bytesRead
                 batch.items.append(Item(event: event, hasProblems: source.hasProblems, bytesRead: read))
+                // The YAML reader may start the input again (see ``YAMLReader``).
+                if read < start { start = read }
                 batch.bytes = read - start
                 if batch.items.count < Self.batchEvents && batch.bytes < Self.budget { continue }
             } else {

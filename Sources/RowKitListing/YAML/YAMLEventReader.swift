@@ -32,7 +32,7 @@ struct YAMLEventReader {
     private var lastEnd = (line: 1, column: 1)
 
     /// Plain scalars longer than this are text: no YAML number, boolean or null is that long.
-    private static let maxResolvedScalarLength = 1024
+    static let maxResolvedScalarLength = 1024
     /// Above this many keys a mapping indexes its keys for the duplicate check.
     private static let linearKeySearchLimit = 16
 
