@@ -78,7 +78,7 @@ final class TablePlanner {
             let entries = searchEntries
             search = SearchIndexBuilder(key: String(folder.dropLast())) { name, data in
                 let path = folder + "search/" + name + ".js"
-                entries.list.append(try writer.write(path, data, previous: writer.previous?.siteFiles[path]))
+                entries.append(try writer.write(path, data, previous: writer.previous?.siteFiles[path]))
             }
         }
         var key = StableHash()
@@ -359,7 +359,13 @@ final class TablePlanner {
     private var rowsWithDetailPages: Int { slugs.count }
 }
 
-/// The manifest entries of a table's search index files, as the search lane writes them.
-private final class SearchEntries {
-    var list: [ManifestEntry] = []
+/// The manifest entries of a table's search index files, as the search lane writes them (from
+/// two threads at the end, see ``SearchIndexBuilder/finishWords()``).
+private final class SearchEntries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [ManifestEntry] = []
+
+    func append(_ entry: ManifestEntry) { lock.withLock { entries.append(entry) } }
+
+    var list: [ManifestEntry] { lock.withLock { entries } }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import RowKit
+import RowKitListing
 
 /// Builds the search index of one table while its rows stream through the exporter.
 ///
@@ -40,7 +42,8 @@ final class SearchIndexBuilder {
     /// Index files written so far.
     private(set) var files = 0
 
-    /// Creates a builder whose files go through `write` (a name such as `t-it`, without `.js`).
+    /// Creates a builder whose files go through `write` (a name such as `t-it`, without `.js`),
+    /// which ``finishWords()`` may call from two threads at once.
     /// `pairsPerRun` bounds the word–row pairs held in memory (tests make it small to exercise
     /// the spilled runs).
     init(key: String, pairsPerRun: Int = 1 << 20, write: @escaping (_ name: String, _ data: [UInt8]) throws -> Void) {
@@ -116,14 +119,76 @@ final class SearchIndexBuilder {
     }
 
     /// Writes the word files: once every row's words are in (display data may still come).
+    ///
+    /// With all of a large table's words in memory, two threads write them: the words are cut in
+    /// two runs of about equal work where their first character changes, each run's subtrees of
+    /// the trie are written by a writer of its own (one on a thread started for it), and the root
+    /// is written from both. The files are the same as one writer's.
     func finishWords() throws {
-        var trie = SearchTrieWriter(rowCount: rowCount, rowsPerShard: Self.rowsPerShard) { name, data in
-            try self.emit(name, data)
+        if parallelWords, let split = pairs.splitForTwoStreams() {
+            try finishWords(splitAt: split)
+            return
         }
+        var trie = makeTrieWriter()
         try pairs.forEachWord { word, rows in try trie.add(word: word, rows: rows) }
         _ = try trie.finish()
     }
 
+    /// Whether ``finishWords()`` may use a second thread (tests compare the files with and without).
+    var parallelWords = true
+    /// Whether ``finishWords()`` wrote the words on two threads.
+    private(set) var wroteWordsOnTwoThreads = false
+
+    private func makeTrieWriter() -> SearchTrieWriter {
+        SearchTrieWriter(rowCount: rowCount, rowsPerShard: Self.rowsPerShard) { name, data in
+            try self.emit(name, data)
+        }
+    }
+
+    /// The second run of ``finishWords(splitAt:)``, on a thread of its own.
+    private final class SecondRun: @unchecked Sendable {
+        var writer: SearchTrieWriter
+        let pairs: SearchPostingRuns
+        let range: Range<Int>
+        var error: (any Error)?
+        let done = DispatchSemaphore(value: 0)
+
+        init(writer: SearchTrieWriter, pairs: SearchPostingRuns, range: Range<Int>) {
+            self.writer = writer
+            self.pairs = pairs
+            self.range = range
+        }
+
+        func run() {
+            do {
+                try pairs.forEachWord(inSortedPairs: range) { word, rows in try writer.add(word: word, rows: rows) }
+                try writer.closeSubtrees()
+            } catch {
+                self.error = error
+            }
+            done.signal()
+        }
+    }
+
+    private func finishWords(splitAt split: Int) throws {
+        wroteWordsOnTwoThreads = true
+        let second = SecondRun(writer: makeTrieWriter(), pairs: pairs, range: split..<pairs.pairCount)
+        WorkerThread.start(named: "rowkit-search-words") { second.run() }
+        var first = makeTrieWriter()
+        var firstError: (any Error)?
+        do {
+            try pairs.forEachWord(inSortedPairs: 0..<split) { word, rows in try first.add(word: word, rows: rows) }
+            try first.closeSubtrees()
+        } catch {
+            firstError = error
+        }
+        second.done.wait()
+        pairs.release()
+        if let error = firstError ?? second.error { throw error }
+        _ = try SearchTrieWriter.writeRoot(of: [first, second.writer])
+    }
+
+    /// Writes one file of the index (from either thread of ``finishWords()``).
     private func emit(_ name: String, _ data: [UInt8]) throws {
         var file: [UInt8] = []
         file.reserveCapacity(data.count + key.utf8.count + name.utf8.count + 32)
@@ -131,9 +196,14 @@ final class SearchIndexBuilder {
         file.append(contentsOf: data)
         SearchScript.close(&file)
         try write(name, file)
-        bytes += file.count
-        files += 1
+        counters.withLock {
+            bytes += file.count
+            files += 1
+        }
     }
+
+    /// Guards ``bytes`` and ``files``.
+    private let counters = NSLock()
 
     private func writeShard() throws {
         if shard.isEmpty { shard.append(UInt8(ascii: "[")) }

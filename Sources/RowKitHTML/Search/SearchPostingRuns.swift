@@ -115,6 +115,82 @@ final class SearchPostingRuns {
         }
     }
 
+    /// Work of a word in the trie writer, in pairs (a measured guess: a word's entry costs about
+    /// as much as this many rows of postings).
+    private static let wordCost = 32
+
+    /// When every pair is in memory (no run was spilled) and there are at least `minimumPairs`:
+    /// sorts them and returns the index that cuts them into two streams of about equal work (see
+    /// ``forEachWord(inSortedPairs:_:)``) where the words' first character changes, so that each
+    /// holds whole subtrees of the word trie's root; `nil` otherwise.
+    func splitForTwoStreams(minimumPairs: Int = 1 << 16) -> Int? {
+        guard runs.isEmpty, pairs.count >= minimumPairs else { return nil }
+        sortPairs()
+        var total = 0
+        for index in pairs.indices where index == 0 || pairs[index].word != pairs[index - 1].word {
+            total += Self.wordCost
+        }
+        total += pairs.count
+        var best: (index: Int, distance: Int)?
+        var cost = 0
+        bytes.withUnsafeBufferPointer { base in
+            for index in pairs.indices {
+                let isNewWord = index == 0 || pairs[index].word != pairs[index - 1].word
+                if isNewWord && index > 0 && !sameFirstScalar(pairs[index - 1].word, pairs[index].word, base) {
+                    let distance = abs(total - 2 * cost)
+                    if best == nil || distance < best!.distance { best = (index, distance) }
+                }
+                cost += 1 + (isNewWord ? Self.wordCost : 0)
+            }
+        }
+        return best?.index
+    }
+
+    /// Whether words `a` and `b` start with the same character.
+    private func sameFirstScalar(_ a: UInt32, _ b: UInt32, _ base: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = words[Int(a)]
+        let second = words[Int(b)]
+        guard first.length > 0, second.length > 0 else { return first.length == second.length }
+        let lead = base[Int(first.offset)]
+        guard lead == base[Int(second.offset)] else { return false }
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard first.length >= length, second.length >= length else { return false }
+        for offset in 1..<length where base[Int(first.offset) + offset] != base[Int(second.offset) + offset] {
+            return false
+        }
+        return true
+    }
+
+    /// The number of pairs held (sorted, after ``splitForTwoStreams(minimumPairs:)``).
+    var pairCount: Int { pairs.count }
+
+    /// Calls `body` for every word of the sorted pairs in `range` (cut where a word starts), with
+    /// its rows ascending. Two ranges may be walked at once, each on a thread of its own: this
+    /// only reads.
+    func forEachWord(inSortedPairs range: Range<Int>, _ body: (_ word: [UInt8], _ rows: [UInt32]) throws -> Void)
+        throws
+    {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let first = pairs[start]
+            var rows: [UInt32] = [first.row]
+            var end = start + 1
+            while end < range.upperBound, pairs[end].word == first.word {
+                if rows.last != pairs[end].row { rows.append(pairs[end].row) }
+                end += 1
+            }
+            try body(Array(word(first.word)), rows)
+            start = end
+        }
+    }
+
+    /// Frees the buffer once its words have been walked.
+    func release() {
+        pairs = []
+        bytes = []
+        words = []
+    }
+
     /// The bytes of word `index`.
     private func word(_ index: UInt32) -> ArraySlice<UInt8> {
         let word = words[Int(index)]
@@ -215,21 +291,8 @@ final class SearchPostingRuns {
         sortPairs()
         if runs.isEmpty {
             // Everything fits in memory: group the sorted pairs without a merge.
-            var start = 0
-            while start < pairs.count {
-                let first = pairs[start]
-                var rows: [UInt32] = [first.row]
-                var end = start + 1
-                while end < pairs.count, pairs[end].word == first.word {
-                    if rows.last != pairs[end].row { rows.append(pairs[end].row) }
-                    end += 1
-                }
-                try body(Array(word(first.word)), rows)
-                start = end
-            }
-            pairs = []
-            bytes = []
-            words = []
+            try forEachWord(inSortedPairs: 0..<pairs.count, body)
+            release()
             return
         }
         var sources: [Source] = []

@@ -91,13 +91,51 @@ struct SearchTrieWriter {
 
     /// Closes every open node and writes the root; returns the number of files written.
     mutating func finish() throws -> Int {
+        try closeSubtrees()
+        return files + (try Self.writeRoot(of: [self]))
+    }
+
+    /// Closes every open node but the root: every file is written then, but for the root's and,
+    /// while the root is not interior, its children's leaves.
+    mutating func closeSubtrees() throws {
         while !path.isEmpty { try close() }
-        let root = frames[0]
-        var data: [UInt8] = Array("{\"n\":\(rowCount),\"r\":\(rowsPerShard),".utf8)
+    }
+
+    /// Writes the root of the trie whose words `parts` were given, in order (each part a writer
+    /// given a run of the words that holds whole subtrees of the root, every run after the one
+    /// before, and closed with ``closeSubtrees()``), with the root's children's leaves still held:
+    /// the files one writer given every word would have written besides. Returns how many.
+    static func writeRoot(of parts: [SearchTrieWriter]) throws -> Int {
+        guard let first = parts.first else { return 0 }
+        var files = 0
+        func write(_ name: String, _ data: [UInt8]) throws {
+            try first.emit(name, data)
+            files += 1
+        }
+        var root = Frame()
+        root.exact = first.frames[0].exact
+        root.isInterior =
+            parts.contains { $0.frames[0].isInterior } || parts.reduce(0) { $0 + $1.frames[0].size } > leafBytes
+        for part in parts {
+            let node = part.frames[0]
+            root.children.append(contentsOf: node.children)
+            if root.isInterior {
+                // As one writer makes a node interior: its leaves held so far become files.
+                for group in node.groups {
+                    var data: [UInt8] = [UInt8(ascii: "{")]
+                    data.append(contentsOf: leafData(group.entries, prefixLength: 1))
+                    data.append(UInt8(ascii: "}"))
+                    try write("t-" + SearchScript.fileName([group.letter]), data)
+                }
+            } else {
+                root.groups.append(contentsOf: node.groups)
+            }
+        }
+        var data: [UInt8] = Array("{\"n\":\(first.rowCount),\"r\":\(first.rowsPerShard),".utf8)
         if root.isInterior {
-            data.append(contentsOf: Self.interiorData(root, aggregate: nil))
+            data.append(contentsOf: interiorData(root, aggregate: nil))
         } else {
-            data.append(contentsOf: Self.leafData(root.groups.flatMap(\.entries), prefixLength: 0))
+            data.append(contentsOf: leafData(root.groups.flatMap(\.entries), prefixLength: 0))
         }
         data.append(UInt8(ascii: "}"))
         try write("t-", data)

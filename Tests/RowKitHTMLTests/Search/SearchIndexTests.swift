@@ -9,14 +9,31 @@ import Testing
 @Suite struct SearchIndexTests {
     /// The index files of `rows` built in memory or through runs of `pairsPerRun` pairs, by name.
     static func build(_ rows: [SearchRow], pairsPerRun: Int = 1 << 20) throws -> (files: [String: [UInt8]], runs: Int) {
-        var files: [String: [UInt8]] = [:]
-        let builder = SearchIndexBuilder(key: "t", pairsPerRun: pairsPerRun) { name, data in
-            #expect(files[name] == nil, "\(name) written twice")
-            files[name] = data
+        let built = try build(rows, pairsPerRun: pairsPerRun, parallelWords: true)
+        return (built.files, built.runs)
+    }
+
+    /// The index files of `rows`, with the words written on two threads when `parallelWords` and
+    /// the table is large enough (`twoThreads` says whether they were).
+    static func build(_ rows: [SearchRow], pairsPerRun: Int = 1 << 20, parallelWords: Bool) throws
+        -> (files: [String: [UInt8]], runs: Int, twoThreads: Bool)
+    {
+        // The word files may come from two threads at once.
+        final class Files: @unchecked Sendable {
+            let lock = NSLock()
+            var files: [String: [UInt8]] = [:]
         }
+        let written = Files()
+        let builder = SearchIndexBuilder(key: "t", pairsPerRun: pairsPerRun) { name, data in
+            written.lock.withLock {
+                #expect(written.files[name] == nil, "\(name) written twice")
+                written.files[name] = data
+            }
+        }
+        builder.parallelWords = parallelWords
         for row in rows { try builder.add(row) }
         try builder.finish()
-        return (files, builder.spilledRuns)
+        return (written.files, builder.spilledRuns, builder.wroteWordsOnTwoThreads)
     }
 
     /// The JSON data of an index file (the argument after key and name).
@@ -142,6 +159,43 @@ import Testing
             [row.text, row.detail ?? "", row.header ?? ""].flatMap(SearchText.words(in:)).contains { $0.hasPrefix("9") }
         }
         #expect((nine["a"] as? [Any])?.first as? Int == underNine.count)
+    }
+
+    /// A large table's words are written on two threads, cut where their first character
+    /// changes; the files are those of one thread, whether each run's part of the trie's root is
+    /// interior or still a leaf when they meet.
+    @Test func wordsWrittenOnTwoThreadsMakeTheFilesOfOne() throws {
+        let letters = ["\u{E9}t\u{E9}", "zebra", "\u{65E5}\u{672C}", "\u{1F600}", "ab", "ba", "9z"]
+        let cases: [(String, [SearchRow])] = [
+            ("generated", Self.generated(100_000)),
+            (
+                "unicode first letters",
+                (0..<30_000).map { index in
+                    SearchRow(
+                        text: "\(letters[index % letters.count]) \(letters[(index / 7) % letters.count])\(index % 997)",
+                        detail: "w\(index)", header: nil, layout: .value1, accessory: .none, href: "#r-\(index)")
+                }
+            ),
+            (
+                // Nearly every word starts with the same letter: the second run is a few small
+                // words, and its part of the root is a leaf when the runs meet.
+                "one letter",
+                (0..<25_000).map { index in
+                    SearchRow(
+                        text: "a\(index) a\(index + 1) a\(index / 3)", detail: index % 5_000 == 0 ? "zz" : nil,
+                        header: nil, layout: .value1, accessory: .none, href: "#r-\(index)")
+                }
+            ),
+        ]
+        for (name, rows) in cases {
+            let one = try Self.build(rows, parallelWords: false)
+            let two = try Self.build(rows, parallelWords: true)
+            #expect(!one.twoThreads && two.twoThreads, "\(name)")
+            #expect(one.files.count == two.files.count, "\(name)")
+            #expect(one.files == two.files, "\(name)")
+        }
+        // A small table is written on one thread.
+        #expect(try !Self.build(Self.generated(500), parallelWords: true).twoThreads)
     }
 
     @Test func spilledRunsMergeToTheSameFilesAsMemory() throws {
