@@ -72,6 +72,9 @@ struct YAMLBlockReaderTests {
         "deep:\n  a:\n    b:\n      c:\n        - d:\n            - e: 1\n",
         "a: b   \n\n\n",
         "a: b\nc:\n  - 1\n  - 2\nd: e\n",
+        "a:\n- 1\n- 2\n", "a:\n- 1\n- 2\nb: c\n",
+        "sections:\n- header: A\n  rows:\n  - text: one\n    body: |\n      x\n  - text: two\n- header: B\n  rows:\n  - text: 3\nend: 1\n",
+        "a:\n  b:\n  - x: 1\n    y: 2\n  - |\n    lit\n  c: d\ne: f\n",
     ]
 
     /// Documents outside the subset, right or wrong YAML: libyaml reads each, and the events are
@@ -81,7 +84,8 @@ struct YAMLBlockReaderTests {
         "a:\tb\n", "a: b\r\nc: d\r\n", "a: b\n  continued\n", "a: \"open\n  close\"\n", "a: [1, 2]\n", "a: {b: c}\n",
         "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: >\n  folded\n", "a: |+\n  keep\n\n", "a: |2\n   x\n", "a:\n",
         "a:\nb: 1\n",
-        "a: b\na: c\n", "a:\n- 1\n- 2\n", "? a\n: b\n", "\"a\": b\n", "a b: c\n", "a: b: c\n", "a: b:\n", "a:b\n",
+        "a: b\na: c\n", "a:\n- 1\nb: 1\nb: 2\n", "a:\n- 1\n - 2\n", "? a\n: b\n", "\"a\": b\n", "a b: c\n", "a: b: c\n",
+        "a: b:\n", "a:b\n",
         "a: |\n\n  x\n", "a: |\nb: 1\n", "a: |\n", " a: b\n", "a: b\n  c: d\n", "a:\n  b: 1\n c: 2\n", "a: \"x\" y\n",
         "a: 'x'y\n", "a: \"\\x41\"\n", "a: \"\\ud800\"\n", "a: \"x\"#c\n", "a: -x\n", "a: - b\n", "a: @x\n", "a: `x`\n",
         "a: %x\n", "- a: b\n", "a:\n  - - x\n", "a:\n  -\n    b: 1\n", "a: \u{85}x\n", "a: x\u{2028}y\n", "a: \u{7F}\n",
@@ -125,16 +129,20 @@ struct YAMLBlockReaderTests {
             "## Heading", "Some *text* and a [link](https://example.org).", "", "  indented", "- item", "# hash",
             "   ", "key: colon", "  ", "caf\u{E9}", "\"quoted\"", "'single'", "|", "- [ ] box", "    code",
         ]
+        // The rows' sequence indented under its key, or at the key's own column.
+        let dash = random.next() % 2 == 0 ? "      " : "    "
+        let field = dash + "  "
         var text = "title: Bodies\nsections:\n  - header: \"S\"\n    rows:\n"
         for row in 0..<Int(1 + random.next() % 4) {
-            text += "      - text: Row \(row)\n        body: \(random.next() % 3 == 0 ? "|-" : "|")\n"
-            text += "          " + lines[Int(random.next() % 2)] + "\n"
+            text += dash + "- text: Row \(row)\n" + field + "body: \(random.next() % 3 == 0 ? "|-" : "|")\n"
+            text += field + "  " + lines[Int(random.next() % 2)] + "\n"
             for _ in 0..<Int(random.next() % 6) {
                 let line = lines[Int(random.next() % UInt64(lines.count))]
-                text += (line.isEmpty ? "" : "          ") + line + "\n"
+                text += (line.isEmpty ? "" : field + "  ") + line + "\n"
             }
-            if random.next() % 2 == 0 { text += "        detail: d\(row)\n" }
+            if random.next() % 2 == 0 { text += field + "detail: d\(row)\n" }
         }
+        if random.next() % 3 == 0 { text += "footer: end\n" }
         if random.next() % 4 == 0, text.hasSuffix("\n") { text.removeLast() }
         return text
     }

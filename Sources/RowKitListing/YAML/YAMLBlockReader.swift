@@ -12,8 +12,9 @@ import Darwin
 ///   line break (NEL, U+2028, U+2029), no byte order mark inside; blank lines and `#` comments.
 /// - The root is a block mapping at column 1. Block mappings of plain keys (`[A-Za-z0-9_]`, then
 ///   also `-` and `.`, no two equal in one mapping) and block sequences (`- `), nested by
-///   indentation, a nested collection on the lines after its key, more indented; a mapping may
-///   start on a sequence entry's line (`- key: value`).
+///   indentation, a nested collection on the lines after its key, more indented (a sequence may
+///   also be at the key's own column); a mapping may start on a sequence entry's line
+///   (`- key: value`).
 /// - Values on the key's (or entry's) line: a plain scalar on one line (not starting with an
 ///   indicator, without `: ` or a trailing `:`), a one-line single- or double-quoted scalar
 ///   (escapes `\\ \" \n \t \r \uXXXX`), or a literal block scalar (`|` or `|-`) whose first
@@ -46,6 +47,9 @@ struct YAMLBlockReader {
         var indent: Int
         /// Where its keys start in ``YAMLBlockReader/keys``.
         var keysStart: Int
+        /// For a sequence, whether it is a mapping's value at the mapping's own column (it ends at
+        /// the first line there that is not an entry).
+        var indentless = false
     }
 
     /// A line of the input: `bytes[start..<end]`, without its line feed.
@@ -257,16 +261,20 @@ struct YAMLBlockReader {
         // The collection the line is in: a new one (the value of the key before, or the root), or
         // an open one at its column, closing those further in.
         var opens = false
+        var indentless = false
         var closing = 0
         if let owner = nestedAfter {
-            guard column > owner else { return false }
+            // Further in, or a sequence at the key's own column.
+            guard column > owner || (isEntry && column == owner) else { return false }
             opens = true
+            indentless = column == owner
         } else if !rootSeen {
             guard column == 0, !isEntry else { return false }
             opens = true
         } else {
             var top = stack.count - 1
             while top >= 0 && stack[top].indent > column { top -= 1 }
+            if top > 0 && !isEntry && stack[top].indentless && stack[top].indent == column { top -= 1 }
             guard top >= 0, stack[top].indent == column, stack[top].isMapping != isEntry else { return false }
             closing = stack.count - 1 - top
         }
@@ -307,14 +315,15 @@ struct YAMLBlockReader {
         // An entry with nothing after its dash is left to libyaml.
         if case .nested = value, key == nil { return false }
         commit(
-            closing: closing, opens: opens, isEntry: isEntry, column: column, key: key, compact: compact,
-            value: value, owner: owner)
+            closing: closing, opens: opens, indentless: indentless, isEntry: isEntry, column: column, key: key,
+            compact: compact, value: value, owner: owner)
         return true
     }
 
     /// Applies a line read whole: the held value, the ends, then the line's events.
     private mutating func commit(
-        closing: Int, opens: Bool, isEntry: Bool, column: Int, key: (text: String, column: Int)?, compact: Int?,
+        closing: Int, opens: Bool, indentless: Bool, isEntry: Bool, column: Int, key: (text: String, column: Int)?,
+        compact: Int?,
         value: Value, owner: Int
     ) {
         if let held { ready.append(held) }
@@ -328,7 +337,7 @@ struct YAMLBlockReader {
             nestedAfter = nil
             rootSeen = true
             ready.append(isEntry ? .sequenceStart(lineNumber, column + 1) : .mappingStart(lineNumber, column + 1))
-            stack.append(Frame(isMapping: !isEntry, indent: column, keysStart: keys.count))
+            stack.append(Frame(isMapping: !isEntry, indent: column, keysStart: keys.count, indentless: indentless))
         }
         if let compact {
             ready.append(.mappingStart(lineNumber, compact + 1))
