@@ -90,13 +90,10 @@ struct YAMLBlockReader {
     private var literal: Literal?
     private var rootSeen = false
     private var ended = false
-    /// The events of the line being read, handed out once the whole line is in the subset.
-    private var pending: [ListingEvent] = []
 
     init(input: ListingInput) {
         self.input = input
         ready.reserveCapacity(16)
-        pending.reserveCapacity(8)
     }
 
     /// The next event, the end, or where the subset stops.
@@ -281,24 +278,20 @@ struct YAMLBlockReader {
         let depth = stack.count - closing + (opens ? 1 : 0)
         guard depth <= ListingLimits.maxDepth else { return false }
 
+        // The key of the line (on an entry's line, the first of a mapping starting there), and
+        // where the value starts.
         var key: (text: String, column: Int)?
-        var compact: Int?
-        let value: Value
-        var owner = column
+        var valueStart: Int
         if isEntry {
-            var start = at + 1
-            while start < line.end && bytes[start] == UInt8(ascii: " ") { start += 1 }
-            guard start > at + 1, start < line.end, bytes[start] != UInt8(ascii: "#") else { return false }
-            if let (text, after) = Self.key(bytes, start, line.end) {
+            valueStart = at + 1
+            while valueStart < line.end && bytes[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+            guard valueStart > at + 1, valueStart < line.end, bytes[valueStart] != UInt8(ascii: "#") else {
+                return false
+            }
+            if let (text, after) = Self.key(bytes, valueStart, line.end) {
                 guard depth < ListingLimits.maxDepth else { return false }
-                compact = start - line.start
-                owner = start - line.start
-                key = (text, start - line.start)
-                guard let parsed = parseValue(line, from: after) else { return false }
-                value = parsed
-            } else {
-                guard let parsed = parseValue(line, from: start) else { return false }
-                value = parsed
+                key = (text, valueStart - line.start)
+                valueStart = after
             }
         } else {
             guard let (text, after) = Self.key(bytes, at, line.end) else { return false }
@@ -309,22 +302,22 @@ struct YAMLBlockReader {
                 guard end - start < Self.maxKeys, !keys[start..<end].contains(text) else { return false }
             }
             key = (text, column)
-            guard let parsed = parseValue(line, from: after) else { return false }
-            value = parsed
+            valueStart = after
         }
+        guard let value = parseValue(line, from: valueStart) else { return false }
         // An entry with nothing after its dash is left to libyaml.
         if case .nested = value, key == nil { return false }
         commit(
             closing: closing, opens: opens, indentless: indentless, isEntry: isEntry, column: column, key: key,
-            compact: compact, value: value, owner: owner)
+            value: value)
         return true
     }
 
-    /// Applies a line read whole: the held value, the ends, then the line's events.
+    /// Applies a line read whole: the held value, the ends, then the line's events. A value
+    /// belongs to the mapping of `key` (at the key's column), or to the sequence at `column`.
     private mutating func commit(
         closing: Int, opens: Bool, indentless: Bool, isEntry: Bool, column: Int, key: (text: String, column: Int)?,
-        compact: Int?,
-        value: Value, owner: Int
+        value: Value
     ) {
         if let held { ready.append(held) }
         held = nil
@@ -339,14 +332,16 @@ struct YAMLBlockReader {
             ready.append(isEntry ? .sequenceStart(lineNumber, column + 1) : .mappingStart(lineNumber, column + 1))
             stack.append(Frame(isMapping: !isEntry, indent: column, keysStart: keys.count, indentless: indentless))
         }
-        if let compact {
-            ready.append(.mappingStart(lineNumber, compact + 1))
-            stack.append(Frame(isMapping: true, indent: compact, keysStart: keys.count))
+        if isEntry, let key {
+            // A mapping starting on the entry's line.
+            ready.append(.mappingStart(lineNumber, key.column + 1))
+            stack.append(Frame(isMapping: true, indent: key.column, keysStart: keys.count))
         }
         if let key {
             keys.append(key.text)
             ready.append(.key(key.text, lineNumber, key.column + 1))
         }
+        let owner = key?.column ?? column
         switch value {
         case .scalar(let event):
             held = event
