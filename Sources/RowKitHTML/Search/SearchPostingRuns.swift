@@ -126,11 +126,8 @@ final class SearchPostingRuns {
     func splitForTwoStreams(minimumPairs: Int = 1 << 16) -> Int? {
         guard runs.isEmpty, pairs.count >= minimumPairs else { return nil }
         sortPairs()
-        var total = 0
-        for index in pairs.indices where index == 0 || pairs[index].word != pairs[index - 1].word {
-            total += Self.wordCost
-        }
-        total += pairs.count
+        // The words interned since the last spill (none was): the words of the pairs.
+        let total = pairs.count + Self.wordCost * words.count
         var best: (index: Int, distance: Int)?
         var cost = 0
         bytes.withUnsafeBufferPointer { base in

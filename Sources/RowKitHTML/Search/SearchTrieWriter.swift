@@ -122,10 +122,8 @@ struct SearchTrieWriter {
             if root.isInterior {
                 // As one writer makes a node interior: its leaves held so far become files.
                 for group in node.groups {
-                    var data: [UInt8] = [UInt8(ascii: "{")]
-                    data.append(contentsOf: leafData(group.entries, prefixLength: 1))
-                    data.append(UInt8(ascii: "}"))
-                    try write("t-" + SearchScript.fileName([group.letter]), data)
+                    let file = leafFile(prefix: [group.letter], entries: group.entries)
+                    try write(file.name, file.data)
                 }
             } else {
                 root.groups.append(contentsOf: node.groups)
@@ -165,10 +163,16 @@ struct SearchTrieWriter {
     }
 
     private mutating func writeLeaf(prefix: [Unicode.Scalar], entries: [Entry]) throws {
+        let file = Self.leafFile(prefix: prefix, entries: entries)
+        try write(file.name, file.data)
+    }
+
+    /// The name and data of the leaf file of the node `prefix` holding `entries`.
+    private static func leafFile(prefix: [Unicode.Scalar], entries: [Entry]) -> (name: String, data: [UInt8]) {
         var data: [UInt8] = [UInt8(ascii: "{")]
-        data.append(contentsOf: Self.leafData(entries, prefixLength: prefix.count))
+        data.append(contentsOf: leafData(entries, prefixLength: prefix.count))
         data.append(UInt8(ascii: "}"))
-        try write("t-" + SearchScript.fileName(prefix), data)
+        return ("t-" + SearchScript.fileName(prefix), data)
     }
 
     private static func leafData(_ entries: [Entry], prefixLength: Int) -> [UInt8] {
