@@ -128,25 +128,33 @@ import Testing
         #expect(try manager.contentsOfDirectory(atPath: folder.url.path) == ["site"])
     }
 
+    static let pagesOfTen = SiteExporter(ExportOptions(pageSize: 10))
+
+    /// A site of 10 rows in `folder`, and beside it, as a crashed export leaves it, a whole site of
+    /// 30 rows (pages the first lacks among them) under the temporary folder's name.
+    static func siteAndLeftover(in folder: TemporaryFolder) throws -> (site: URL, leftover: URL) {
+        let site = folder.url.appendingPathComponent("site")
+        try pagesOfTen.export(SiteExporterTests.numbered(10), to: site)
+        let leftover = folder.url.appendingPathComponent(".site.rowkit-new")
+        try pagesOfTen.export(SiteExporterTests.numbered(30), to: leftover)
+        return (site, leftover)
+    }
+
     /// What a crash while the manifest is written leaves beside the site: an unfinished new site
     /// (pages the previous site lacks among them) whose manifest is still under its temporary
     /// name. The next export removes it, and none of its pages reach the site.
     @Test func aCrashWhileTheManifestIsWrittenLeavesNoPageOfTheUnfinishedSite() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let site = folder.url.appendingPathComponent("site")
-        let exporter = SiteExporter(ExportOptions(pageSize: 10))
-        try exporter.export(SiteExporterTests.numbered(10), to: site)
+        let (site, unfinished) = try Self.siteAndLeftover(in: folder)
         let expected = try StreamingExportTests.files(site)
-        let unfinished = folder.url.appendingPathComponent(".site.rowkit-new")
-        try exporter.export(SiteExporterTests.numbered(30), to: unfinished)
         let manifest = unfinished.appendingPathComponent(Manifest.fileName)
         let partial = try Data(contentsOf: manifest)
         try partial.prefix(partial.count / 2).write(to: unfinished.appendingPathComponent(Manifest.partialName))
         try manager.removeItem(at: manifest)
         #expect(manager.fileExists(atPath: unfinished.appendingPathComponent("page-3.html").path))
 
-        try exporter.export(SiteExporterTests.numbered(10), to: site)
+        try Self.pagesOfTen.export(SiteExporterTests.numbered(10), to: site)
         #expect(try StreamingExportTests.files(site) == expected)
         #expect(try manager.contentsOfDirectory(atPath: folder.url.path) == ["site"])
     }
@@ -157,18 +165,14 @@ import Testing
     @Test func aLeftoverWithAManifestCutShortIsLeftForTheUserAndTheSiteUntouched() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let site = folder.url.appendingPathComponent("site")
-        let exporter = SiteExporter(ExportOptions(pageSize: 10))
-        try exporter.export(SiteExporterTests.numbered(10), to: site)
+        let (site, leftover) = try Self.siteAndLeftover(in: folder)
         let before = try StreamingExportTests.files(site)
-        let leftover = folder.url.appendingPathComponent(".site.rowkit-new")
-        try exporter.export(SiteExporterTests.numbered(30), to: leftover)
         let manifest = leftover.appendingPathComponent(Manifest.fileName)
         let whole = try Data(contentsOf: manifest)
         try whole.prefix(whole.count / 2).write(to: manifest)
         let leftoverFiles = try StreamingExportTests.files(leftover)
 
-        #expect(throws: ExportError.self) { try exporter.export(SiteExporterTests.numbered(10), to: site) }
+        #expect(throws: ExportError.self) { try Self.pagesOfTen.export(SiteExporterTests.numbered(10), to: site) }
         #expect(try StreamingExportTests.files(site) == before)
         #expect(try StreamingExportTests.files(leftover) == leftoverFiles)
     }

@@ -12,19 +12,20 @@ struct YAMLBlockReaderTests {
     static func read(_ text: Data, bufferSize: Int = 1 << 20) -> (
         libyaml: [String], reader: [String], usedLibyaml: Bool
     ) {
-        let plainInput = ListingInput(data: text, path: "t.yaml", capacity: bufferSize)
-        plainInput.start()
-        var plain = YAMLEventReader(input: plainInput, file: "t.yaml")
-        var expected: [String] = []
-        while let event = plain.next() { expected.append("\(event) problems:\(plain.hasProblems)") }
-        expected.append("problems \(plain.finishedProblems())")
-
-        let input = ListingInput(data: text, path: "t.yaml", capacity: bufferSize)
-        input.start()
-        var reader = YAMLReader(input: input, file: "t.yaml")
-        var actual: [String] = []
-        while let event = reader.next() { actual.append("\(event) problems:\(reader.hasProblems)") }
-        actual.append("problems \(reader.finishedProblems())")
+        func input() -> ListingInput {
+            let input = ListingInput(data: text, path: "t.yaml", capacity: bufferSize)
+            input.start()
+            return input
+        }
+        func events<Source: ListingEventSource>(_ source: inout Source) -> [String] {
+            var events: [String] = []
+            while let event = source.next() { events.append("\(event) problems:\(source.hasProblems)") }
+            return events
+        }
+        var plain = YAMLEventReader(input: input(), file: "t.yaml")
+        let expected = events(&plain) + ["problems \(plain.finishedProblems())"]
+        var reader = YAMLReader(input: input(), file: "t.yaml")
+        let actual = events(&reader) + ["problems \(reader.finishedProblems())"]
         return (expected, actual, reader.usesLibyaml)
     }
 
