@@ -89,7 +89,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RowKitHTMLTests",
-            dependencies: ["RowKitHTML", "RowKitListing", "RowKit"],
+            dependencies: [
+                "RowKitHTML", "RowKitListing", "RowKit", .product(name: "Mustache", package: "swift-mustache"),
+            ],
             // Golden files are read from the source tree through #filePath.
             exclude: ["Golden"]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 
 @testable import RowKitHTML
@@ -37,6 +38,33 @@ import Testing
                 MarkupChecker.problems(in: output).filter { !$0.contains("style") }.isEmpty || name == "style.css"
                     || name == "search.js" || name == "listing.js")
         }
+    }
+
+    @Test func aTemplateWithoutTagsRendersAsMustacheRendersIt() throws {
+        let templates = try TemplateSet()
+        #expect(!templates.literals.isEmpty)
+        for (name, text) in templates.literals {
+            let parsed = try MustacheTemplate(string: text)
+            #expect(templates.render(name, Self.fullContext) == parsed.render(Self.fullContext), "template \(name)")
+        }
+    }
+
+    @Test func aTemplateWithoutTagsIsStillAPartial() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let url = folder.url
+        try "plain text\nof two lines\n".write(
+            to: url.appendingPathComponent("plain.mustache"), atomically: true, encoding: .utf8)
+        try "<pre>\n  {{> plain }}\n</pre>{{{text}}}".write(
+            to: url.appendingPathComponent("row.mustache"), atomically: true, encoding: .utf8)
+        try "{{=<% %>=}}[<%> style.css%>]".write(
+            to: url.appendingPathComponent("section.mustache"), atomically: true, encoding: .utf8)
+        let templates = try TemplateSet(customDirectory: url)
+        #expect(templates.render("row", ["text": "x"]) == "<pre>\n  plain text\n  of two lines\n</pre>x")
+        let css = templates.render("style.css", [:])
+        #expect(templates.render("section", [:]) == "[" + css + "]")
+        #expect(TemplateSet.partialNames(in: ["a {{ > one }} b {{<two}}{{/two}} {{three}}"]) == ["one", "two"])
+        #expect(TemplateSet.partialNames(in: ["{{= | | =}}"]) == nil)
     }
 
     @Test func aCustomFolderReplacesBundledTemplatesByName() throws {

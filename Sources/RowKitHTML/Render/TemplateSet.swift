@@ -21,6 +21,11 @@ public struct TemplateSet: Sendable {
 
     /// The Mustache library (templates by name; partials resolve within it).
     let library: MustacheLibrary
+    /// The templates without a tag (the bundled style sheet and scripts, 74 KB of the 83), by name:
+    /// each renders as its text. They are parsed into ``library`` only when a template may name
+    /// them as a partial; parsing them costs more than all the others together, at the start of
+    /// every export, when nothing else runs.
+    let literals: [String: String]
     /// The names of all templates loaded, sorted.
     public let names: [String]
     /// A hash of every template's name and text: equal for template sets that render alike.
@@ -48,8 +53,11 @@ public struct TemplateSet: Sendable {
                 sources[name] = (text, file.path)
             }
         }
+        var literals: [String: String] = [:]
+        for (name, source) in sources where !source.text.contains("{{") { literals[name] = source.text }
+        let named = Self.partialNames(in: sources.values.map(\.text).filter { $0.contains("{{") })
         var library = MustacheLibrary()
-        for (name, source) in sources {
+        for (name, source) in sources where literals[name] == nil || named.map({ $0.contains(name) }) ?? true {
             do {
                 try library.register(source.text, named: name)
             } catch let error as MustacheTemplate.ParserError {
@@ -60,10 +68,11 @@ public struct TemplateSet: Sendable {
                 throw ExportError.templateSyntax(name: source.file, message: "\(error)")
             }
         }
-        for name in Self.requiredNames where library.getTemplate(named: name) == nil {
+        for name in Self.requiredNames where library.getTemplate(named: name) == nil && literals[name] == nil {
             throw ExportError.templateMissing(name: name)
         }
         self.library = library
+        self.literals = literals
         self.names = sources.keys.sorted()
         var hash = StableHash()
         for name in names {
@@ -75,7 +84,30 @@ public struct TemplateSet: Sendable {
 
     /// Renders template `name` with `context`.
     func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        if let text = literals[name] { return text }
+        return library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// The names `texts` may use as partials or parents (`{{> name}}`, `{{< name}}`), or `nil`
+    /// (any name) when one of them changes its delimiters, after which tags cannot be found by
+    /// looking for `{{`. Whitespace is allowed around the sigil and the name; a name read too
+    /// generously only parses a template that was not needed.
+    static func partialNames(in texts: [String]) -> Set<String>? {
+        var names: Set<String> = []
+        for text in texts {
+            var rest = Substring(text)
+            while let open = rest.range(of: "{{") {
+                rest = rest[open.upperBound...]
+                let tag = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+                guard let sigil = tag.first else { break }
+                if sigil == "=" { return nil }
+                guard sigil == ">" || sigil == "<" else { continue }
+                let body = tag.dropFirst()
+                let name = body.range(of: "}}").map { body[..<$0.lowerBound] } ?? body
+                names.insert(name.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        return names
     }
 
     private static func templateFiles(in directory: URL) throws -> [(String, URL)] {

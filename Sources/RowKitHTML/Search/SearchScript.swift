@@ -31,63 +31,98 @@ enum SearchScript {
     /// six) and appended at once.
     static func string(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         let count = bytes.count
-        let plain = Self.plain
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count * 6 + 2) { buffer in
+        // Two spare bytes past the longest result: a `\uXXXX` escape is stored as eight bytes.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count * 6 + 4) { buffer in
             let out = buffer.baseAddress!
             var length = 0
-            func put(_ byte: UInt8) {
-                out[length] = byte
-                length += 1
+            out[length] = UInt8(ascii: "\"")
+            length += 1
+            guard let base = bytes.baseAddress else {
+                out[length] = UInt8(ascii: "\"")
+                output.append(contentsOf: UnsafeBufferPointer(start: out, count: length + 1))
+                return
             }
-            func putUnicode(_ value: UInt32) {
-                func hex(_ digit: UInt32) -> UInt8 {
-                    UInt8(truncatingIfNeeded: digit < 10 ? 0x30 + digit : 0x57 + digit)
-                }
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "u"))
-                put(hex((value >> 12) & 0xF))
-                put(hex((value >> 8) & 0xF))
-                put(hex((value >> 4) & 0xF))
-                put(hex(value & 0xF))
-            }
-            put(UInt8(ascii: "\""))
             var index = 0
             while index < count {
                 // A run of bytes that stay as they are is copied at once.
-                var end = index
-                while end < count && plain[Int(bytes[end])] { end += 1 }
+                let end = plainRunEnd(base, from: index, count: count)
                 if end > index {
-                    (out + length).update(from: bytes.baseAddress! + index, count: end - index)
+                    (out + length).update(from: base + index, count: end - index)
                     length += end - index
                     index = end
                     if index == count { break }
                 }
-                let byte = bytes[index]
+                let byte = base[index]
                 index += 1
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    put(UInt8(ascii: "\\"))
-                    put(byte)
+                    out[length] = UInt8(ascii: "\\")
+                    out[length + 1] = byte
+                    length += 2
                 case UInt8(ascii: "\n"):
-                    put(UInt8(ascii: "\\"))
-                    put(UInt8(ascii: "n"))
-                case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x7F:
-                    putUnicode(UInt32(byte))
+                    out[length] = UInt8(ascii: "\\")
+                    out[length + 1] = UInt8(ascii: "n")
+                    length += 2
                 case 0xE2:
                     // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
-                    if index + 1 < count, bytes[index] == 0x80, bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9 {
-                        putUnicode(bytes[index + 1] == 0xA8 ? 0x2028 : 0x2029)
+                    if index + 1 < count, base[index] == 0x80, base[index + 1] == 0xA8 || base[index + 1] == 0xA9 {
+                        putUnicode(base[index + 1] == 0xA8 ? 0x2028 : 0x2029, out + length)
+                        length += 6
                         index += 2
                     } else {
-                        put(byte)
+                        out[length] = byte
+                        length += 1
                     }
                 default:
-                    put(byte)
+                    // Control characters, `<`, `>`, `&` and DEL: the only other bytes a run stops at.
+                    putUnicode(UInt32(byte), out + length)
+                    length += 6
                 }
             }
-            put(UInt8(ascii: "\""))
-            output.append(contentsOf: UnsafeBufferPointer(start: out, count: length))
+            out[length] = UInt8(ascii: "\"")
+            output.append(contentsOf: UnsafeBufferPointer(start: out, count: length + 1))
         }
+    }
+
+    /// Stores `\u` and the four hex digits of `value` (below 0x10000) at `out`, as one eight-byte
+    /// store: the two bytes after the escape are scratch that the next write overwrites.
+    @inline(__always)
+    private static func putUnicode(_ value: UInt32, _ out: UnsafeMutablePointer<UInt8>) {
+        @inline(__always) func hex(_ digit: UInt32) -> UInt64 {
+            UInt64(digit < 10 ? 0x30 + digit : 0x57 + digit)
+        }
+        let word =
+            UInt64(UInt8(ascii: "\\")) | UInt64(UInt8(ascii: "u")) << 8 | hex((value >> 12) & 0xF) << 16
+            | hex((value >> 8) & 0xF) << 24 | hex((value >> 4) & 0xF) << 32 | hex(value & 0xF) << 40
+        UnsafeMutableRawPointer(out).storeBytes(of: word.littleEndian, as: UInt64.self)
+    }
+
+    /// The end of the run of bytes from `from` that ``string(utf8:into:)`` copies as they are:
+    /// all but quotes, backslashes, control characters, `<`, `>`, `&`, DEL and 0xE2 (the first byte
+    /// of U+2028 and U+2029). Eight bytes at a time: each test flags a byte of the word that may
+    /// match (every flag above a true match may be false, the lowest flag never is), so the lowest
+    /// flag of all tests is the first byte that ends the run.
+    @inline(__always)
+    private static func plainRunEnd(_ bytes: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        var end = from
+        while count - end >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + end).loadUnaligned(as: UInt64.self))
+            let flags =
+                ((word &- ones &* 0x20) & ~word & highs)  // below 0x20
+                | zeroBytes((word | ones &* 0x04) ^ (ones &* 0x26))  // " or &
+                | zeroBytes((word | ones &* 0x02) ^ (ones &* 0x3E))  // < or >
+                | zeroBytes(word ^ (ones &* 0x5C))  // backslash
+                | zeroBytes(word ^ (ones &* 0x7F))  // DEL
+                | zeroBytes(word ^ (ones &* 0xE2))
+            if flags != 0 { return end + flags.trailingZeroBitCount >> 3 }
+            end += 8
+        }
+        let plain = Self.plain
+        while end < count && plain[Int(bytes[end])] { end += 1 }
+        return end
     }
 
     /// The bytes ``string(utf8:into:)`` copies as they are: all but quotes, backslashes, control
