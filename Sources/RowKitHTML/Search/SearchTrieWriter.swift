@@ -16,6 +16,10 @@
 /// in UTF-8 byte order (the order of their scalars), so each node's words are contiguous: a node
 /// is finished as soon as the stream leaves its prefix, and memory holds the open path (at most
 /// ``leafBytes`` of pending entries per level and the aggregate rows of the open nodes).
+///
+/// The entries the open nodes hold are one array in word order, each node's a contiguous run to
+/// the end of it (its own word's first, then its children's leaves), so a child's leaf passes to
+/// its parent as a start index and is copied only into the file that finally holds it.
 struct SearchTrieWriter {
     static let leafBytes = 24576
     static let inlineRows = 48
@@ -28,7 +32,9 @@ struct SearchTrieWriter {
     private let rowCount: Int
     private let rowsPerShard: Int
     private var path: [Unicode.Scalar] = []
-    private var frames: [Frame] = [Frame()]
+    private var frames: [Frame] = [Frame(start: 0)]
+    /// The entries the open nodes hold, in word order (see the type's discussion).
+    private var pending: [Entry] = []
     /// The scalars of the word being added (reused from word to word).
     private var scalars: [Unicode.Scalar] = []
     private(set) var files = 0
@@ -45,8 +51,11 @@ struct SearchTrieWriter {
     /// An open node of the trie (the prefix `path[0..<depth]`).
     private struct Frame {
         var exact: (count: Int, field: [UInt8])? = nil
-        var exactEntry: Entry? = nil
-        var groups: [(letter: Unicode.Scalar, entries: [Entry])] = []
+        /// Where the node's entries begin in ``SearchTrieWriter/pending``: its own word's entry
+        /// (while the node is a leaf), then its children's leaves, each from its group's start to
+        /// the next group's (the last to the end of `pending`).
+        var start: Int
+        var groups: [(letter: Unicode.Scalar, start: Int)] = []
         var size = 0
         var isInterior = false
         var children: [Unicode.Scalar] = []
@@ -71,7 +80,7 @@ struct SearchTrieWriter {
         while path.count > common { try close() }
         while path.count < count {
             path.append(scalars[path.count])
-            frames.append(Frame())
+            frames.append(Frame(start: pending.count))
         }
         let word = path
         let field = try rowsField(rows) { "p-" + SearchScript.fileName(word) }
@@ -85,7 +94,8 @@ struct SearchTrieWriter {
         // Words come sorted, so a node's own word comes before every word under it (the list is
         // still empty: the union is the word's rows, not a copy).
         frames[frames.count - 1].rows = Self.union(frames[frames.count - 1].rows, rows)
-        frames[frames.count - 1].exactEntry = entry
+        // The node was opened for this word (words are distinct and sorted), so its entries start here.
+        pending.append(entry)
         try grow(frames.count - 1, by: entry.size)
     }
 
@@ -112,28 +122,29 @@ struct SearchTrieWriter {
             try first.emit(name, data)
             files += 1
         }
-        var root = Frame()
+        var root = Frame(start: 0)
+        var entries: [Entry] = []
         root.exact = first.frames[0].exact
         root.isInterior =
             parts.contains { $0.frames[0].isInterior } || parts.reduce(0) { $0 + $1.frames[0].size } > leafBytes
         for part in parts {
             let node = part.frames[0]
             root.children.append(contentsOf: node.children)
-            if root.isInterior {
-                // As one writer makes a node interior: its leaves held so far become files.
-                for group in node.groups {
+            for group in part.groupEntries(0) {
+                if root.isInterior {
+                    // As one writer makes a node interior: its leaves held so far become files.
                     let file = leafFile(prefix: [group.letter], entries: group.entries)
                     try write(file.name, file.data)
+                } else {
+                    entries.append(contentsOf: group.entries)
                 }
-            } else {
-                root.groups.append(contentsOf: node.groups)
             }
         }
         var data: [UInt8] = Array("{\"n\":\(first.rowCount),\"r\":\(first.rowsPerShard),".utf8)
         if root.isInterior {
             data.append(contentsOf: interiorData(root, aggregate: nil))
         } else {
-            data.append(contentsOf: leafData(root.groups.flatMap(\.entries), prefixLength: 0))
+            data.append(contentsOf: leafData(entries[...], prefixLength: 0))
         }
         data.append(UInt8(ascii: "}"))
         try write("t-", data)
@@ -152,33 +163,45 @@ struct SearchTrieWriter {
         if !frames[level].isInterior && frames[level].size > Self.leafBytes { try makeInterior(level) }
     }
 
-    /// Turns node `level` into an interior node: its pending children become leaf files.
+    /// The held leaves of node `level`: each child's letter and entries.
+    private func groupEntries(_ level: Int) -> [(letter: Unicode.Scalar, entries: ArraySlice<Entry>)] {
+        let groups = frames[level].groups
+        return groups.indices.map { index in
+            let end = index + 1 < groups.count ? groups[index + 1].start : pending.count
+            return (groups[index].letter, pending[groups[index].start..<end])
+        }
+    }
+
+    /// Turns node `level` (the deepest open node, so its held leaves end ``pending``) into an
+    /// interior node: its held leaves become leaf files.
     private mutating func makeInterior(_ level: Int) throws {
         frames[level].isInterior = true
         let prefix = path[0..<level]
-        for group in frames[level].groups {
+        for group in groupEntries(level) {
             try writeLeaf(prefix: Array(prefix) + [group.letter], entries: group.entries)
         }
+        if let first = frames[level].groups.first { pending.removeSubrange(first.start...) }
         frames[level].groups = []
     }
 
-    private mutating func writeLeaf(prefix: [Unicode.Scalar], entries: [Entry]) throws {
+    private mutating func writeLeaf(prefix: [Unicode.Scalar], entries: ArraySlice<Entry>) throws {
         let file = Self.leafFile(prefix: prefix, entries: entries)
         try write(file.name, file.data)
     }
 
     /// The name and data of the leaf file of the node `prefix` holding `entries`.
-    private static func leafFile(prefix: [Unicode.Scalar], entries: [Entry]) -> (name: String, data: [UInt8]) {
+    private static func leafFile(prefix: [Unicode.Scalar], entries: ArraySlice<Entry>) -> (name: String, data: [UInt8])
+    {
         var data: [UInt8] = [UInt8(ascii: "{")]
         data.append(contentsOf: leafData(entries, prefixLength: prefix.count))
         data.append(UInt8(ascii: "}"))
         return ("t-" + SearchScript.fileName(prefix), data)
     }
 
-    private static func leafData(_ entries: [Entry], prefixLength: Int) -> [UInt8] {
+    private static func leafData(_ entries: ArraySlice<Entry>, prefixLength: Int) -> [UInt8] {
         var data: [UInt8] = Array("\"t\":[".utf8)
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { data.append(UInt8(ascii: ",")) }
+        for (index, entry) in zip(entries.indices, entries) {
+            if index > entries.startIndex { data.append(UInt8(ascii: ",")) }
             data.append(UInt8(ascii: "["))
             entry.word.withUnsafeBufferPointer { word in
                 // The suffix after `prefixLength` scalars: skip as many UTF-8 lead bytes.
@@ -297,13 +320,15 @@ struct SearchTrieWriter {
             data.append(contentsOf: Self.interiorData(frame, aggregate: (rows.count, aggregate)))
             data.append(UInt8(ascii: "}"))
             try write("t-" + SearchScript.fileName(prefix), data)
+            // Its held leaves were written when it became interior; only its own word's entry is left.
+            pending.removeSubrange(frame.start...)
             if !frames[level].isInterior { try makeInterior(level) }
         } else {
-            let entries = (frame.exactEntry.map { [$0] } ?? []) + frame.groups.flatMap(\.entries)
             if frames[level].isInterior {
-                try writeLeaf(prefix: prefix, entries: entries)
+                try writeLeaf(prefix: prefix, entries: pending[frame.start...])
+                pending.removeSubrange(frame.start...)
             } else {
-                frames[level].groups.append((letter, entries))
+                frames[level].groups.append((letter, frame.start))
             }
             try grow(level, by: frame.size)
         }
