@@ -15,11 +15,8 @@ final class SearchPostingRuns {
         self.pairsPerRun = pairsPerRun
     }
 
-    /// The distinct words of the buffer, one after the other, and where each is in ``bytes``.
-    private var bytes: [UInt8] = []
-    private var words: [(offset: UInt32, length: UInt32)] = []
-    /// An open-addressing table of indices into ``words`` (-1: empty), for interning.
-    private var table = [Int32](repeating: -1, count: 1 << 12)
+    /// The distinct words of the buffer, interned.
+    private var interned = InternedWords()
     private var pairs: [Pair] = []
     private var runs: [URL] = []
     private var folder: URL?
@@ -50,67 +47,27 @@ final class SearchPostingRuns {
     /// Adds `word` (UTF-8 bytes) of the row of the last ``beginRow(_:)``, unless it was added for
     /// that row already (a repeat would come out once anyway: this only saves the buffer).
     func addDistinct(_ word: UnsafeBufferPointer<UInt8>) throws {
-        let index = intern(word)
-        for pair in pairs[rowStart...] where pair.word == index { return }
-        pairs.append(Pair(word: index, row: currentRow))
-        if pairs.count >= pairsPerRun { try spill() }
+        let pair = Pair(word: interned.intern(word), row: currentRow)
+        if Self.append(pair, to: &pairs, unlessAfter: rowStart) >= pairsPerRun { try spill() }
+    }
+
+    /// Appends `pair` to `pairs` unless one of `pairs[start...]` has its word; returns the count.
+    /// (One access to the buffer, where a loop over the property and an append are one each.)
+    private static func append(_ pair: Pair, to pairs: inout [Pair], unlessAfter start: Int) -> Int {
+        for known in pairs[start...] where known.word == pair.word { return pairs.count }
+        pairs.append(pair)
+        return pairs.count
     }
 
     /// Adds one word of each of `rows`.
     func add(_ word: String, rows: Range<UInt32>) throws {
         var word = word
-        var index = word.withUTF8 { intern($0) }
+        var index = word.withUTF8 { interned.intern($0) }
         for row in rows {
             pairs.append(Pair(word: index, row: row))
             if pairs.count >= pairsPerRun {
                 try spill()
-                index = word.withUTF8 { intern($0) }
-            }
-        }
-    }
-
-    /// The index of `word` in ``words``, added if new.
-    private func intern(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let mask = table.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        let found: UInt32? = bytes.withUnsafeBufferPointer { base in
-            while true {
-                let entry = table[slot]
-                if entry < 0 { return nil }
-                let known = words[Int(entry)]
-                if Int(known.length) == word.count
-                    && (word.isEmpty
-                        || memcmp(base.baseAddress! + Int(known.offset), word.baseAddress!, word.count) == 0)
-                {
-                    return UInt32(entry)
-                }
-                slot = (slot + 1) & mask
-            }
-        }
-        if let found { return found }
-        let index = words.count
-        words.append((UInt32(bytes.count), UInt32(word.count)))
-        bytes.append(contentsOf: word)
-        table[slot] = Int32(index)
-        if words.count * 2 > table.count { rehash(capacity: table.count * 2) }
-        return UInt32(index)
-    }
-
-    /// Rebuilds the interning table with `capacity` slots (a power of two).
-    private func rehash(capacity: Int) {
-        table = [Int32](repeating: -1, count: capacity)
-        let mask = capacity - 1
-        bytes.withUnsafeBufferPointer { base in
-            for (index, word) in words.enumerated() {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in UnsafeBufferPointer(rebasing: base[Int(word.offset)..<Int(word.offset + word.length)]) {
-                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-                }
-                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-                while table[slot] >= 0 { slot = (slot + 1) & mask }
-                table[slot] = Int32(index)
+                index = word.withUTF8 { interned.intern($0) }
             }
         }
     }
@@ -127,10 +84,10 @@ final class SearchPostingRuns {
         guard runs.isEmpty, pairs.count >= minimumPairs else { return nil }
         sortPairs()
         // The words interned since the last spill (none was): the words of the pairs.
-        let total = pairs.count + Self.wordCost * words.count
+        let total = pairs.count + Self.wordCost * interned.words.count
         var best: (index: Int, distance: Int)?
         var cost = 0
-        bytes.withUnsafeBufferPointer { base in
+        interned.bytes.withUnsafeBufferPointer { base in
             for index in pairs.indices {
                 let isNewWord = index == 0 || pairs[index].word != pairs[index - 1].word
                 if isNewWord && index > 0 && !sameFirstScalar(pairs[index - 1].word, pairs[index].word, base) {
@@ -145,8 +102,8 @@ final class SearchPostingRuns {
 
     /// Whether words `a` and `b` start with the same character.
     private func sameFirstScalar(_ a: UInt32, _ b: UInt32, _ base: UnsafeBufferPointer<UInt8>) -> Bool {
-        let first = words[Int(a)]
-        let second = words[Int(b)]
+        let first = interned.words[Int(a)]
+        let second = interned.words[Int(b)]
         guard first.length > 0, second.length > 0 else { return first.length == second.length }
         let lead = base[Int(first.offset)]
         guard lead == base[Int(second.offset)] else { return false }
@@ -184,25 +141,25 @@ final class SearchPostingRuns {
     /// Frees the buffer once its words have been walked.
     func release() {
         pairs = []
-        bytes = []
-        words = []
+        interned.bytes = []
+        interned.words = []
     }
 
     /// The bytes of word `index`.
     private func word(_ index: UInt32) -> ArraySlice<UInt8> {
-        let word = words[Int(index)]
-        return bytes[Int(word.offset)..<Int(word.offset + word.length)]
+        let word = interned.words[Int(index)]
+        return interned.bytes[Int(word.offset)..<Int(word.offset + word.length)]
     }
 
     /// Sorts the pairs by word (UTF-8 bytes), then row: the distinct words are sorted, and the
     /// pairs are placed by their word's rank (a counting sort), which keeps each word's rows in
     /// the order they were added, ascending but for a section header's (sorted then).
     private func sortPairs() {
-        var order = Array(0..<UInt32(words.count))
-        bytes.withUnsafeBufferPointer { base in
+        var order = Array(0..<UInt32(interned.words.count))
+        interned.bytes.withUnsafeBufferPointer { base in
             order.sort { a, b in
-                let first = words[Int(a)]
-                let second = words[Int(b)]
+                let first = interned.words[Int(a)]
+                let second = interned.words[Int(b)]
                 let shorter = Int(min(first.length, second.length))
                 let compared =
                     shorter == 0
@@ -211,11 +168,11 @@ final class SearchPostingRuns {
                 return first.length < second.length
             }
         }
-        var rank = [Int](repeating: 0, count: words.count)
+        var rank = [Int](repeating: 0, count: interned.words.count)
         for (position, index) in order.enumerated() { rank[Int(index)] = position }
-        var starts = [Int](repeating: 0, count: words.count + 1)
+        var starts = [Int](repeating: 0, count: interned.words.count + 1)
         for pair in pairs { starts[rank[Int(pair.word)] + 1] += 1 }
-        for position in 0..<words.count { starts[position + 1] += starts[position] }
+        for position in 0..<interned.words.count { starts[position + 1] += starts[position] }
         var next = starts
         var sorted = [Pair](repeating: Pair(word: 0, row: 0), count: pairs.count)
         for pair in pairs {
@@ -223,7 +180,7 @@ final class SearchPostingRuns {
             sorted[next[position]] = pair
             next[position] += 1
         }
-        for position in 0..<words.count {
+        for position in 0..<interned.words.count {
             let range = starts[position]..<starts[position + 1]
             var ascending = true
             var previous: UInt32? = nil
@@ -268,9 +225,9 @@ final class SearchPostingRuns {
         runCount += 1
         rowStart = 0
         pairs.removeAll(keepingCapacity: true)
-        bytes.removeAll(keepingCapacity: true)
-        words.removeAll(keepingCapacity: true)
-        table = [Int32](repeating: -1, count: 1 << 12)
+        interned.bytes.removeAll(keepingCapacity: true)
+        interned.words.removeAll(keepingCapacity: true)
+        interned.table = [Int32](repeating: -1, count: 1 << 12)
     }
 
     private static func appendVarint(_ value: UInt32, to output: inout [UInt8]) {
@@ -327,8 +284,8 @@ final class SearchPostingRuns {
         }
         if !rows.isEmpty { try body(word, rows) }
         pairs = []
-        bytes = []
-        words = []
+        interned.bytes = []
+        interned.words = []
         if let folder { try? FileManager.default.removeItem(at: folder) }
         folder = nil
         runs = []
@@ -412,6 +369,65 @@ final class SearchPostingRuns {
                 value |= UInt32(byte & 0x7F) << shift
                 if byte < 0x80 { return value }
                 shift += 7
+            }
+        }
+    }
+}
+
+/// The distinct words of a buffer of pairs, one after the other in ``bytes``, with an
+/// open-addressing table for interning them. One stored value of ``SearchPostingRuns``, so that
+/// interning a word is one access to the object's state instead of one per probe (each a dynamic
+/// exclusivity check).
+private struct InternedWords {
+    /// The words' UTF-8 bytes, one after the other.
+    var bytes: [UInt8] = []
+    /// Where each word is in ``bytes``.
+    var words: [(offset: UInt32, length: UInt32)] = []
+    /// Indices into ``words`` (-1: empty).
+    var table = [Int32](repeating: -1, count: 1 << 12)
+
+    /// The index of `word` in ``words``, added if new.
+    mutating func intern(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        let found: UInt32? = bytes.withUnsafeBufferPointer { base in
+            while true {
+                let entry = table[slot]
+                if entry < 0 { return nil }
+                let known = words[Int(entry)]
+                if Int(known.length) == word.count
+                    && (word.isEmpty
+                        || memcmp(base.baseAddress! + Int(known.offset), word.baseAddress!, word.count) == 0)
+                {
+                    return UInt32(entry)
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        if let found { return found }
+        let index = words.count
+        words.append((UInt32(bytes.count), UInt32(word.count)))
+        bytes.append(contentsOf: word)
+        table[slot] = Int32(index)
+        if words.count * 2 > table.count { rehash(capacity: table.count * 2) }
+        return UInt32(index)
+    }
+
+    /// Rebuilds the interning table with `capacity` slots (a power of two).
+    private mutating func rehash(capacity: Int) {
+        table = [Int32](repeating: -1, count: capacity)
+        let mask = capacity - 1
+        bytes.withUnsafeBufferPointer { base in
+            for (index, word) in words.enumerated() {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in UnsafeBufferPointer(rebasing: base[Int(word.offset)..<Int(word.offset + word.length)]) {
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                }
+                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                while table[slot] >= 0 { slot = (slot + 1) & mask }
+                table[slot] = Int32(index)
             }
         }
     }
