@@ -27,8 +27,11 @@ public enum Markdown {
         /// Safe rendering, no smart punctuation.
         public static let `default` = Options()
 
+        /// No `CMARK_OPT_VALIDATE_UTF8`: cmark is only given a String's bytes, valid UTF-8 already,
+        /// on which the check (a second pass over every line) changes nothing; NUL becomes U+FFFD
+        /// without it.
         var cmarkFlags: Int32 {
-            var flags = CMARK_OPT_VALIDATE_UTF8
+            var flags = CMARK_OPT_DEFAULT
             if unsafeHTML { flags |= CMARK_OPT_UNSAFE }
             if smartPunctuation { flags |= CMARK_OPT_SMART }
             return flags

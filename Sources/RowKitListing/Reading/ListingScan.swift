@@ -92,13 +92,14 @@ struct ListingScan<Visitor: ListingVisitor> {
     }
 
     /// Settles a checked row's identity and hands it out.
-    private mutating func handOut(_ draft: DraftRow) throws {
+    private mutating func handOut(_ draft: consuming DraftRow) throws {
         let position = order
         order += 1
-        var row = draft.row
+        let explicitID = draft.explicitID
+        var row = (consume draft).row
         switch mode {
         case .track:
-            if let explicit = draft.explicitID {
+            if let explicit = explicitID {
                 identity.noteExplicit(explicit.id)
                 if identity.derivedTooEarly {
                     derivedTooEarly = true
@@ -109,9 +110,9 @@ struct ListingScan<Visitor: ListingVisitor> {
                 row.id = identity.derive(from: row.text)
             }
         case .derive:
-            if draft.explicitID == nil { row.id = identity.derive(from: row.text) }
+            if explicitID == nil { row.id = identity.derive(from: row.text) }
         case .secondLook(let hashes):
-            if let explicit = draft.explicitID, hashes.contains(StableHash.of(explicit.id) & ~1) {
+            if let explicit = explicitID, hashes.contains(StableHash.of(explicit.id) & ~1) {
                 let location = SourceLocation(file: file, line: explicit.line, column: explicit.column)
                 if let first = firstUse[explicit.id] {
                     diagnostics.add(
@@ -271,7 +272,9 @@ struct ListingScan<Visitor: ListingVisitor> {
         var problemsFound: Bool { yamlAhead?.hasProblems ?? yaml?.hasProblems ?? false }
         var bytesRead: Int { yamlAhead?.bytesRead ?? jsonAhead?.bytesRead ?? input.bytesRead }
         var events = 0
-        // The schema's outputs are swapped out and back, so neither array is ever copied.
+        // The schema's outputs are swapped out and back, so neither array is ever copied, and
+        // each output is moved out of it (swapped with a payload-free one), so a row's strings
+        // are not retained for the copy and released with the array.
         var outputs: [SchemaOutput] = []
         while let event = nextEvent() {
             schema.consume(event)
@@ -279,8 +282,10 @@ struct ListingScan<Visitor: ListingVisitor> {
             if !schema.outputs.isEmpty {
                 swap(&outputs, &schema.outputs)
                 defer { outputs.removeAll(keepingCapacity: true) }
-                for output in outputs {
-                    switch output {
+                for index in outputs.indices {
+                    var output = SchemaOutput.sectionStart(SourceLocation(file: "", line: 0, column: 0))
+                    swap(&output, &outputs[index])
+                    switch consume output {
                     case .sectionStart:
                         var header: ListingHeader?
                         if needsHeader {

@@ -80,28 +80,37 @@ struct ListingIdentity {
     private static func asciiSlug(_ text: String) -> String? {
         var copy = text
         return copy.withUTF8 { utf8 -> String? in
-            var slug: [UInt8] = []
-            slug.reserveCapacity(min(utf8.count, ListingLimits.maxDerivedIDLength))
-            var pendingDash = false
-            for byte in utf8 {
-                guard byte < 0x80 else { return nil }
-                guard slug.count < ListingLimits.maxDerivedIDLength else { break }
-                let keep: UInt8
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): keep = byte
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): keep = byte + 32
-                default:
-                    pendingDash = !slug.isEmpty
-                    continue
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let capacity = max(3, min(utf8.count, ListingLimits.maxDerivedIDLength))
+            // Written straight into the string's storage (in place for a small string).
+            return String(unsafeUninitializedCapacity: capacity) { slug in
+                var count = 0
+                var pendingDash = false
+                for byte in utf8 {
+                    guard count < ListingLimits.maxDerivedIDLength else { break }
+                    let keep: UInt8
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): keep = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): keep = byte + 32
+                    default:
+                        pendingDash = count > 0
+                        continue
+                    }
+                    if pendingDash {
+                        guard count + 2 <= ListingLimits.maxDerivedIDLength else { break }
+                        slug[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    pendingDash = false
+                    slug[count] = keep
+                    count += 1
                 }
-                if pendingDash {
-                    guard slug.count + 2 <= ListingLimits.maxDerivedIDLength else { break }
-                    slug.append(UInt8(ascii: "-"))
+                if count == 0 {
+                    for (index, byte) in "row".utf8.enumerated() { slug[index] = byte }
+                    return 3
                 }
-                pendingDash = false
-                slug.append(keep)
+                return count
             }
-            return slug.isEmpty ? "row" : String(decoding: slug, as: UTF8.self)
         }
     }
 
