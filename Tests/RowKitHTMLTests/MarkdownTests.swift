@@ -15,6 +15,19 @@ import Testing
                 + "<p><code>x\u{FFFD}y</code> <a href=\"https://example.com\">l\u{FFFD}</a></p>\n")
     }
 
+    @Test func aControlCharacterIsReplacedWhereverItFallsInTheHTML() {
+        // The search for controls looks at eight bytes at a time: every offset, around tabs and
+        // line breaks (below 0x20 but kept) and other bytes that are not replaced.
+        for control in ["\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{9F}"] {
+            for before in 0..<17 {
+                let text = String(repeating: "a", count: before) + control + "\tb\u{A0}c\u{A5}"
+                #expect(Markdown.render(text) == "<p>" + text.replacingOccurrences(of: control, with: "\u{FFFD}") + "</p>\n")
+            }
+        }
+        let clean = "tab\there\nline\u{A0}é\r\n" + String(repeating: "x", count: 13)
+        #expect(Markdown.render(clean) == "<p>tab\there\nline\u{A0}é\n" + String(repeating: "x", count: 13) + "</p>\n")
+    }
+
     @Test func rawHTMLIsDroppedByDefault() {
         let html = Markdown.render("<script>alert(1)</script>\n\nText <b onclick=x>bold</b>")
         #expect(!html.contains("<script"))

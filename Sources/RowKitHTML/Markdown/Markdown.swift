@@ -152,11 +152,9 @@ public enum Markdown {
     /// U+FFFD, as in escaped text: C0 controls (but tab and line breaks), DEL, and the C1 controls
     /// U+0080 to U+009F (UTF-8 `C2 80` to `C2 9F`).
     private static func appendReplacingControls(_ html: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        // Controls are rare: one branch-free pass to look (at C0, DEL and the lead byte C2 of
-        // U+0080...U+00BF), the careful loop only when found.
-        var found: UInt8 = 0
-        for byte in html { found |= (isReplacedControl(byte) || byte == 0xC2) ? 1 : 0 }
-        guard found != 0 else {
+        // Controls are rare: one pass to look (at C0, DEL and the lead byte C2 of U+0080...U+00BF),
+        // the careful loop only when found.
+        guard containsControlOrC2(html) else {
             output.append(contentsOf: html)
             return
         }
@@ -178,6 +176,32 @@ public enum Markdown {
             start = index
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: html[start...]))
+    }
+
+    /// Whether `html` holds a byte ``appendReplacingControls(_:to:)`` replaces or the byte C2.
+    /// Eight bytes at a time: a word with no byte below 0x20, no DEL and no C2 (each test exact
+    /// for "any byte of the word") is passed over; one with any is looked at byte by byte, as tab
+    /// and line feed, common in HTML, are below 0x20 too.
+    private static func containsControlOrC2(_ html: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = html.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while html.count - index >= 8 {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let del = word ^ (ones &* 0x7F)
+            let c2 = word ^ (ones &* 0xC2)
+            let flags =
+                ((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)
+            if flags & highs != 0 {
+                for offset in 0..<8 where isReplacedControl(base[index + offset]) || base[index + offset] == 0xC2 {
+                    return true
+                }
+            }
+            index += 8
+        }
+        for offset in index..<html.count where isReplacedControl(base[offset]) || base[offset] == 0xC2 { return true }
+        return false
     }
 
     /// C0 controls but tab, line feed and carriage return, and DEL.
