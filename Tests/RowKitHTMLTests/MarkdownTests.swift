@@ -21,7 +21,9 @@ import Testing
         for control in ["\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{9F}"] {
             for before in 0..<17 {
                 let text = String(repeating: "a", count: before) + control + "\tb\u{A0}c\u{A5}"
-                #expect(Markdown.render(text) == "<p>" + text.replacingOccurrences(of: control, with: "\u{FFFD}") + "</p>\n")
+                #expect(
+                    Markdown.render(text) == "<p>" + text.replacingOccurrences(of: control, with: "\u{FFFD}") + "</p>\n"
+                )
             }
         }
         let clean = "tab\there\nline\u{A0}é\r\n" + String(repeating: "x", count: 13)

@@ -136,7 +136,9 @@ final class RenderWorkers: @unchecked Sendable {
             var lengths: [Int] = []
             var details: [ManifestEntry] = []
             var search = SearchDisplayRecords()
-            let rowKeys = page.rows.map(\.key)
+            // Rows are read through a buffer pointer, whose subscript lends the row: a loop over
+            // the array copies each (a retain and a release per string).
+            let rowKeys = page.rows.withUnsafeBufferPointer { rows in rows.indices.map { rows[$0].key } }
             let pageKey = page.key(rowKeys: rowKeys)
             for (index, rowKey) in rowKeys.enumerated() where page.details[index] != nil {
                 var key = StableHash()
@@ -169,16 +171,18 @@ final class RenderWorkers: @unchecked Sendable {
                 for row in page.rows { renderer.appendSearch(row, to: &search) }
             } else {
                 var partStart = 0
-                for (index, row) in page.rows.enumerated() {
-                    if index > 0, page.partStarts.contains(index) {
-                        lengths.append(body.count - partStart)
-                        partStart = body.count
-                    }
-                    if let entry = try renderer.renderRow(
-                        row, page: page.unit.page, table: page.table, detail: page.details[index], writer: writer,
-                        into: &body, search: &search)
-                    {
-                        details.append(entry)
+                try page.rows.withUnsafeBufferPointer { rows in
+                    for index in rows.indices {
+                        if index > 0, page.partStarts.contains(index) {
+                            lengths.append(body.count - partStart)
+                            partStart = body.count
+                        }
+                        if let entry = try renderer.renderRow(
+                            rows[index], page: page.unit.page, table: page.table, detail: page.details[index],
+                            writer: writer, into: &body, search: &search)
+                        {
+                            details.append(entry)
+                        }
                     }
                 }
                 if !page.rows.isEmpty { lengths.append(body.count - partStart) }

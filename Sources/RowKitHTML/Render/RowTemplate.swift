@@ -44,16 +44,18 @@ struct RowTemplate {
             fragment.removeAll(keepingCapacity: true)
         }
 
-        subscript(slot: Int) -> [UInt8] {
+        /// Appends the value of slot `slot` (0 text, 1 detail, 2 image source, 3 image label,
+        /// 4 link, 5 anchor, 6 body, 7 fragment) to `output`.
+        func append(slot: Int, to output: inout [UInt8]) {
             switch slot {
-            case 0: text
-            case 1: detail
-            case 2: imageSource
-            case 3: imageAlt
-            case 4: href
-            case 5: anchor
-            case 6: body
-            default: fragment
+            case 0: output.append(contentsOf: text)
+            case 1: output.append(contentsOf: detail)
+            case 2: output.append(contentsOf: imageSource)
+            case 3: output.append(contentsOf: imageAlt)
+            case 4: output.append(contentsOf: href)
+            case 5: output.append(contentsOf: anchor)
+            case 6: output.append(contentsOf: body)
+            default: output.append(contentsOf: fragment)
             }
         }
     }
@@ -79,10 +81,13 @@ struct RowTemplate {
             segments = try compile(shape)
             compiled[shape] = segments
         }
-        for segment in segments {
-            switch segment {
-            case .literal(let bytes): output.append(contentsOf: bytes)
-            case .slot(let index): output.append(contentsOf: values[index])
+        // Through a buffer pointer, whose subscript lends each segment (a loop copies it).
+        segments.withUnsafeBufferPointer { segments in
+            for index in segments.indices {
+                switch segments[index] {
+                case .literal(let bytes): output.append(contentsOf: bytes)
+                case .slot(let slot): values.append(slot: slot, to: &output)
+                }
             }
         }
     }
