@@ -16,12 +16,12 @@ final class SearchPostingRuns {
     }
 
     /// The distinct words of the buffer, interned.
-    private var interned = InternedWords()
-    private var pairs: [Pair] = []
+    /// The pairs held in memory and their words (one stored value: see ``HeldPairs``).
+    private var held = HeldPairs()
     private var runs: [URL] = []
     private var folder: URL?
 
-    private struct Pair {
+    fileprivate struct Pair {
         /// The word's index in ``SearchPostingRuns/words``.
         var word: UInt32
         var row: UInt32
@@ -34,40 +34,27 @@ final class SearchPostingRuns {
     /// Runs spilled so far (for tests and figures).
     private(set) var runCount = 0
 
-    /// The row ``addDistinct(_:)`` adds words of, and where its pairs begin in the buffer.
-    private var currentRow: UInt32 = 0
-    private var rowStart = 0
-
     /// Starts the words of `row`, for ``addDistinct(_:)``.
     func beginRow(_ row: UInt32) {
-        currentRow = row
-        rowStart = pairs.count
+        held.currentRow = row
+        held.rowStart = held.pairs.count
     }
 
     /// Adds `word` (UTF-8 bytes) of the row of the last ``beginRow(_:)``, unless it was added for
     /// that row already (a repeat would come out once anyway: this only saves the buffer).
     func addDistinct(_ word: UnsafeBufferPointer<UInt8>) throws {
-        let pair = Pair(word: interned.intern(word), row: currentRow)
-        if Self.append(pair, to: &pairs, unlessAfter: rowStart) >= pairsPerRun { try spill() }
-    }
-
-    /// Appends `pair` to `pairs` unless one of `pairs[start...]` has its word; returns the count.
-    /// (One access to the buffer, where a loop over the property and an append are one each.)
-    private static func append(_ pair: Pair, to pairs: inout [Pair], unlessAfter start: Int) -> Int {
-        for known in pairs[start...] where known.word == pair.word { return pairs.count }
-        pairs.append(pair)
-        return pairs.count
+        if held.addDistinct(word) >= pairsPerRun { try spill() }
     }
 
     /// Adds one word of each of `rows`.
     func add(_ word: String, rows: Range<UInt32>) throws {
         var word = word
-        var index = word.withUTF8 { interned.intern($0) }
+        var index = word.withUTF8 { held.intern($0) }
         for row in rows {
-            pairs.append(Pair(word: index, row: row))
-            if pairs.count >= pairsPerRun {
+            held.pairs.append(Pair(word: index, row: row))
+            if held.pairs.count >= pairsPerRun {
                 try spill()
-                index = word.withUTF8 { interned.intern($0) }
+                index = word.withUTF8 { held.intern($0) }
             }
         }
     }
@@ -81,16 +68,17 @@ final class SearchPostingRuns {
     /// ``forEachWord(inSortedPairs:_:)``) where the words' first character changes, so that each
     /// holds whole subtrees of the word trie's root; `nil` otherwise.
     func splitForTwoStreams(minimumPairs: Int = 1 << 16) -> Int? {
-        guard runs.isEmpty, pairs.count >= minimumPairs else { return nil }
+        guard runs.isEmpty, held.pairs.count >= minimumPairs else { return nil }
         sortPairs()
         // The words interned since the last spill (none was): the words of the pairs.
-        let total = pairs.count + Self.wordCost * interned.words.count
+        let total = held.pairs.count + Self.wordCost * held.words.count
         var best: (index: Int, distance: Int)?
         var cost = 0
-        interned.bytes.withUnsafeBufferPointer { base in
-            for index in pairs.indices {
-                let isNewWord = index == 0 || pairs[index].word != pairs[index - 1].word
-                if isNewWord && index > 0 && !sameFirstScalar(pairs[index - 1].word, pairs[index].word, base) {
+        held.bytes.withUnsafeBufferPointer { base in
+            for index in held.pairs.indices {
+                let isNewWord = index == 0 || held.pairs[index].word != held.pairs[index - 1].word
+                if isNewWord && index > 0 && !sameFirstScalar(held.pairs[index - 1].word, held.pairs[index].word, base)
+                {
                     let distance = abs(total - 2 * cost)
                     if best == nil || distance < best!.distance { best = (index, distance) }
                 }
@@ -102,8 +90,8 @@ final class SearchPostingRuns {
 
     /// Whether words `a` and `b` start with the same character.
     private func sameFirstScalar(_ a: UInt32, _ b: UInt32, _ base: UnsafeBufferPointer<UInt8>) -> Bool {
-        let first = interned.words[Int(a)]
-        let second = interned.words[Int(b)]
+        let first = held.words[Int(a)]
+        let second = held.words[Int(b)]
         guard first.length > 0, second.length > 0 else { return first.length == second.length }
         let lead = base[Int(first.offset)]
         guard lead == base[Int(second.offset)] else { return false }
@@ -116,7 +104,7 @@ final class SearchPostingRuns {
     }
 
     /// The number of pairs held (sorted, after ``splitForTwoStreams(minimumPairs:)``).
-    var pairCount: Int { pairs.count }
+    var pairCount: Int { held.pairs.count }
 
     /// Calls `body` for every word of the sorted pairs in `range` (cut where a word starts), with
     /// its rows ascending. Two ranges may be walked at once, each on a thread of its own: this
@@ -126,11 +114,11 @@ final class SearchPostingRuns {
     {
         var start = range.lowerBound
         while start < range.upperBound {
-            let first = pairs[start]
+            let first = held.pairs[start]
             var rows: [UInt32] = [first.row]
             var end = start + 1
-            while end < range.upperBound, pairs[end].word == first.word {
-                if rows.last != pairs[end].row { rows.append(pairs[end].row) }
+            while end < range.upperBound, held.pairs[end].word == first.word {
+                if rows.last != held.pairs[end].row { rows.append(held.pairs[end].row) }
                 end += 1
             }
             try body(Array(word(first.word)), rows)
@@ -140,26 +128,26 @@ final class SearchPostingRuns {
 
     /// Frees the buffer once its words have been walked.
     func release() {
-        pairs = []
-        interned.bytes = []
-        interned.words = []
+        held.pairs = []
+        held.bytes = []
+        held.words = []
     }
 
     /// The bytes of word `index`.
     private func word(_ index: UInt32) -> ArraySlice<UInt8> {
-        let word = interned.words[Int(index)]
-        return interned.bytes[Int(word.offset)..<Int(word.offset + word.length)]
+        let word = held.words[Int(index)]
+        return held.bytes[Int(word.offset)..<Int(word.offset + word.length)]
     }
 
     /// Sorts the pairs by word (UTF-8 bytes), then row: the distinct words are sorted, and the
     /// pairs are placed by their word's rank (a counting sort), which keeps each word's rows in
     /// the order they were added, ascending but for a section header's (sorted then).
     private func sortPairs() {
-        var order = Array(0..<UInt32(interned.words.count))
-        interned.bytes.withUnsafeBufferPointer { base in
+        var order = Array(0..<UInt32(held.words.count))
+        held.bytes.withUnsafeBufferPointer { base in
             order.sort { a, b in
-                let first = interned.words[Int(a)]
-                let second = interned.words[Int(b)]
+                let first = held.words[Int(a)]
+                let second = held.words[Int(b)]
                 let shorter = Int(min(first.length, second.length))
                 let compared =
                     shorter == 0
@@ -168,19 +156,19 @@ final class SearchPostingRuns {
                 return first.length < second.length
             }
         }
-        var rank = [Int](repeating: 0, count: interned.words.count)
+        var rank = [Int](repeating: 0, count: held.words.count)
         for (position, index) in order.enumerated() { rank[Int(index)] = position }
-        var starts = [Int](repeating: 0, count: interned.words.count + 1)
-        for pair in pairs { starts[rank[Int(pair.word)] + 1] += 1 }
-        for position in 0..<interned.words.count { starts[position + 1] += starts[position] }
+        var starts = [Int](repeating: 0, count: held.words.count + 1)
+        for pair in held.pairs { starts[rank[Int(pair.word)] + 1] += 1 }
+        for position in 0..<held.words.count { starts[position + 1] += starts[position] }
         var next = starts
-        var sorted = [Pair](repeating: Pair(word: 0, row: 0), count: pairs.count)
-        for pair in pairs {
+        var sorted = [Pair](repeating: Pair(word: 0, row: 0), count: held.pairs.count)
+        for pair in held.pairs {
             let position = rank[Int(pair.word)]
             sorted[next[position]] = pair
             next[position] += 1
         }
-        for position in 0..<interned.words.count {
+        for position in 0..<held.words.count {
             let range = starts[position]..<starts[position + 1]
             var ascending = true
             var previous: UInt32? = nil
@@ -193,7 +181,7 @@ final class SearchPostingRuns {
             }
             if !ascending { sorted[range].sort { $0.row < $1.row } }
         }
-        pairs = sorted
+        held.pairs = sorted
     }
 
     private func spill() throws {
@@ -211,8 +199,8 @@ final class SearchPostingRuns {
         }
         let url = folder!.appendingPathComponent("run-\(runs.count)")
         var encoded: [UInt8] = []
-        encoded.reserveCapacity(pairs.count * 12)
-        for pair in pairs {
+        encoded.reserveCapacity(held.pairs.count * 12)
+        for pair in held.pairs {
             let word = word(pair.word)
             Self.appendVarint(UInt32(word.count), to: &encoded)
             encoded.append(contentsOf: word)
@@ -223,11 +211,11 @@ final class SearchPostingRuns {
         }
         runs.append(url)
         runCount += 1
-        rowStart = 0
-        pairs.removeAll(keepingCapacity: true)
-        interned.bytes.removeAll(keepingCapacity: true)
-        interned.words.removeAll(keepingCapacity: true)
-        interned.table = [Int32](repeating: -1, count: 1 << 12)
+        held.rowStart = 0
+        held.pairs.removeAll(keepingCapacity: true)
+        held.bytes.removeAll(keepingCapacity: true)
+        held.words.removeAll(keepingCapacity: true)
+        held.table = [Int32](repeating: -1, count: 1 << 12)
     }
 
     private static func appendVarint(_ value: UInt32, to output: inout [UInt8]) {
@@ -245,7 +233,7 @@ final class SearchPostingRuns {
         sortPairs()
         if runs.isEmpty {
             // Everything fits in memory: group the sorted pairs without a merge.
-            try forEachWord(inSortedPairs: 0..<pairs.count, body)
+            try forEachWord(inSortedPairs: 0..<held.pairs.count, body)
             release()
             return
         }
@@ -283,9 +271,9 @@ final class SearchPostingRuns {
             try source.advance()
         }
         if !rows.isEmpty { try body(word, rows) }
-        pairs = []
-        interned.bytes = []
-        interned.words = []
+        held.pairs = []
+        held.bytes = []
+        held.words = []
         if let folder { try? FileManager.default.removeItem(at: folder) }
         folder = nil
         runs = []
@@ -319,9 +307,9 @@ final class SearchPostingRuns {
 
         func advance() throws {
             if let memory {
-                hasWord = index < memory.pairs.count
+                hasWord = index < memory.held.pairs.count
                 guard hasWord else { return }
-                let pair = memory.pairs[index]
+                let pair = memory.held.pairs[index]
                 word.removeAll(keepingCapacity: true)
                 word.append(contentsOf: memory.word(pair.word))
                 row = pair.row
@@ -374,11 +362,15 @@ final class SearchPostingRuns {
     }
 }
 
-/// The distinct words of a buffer of pairs, one after the other in ``bytes``, with an
-/// open-addressing table for interning them. One stored value of ``SearchPostingRuns``, so that
-/// interning a word is one access to the object's state instead of one per probe (each a dynamic
-/// exclusivity check).
-private struct InternedWords {
+/// The word–row pairs ``SearchPostingRuns`` holds in memory, and their distinct words, one after
+/// the other in ``bytes``, with an open-addressing table for interning them. One stored value of
+/// the class, so that adding a word is one access to the object's state, not one per property
+/// read and per probe (each a dynamic exclusivity check).
+private struct HeldPairs {
+    var pairs: [SearchPostingRuns.Pair] = []
+    /// The row ``addDistinct(_:)`` adds words of, and where its pairs begin in ``pairs``.
+    var currentRow: UInt32 = 0
+    var rowStart = 0
     /// The words' UTF-8 bytes, one after the other.
     var bytes: [UInt8] = []
     /// Where each word is in ``bytes``.
@@ -413,6 +405,14 @@ private struct InternedWords {
         table[slot] = Int32(index)
         if words.count * 2 > table.count { rehash(capacity: table.count * 2) }
         return UInt32(index)
+    }
+
+    /// Adds `word` of the current row unless the row has it already; returns the pair count.
+    mutating func addDistinct(_ word: UnsafeBufferPointer<UInt8>) -> Int {
+        let pair = SearchPostingRuns.Pair(word: intern(word), row: currentRow)
+        for known in pairs[rowStart...] where known.word == pair.word { return pairs.count }
+        pairs.append(pair)
+        return pairs.count
     }
 
     /// Rebuilds the interning table with `capacity` slots (a power of two).

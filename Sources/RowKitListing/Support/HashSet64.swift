@@ -56,16 +56,22 @@ package struct HashSet64: Sendable {
         }
         let shard = Int(key >> 56)
         if (counts[shard] + 1) * 8 > shards[shard].count * 7 { grow(shard) }
-        let size = shards[shard].count
-        var index = Self.slot(of: key, in: size)
-        while true {
-            let existing = shards[shard][index]
-            if existing == 0 { break }
-            if existing & mask == key { return false }
-            index += 1
-            if index == size { index = 0 }
+        let mask = self.mask
+        // One access to the shard for the probe and the store (each subscript of the nested
+        // array would check that both arrays are unshared).
+        let inserted = shards[shard].withUnsafeMutableBufferPointer { table -> Bool in
+            var index = Self.slot(of: key, in: table.count)
+            while true {
+                let existing = table[index]
+                if existing == 0 { break }
+                if existing & mask == key { return false }
+                index += 1
+                if index == table.count { index = 0 }
+            }
+            table[index] = stored
+            return true
         }
-        shards[shard][index] = stored
+        guard inserted else { return false }
         counts[shard] += 1
         count += 1
         return true
