@@ -11,7 +11,9 @@
 # each body (`hugo --quiet`). rowkit exports the YAML listing with each body shown under its row
 # (pages of 500 rows), and once more with a detail page per row (the listing format's default for
 # a row with a body: 100,000 more files), and re-exports it unchanged. Every run writes a fresh
-# folder (removing 100,000 files just before creating as many slows some file systems down).
+# folder (removing 100,000 files just before creating as many slows some file systems down), and
+# each timed command starts after `sync`, so that the kernel's writing back of the files the
+# command before made (100,000 detail pages, say) does not land in its time. Neither tool syncs.
 #
 # Prints the median seconds of each, rows per second and the ratios. Installs Debian's hugo with
 # apt-get when it is missing; builds rowkit in release.
@@ -61,10 +63,10 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 hugo_times=() rowkit_times=() detail_times=() unchanged_times=()
 for run in $(seq 1 "$runs"); do
   echo "bench-hugo: run $run of $runs" >&2
-  start=$(now); hugo --quiet -s "$work/hugo" -d "$work/hugo-out-$run" >/dev/null; hugo_times+=("$(elapsed "$start")")
-  start=$(now); "$rowkit" export "$work/rows.yaml" -o "$work/site-$run" -q; rowkit_times+=("$(elapsed "$start")")
-  start=$(now); "$rowkit" export "$work/rows.yaml" -o "$work/site-$run" -q; unchanged_times+=("$(elapsed "$start")")
-  start=$(now); "$rowkit" export "$work/detail.yaml" -o "$work/detail-$run" -q; detail_times+=("$(elapsed "$start")")
+  sync; start=$(now); hugo --quiet -s "$work/hugo" -d "$work/hugo-out-$run" >/dev/null; hugo_times+=("$(elapsed "$start")")
+  sync; start=$(now); "$rowkit" export "$work/rows.yaml" -o "$work/site-$run" -q; rowkit_times+=("$(elapsed "$start")")
+  sync; start=$(now); "$rowkit" export "$work/rows.yaml" -o "$work/site-$run" -q; unchanged_times+=("$(elapsed "$start")")
+  sync; start=$(now); "$rowkit" export "$work/detail.yaml" -o "$work/detail-$run" -q; detail_times+=("$(elapsed "$start")")
 done
 
 hugo_s=$(printf '%s\n' "${hugo_times[@]}" | median)

@@ -75,21 +75,39 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
     private var threadWaits = false
     private let done = DispatchSemaphore(value: 0)
 
-    // The caller's.
-    private var current: [Item] = []
-    private var position = 0
-    private var finished = false
+    /// The caller's: the batch being handed out. One stored value, so that handing out an event
+    /// is one access to the object's state, not one per property (each a dynamic exclusivity
+    /// check).
+    private struct Cursor {
+        var current: [Item] = []
+        var position = 0
+        var finished = false
+        var hasProblems = false
+        var bytesRead = 0
+
+        /// The next event of the batch, or `nil` when it is handed out.
+        mutating func take() -> ListingEvent? {
+            guard position < current.count else { return nil }
+            let item = current[position]
+            position += 1
+            hasProblems = item.hasProblems
+            bytesRead = item.bytesRead
+            return item.event
+        }
+    }
+
+    private var cursor = Cursor()
 
     /// Whether a problem had been found when the last event ``next()`` returned was made.
-    private(set) var hasProblems = false
+    var hasProblems: Bool { cursor.hasProblems }
     /// The input's ``ListingInput/bytesRead`` when the last event ``next()`` returned was made.
-    private(set) var bytesRead = 0
+    var bytesRead: Int { cursor.bytesRead }
 
     /// Starts reading `source`, which reads `input`, on a new thread.
     init(_ source: Source, input: ListingInput) {
         self.source = source
         self.input = input
-        bytesRead = input.bytesRead
+        cursor.bytesRead = input.bytesRead
         WorkerThread.start(named: "rowkit-parse") { [self] in
             run()
             done.signal()
@@ -99,8 +117,9 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
 
     /// The next event, or `nil` at the end of the stream.
     func next() -> ListingEvent? {
-        while position == current.count {
-            guard !finished else { return nil }
+        while true {
+            if let event = cursor.take() { return event }
+            guard !cursor.finished else { return nil }
             condition.lock()
             while queue.isEmpty && !ended {
                 callerWaits = true
@@ -109,21 +128,16 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
             }
             if queue.isEmpty {
                 condition.unlock()
-                finished = true
+                cursor.finished = true
                 return nil
             }
             let batch = queue.removeFirst()
             queuedBytes -= batch.bytes
             if threadWaits { condition.signal() }
             condition.unlock()
-            current = batch.items
-            position = 0
+            cursor.current = batch.items
+            cursor.position = 0
         }
-        let item = current[position]
-        position += 1
-        hasProblems = item.hasProblems
-        bytesRead = item.bytesRead
-        return item.event
     }
 
     /// Waits for the thread to end (stopping it first if the stream has not been read to its end)
@@ -135,14 +149,19 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
         condition.unlock()
         done.wait()
         done.signal()  // a second finish() returns at once
-        current = []
-        position = 0
-        finished = true
+        cursor.current = []
+        cursor.position = 0
+        cursor.finished = true
         return source
     }
 
     /// The thread: makes batches until the source ends or the caller stops.
     private func run() {
+        // One access to `source` for the whole run, not one per event.
+        readEvents(&source)
+    }
+
+    private func readEvents(_ source: inout Source) {
         var batch = Batch()
         var start = input.bytesRead
         var atEnd = false
