@@ -378,12 +378,33 @@ private struct HeldPairs {
     /// Indices into ``words`` (-1: empty).
     var table = [Int32](repeating: -1, count: 1 << 12)
 
+    /// A hash of `word` for the table: eight bytes at a time, each mixed by a multiply and a shift
+    /// (words are short: most take one or two steps).
+    @inline(__always)
+    private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(word.count)
+        guard let base = word.baseAddress else { return hash }
+        @inline(__always) func mix(_ value: UInt64) {
+            hash = (hash ^ value) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+        }
+        var index = 0
+        while word.count - index >= 8 {
+            mix(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            index += 8
+        }
+        if index < word.count {
+            var last: UInt64 = 0
+            for offset in index..<word.count { last |= UInt64(base[offset]) << UInt64(8 * (offset - index)) }
+            mix(last)
+        }
+        return hash ^ (hash >> 29)
+    }
+
     /// The index of `word` in ``words``, added if new.
     mutating func intern(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         let mask = table.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        var slot = Int(truncatingIfNeeded: Self.hash(word)) & mask
         let found: UInt32? = bytes.withUnsafeBufferPointer { base in
             while true {
                 let entry = table[slot]
@@ -421,11 +442,8 @@ private struct HeldPairs {
         let mask = capacity - 1
         bytes.withUnsafeBufferPointer { base in
             for (index, word) in words.enumerated() {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in UnsafeBufferPointer(rebasing: base[Int(word.offset)..<Int(word.offset + word.length)]) {
-                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-                }
-                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                let bytes = UnsafeBufferPointer(rebasing: base[Int(word.offset)..<Int(word.offset + word.length)])
+                var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
                 while table[slot] >= 0 { slot = (slot + 1) & mask }
                 table[slot] = Int32(index)
             }
