@@ -74,10 +74,13 @@ final class SearchPostingRuns {
         let total = held.pairs.count + Self.wordCost * held.words.count
         var best: (index: Int, distance: Int)?
         var cost = 0
+        let pairs = held.pairs
+        let words = held.words
         held.bytes.withUnsafeBufferPointer { base in
-            for index in held.pairs.indices {
-                let isNewWord = index == 0 || held.pairs[index].word != held.pairs[index - 1].word
-                if isNewWord && index > 0 && !sameFirstScalar(held.pairs[index - 1].word, held.pairs[index].word, base)
+            for index in pairs.indices {
+                let isNewWord = index == 0 || pairs[index].word != pairs[index - 1].word
+                if isNewWord && index > 0
+                    && !Self.sameFirstScalar(words[Int(pairs[index - 1].word)], words[Int(pairs[index].word)], base)
                 {
                     let distance = abs(total - 2 * cost)
                     if best == nil || distance < best!.distance { best = (index, distance) }
@@ -88,10 +91,11 @@ final class SearchPostingRuns {
         return best?.index
     }
 
-    /// Whether words `a` and `b` start with the same character.
-    private func sameFirstScalar(_ a: UInt32, _ b: UInt32, _ base: UnsafeBufferPointer<UInt8>) -> Bool {
-        let first = held.words[Int(a)]
-        let second = held.words[Int(b)]
+    /// Whether words `first` and `second` (places in `base`) start with the same character.
+    private static func sameFirstScalar(
+        _ first: (offset: UInt32, length: UInt32), _ second: (offset: UInt32, length: UInt32),
+        _ base: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         guard first.length > 0, second.length > 0 else { return first.length == second.length }
         let lead = base[Int(first.offset)]
         guard lead == base[Int(second.offset)] else { return false }
@@ -112,13 +116,16 @@ final class SearchPostingRuns {
     func forEachWord(inSortedPairs range: Range<Int>, _ body: (_ word: [UInt8], _ rows: [UInt32]) throws -> Void)
         throws
     {
+        // A local reference to the pairs: reading the property for each pair is a dynamic
+        // exclusivity check each time.
+        let pairs = held.pairs
         var start = range.lowerBound
         while start < range.upperBound {
-            let first = held.pairs[start]
+            let first = pairs[start]
             var rows: [UInt32] = [first.row]
             var end = start + 1
-            while end < range.upperBound, held.pairs[end].word == first.word {
-                if rows.last != held.pairs[end].row { rows.append(held.pairs[end].row) }
+            while end < range.upperBound, pairs[end].word == first.word {
+                if rows.last != pairs[end].row { rows.append(pairs[end].row) }
                 end += 1
             }
             try body(Array(word(first.word)), rows)
@@ -143,11 +150,15 @@ final class SearchPostingRuns {
     /// pairs are placed by their word's rank (a counting sort), which keeps each word's rows in
     /// the order they were added, ascending but for a section header's (sorted then).
     private func sortPairs() {
-        var order = Array(0..<UInt32(held.words.count))
+        // Local references to the held arrays (as in ``forEachWord(inSortedPairs:_:)``); the
+        // pairs are replaced at the end, when these are the only other references.
+        let words = held.words
+        let pairs = held.pairs
+        var order = Array(0..<UInt32(words.count))
         held.bytes.withUnsafeBufferPointer { base in
             order.sort { a, b in
-                let first = held.words[Int(a)]
-                let second = held.words[Int(b)]
+                let first = words[Int(a)]
+                let second = words[Int(b)]
                 let shorter = Int(min(first.length, second.length))
                 let compared =
                     shorter == 0
@@ -156,19 +167,19 @@ final class SearchPostingRuns {
                 return first.length < second.length
             }
         }
-        var rank = [Int](repeating: 0, count: held.words.count)
+        var rank = [Int](repeating: 0, count: words.count)
         for (position, index) in order.enumerated() { rank[Int(index)] = position }
-        var starts = [Int](repeating: 0, count: held.words.count + 1)
-        for pair in held.pairs { starts[rank[Int(pair.word)] + 1] += 1 }
-        for position in 0..<held.words.count { starts[position + 1] += starts[position] }
+        var starts = [Int](repeating: 0, count: words.count + 1)
+        for pair in pairs { starts[rank[Int(pair.word)] + 1] += 1 }
+        for position in 0..<words.count { starts[position + 1] += starts[position] }
         var next = starts
-        var sorted = [Pair](repeating: Pair(word: 0, row: 0), count: held.pairs.count)
-        for pair in held.pairs {
+        var sorted = [Pair](repeating: Pair(word: 0, row: 0), count: pairs.count)
+        for pair in pairs {
             let position = rank[Int(pair.word)]
             sorted[next[position]] = pair
             next[position] += 1
         }
-        for position in 0..<held.words.count {
+        for position in 0..<words.count {
             let range = starts[position]..<starts[position + 1]
             var ascending = true
             var previous: UInt32? = nil
