@@ -27,62 +27,75 @@ enum SearchScript {
         text.withUTF8 { bytes in string(utf8: bytes, into: &output) }
     }
 
-    /// ``string(_:into:)`` of UTF-8 bytes, escaped into a scratch buffer (no byte becomes more than
-    /// six) and appended at once.
+    /// ``string(_:into:)`` of UTF-8 bytes, escaped into a scratch buffer on the stack and
+    /// appended to `output` whenever it fills (a buffer for the longest result, six bytes per
+    /// byte, came from the heap for every text over about 170 bytes).
     static func string(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         let count = bytes.count
-        // Two spare bytes past the longest result: a `\uXXXX` escape is stored as eight bytes.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count * 6 + 4) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { buffer in
             let out = buffer.baseAddress!
             var length = 0
+            func flush() {
+                output.append(contentsOf: UnsafeBufferPointer(start: out, count: length))
+                length = 0
+            }
             out[length] = UInt8(ascii: "\"")
             length += 1
-            guard let base = bytes.baseAddress else {
-                out[length] = UInt8(ascii: "\"")
-                output.append(contentsOf: UnsafeBufferPointer(start: out, count: length + 1))
-                return
-            }
             var index = 0
-            while index < count {
-                // A run of bytes that stay as they are is copied at once.
-                let end = plainRunEnd(base, from: index, count: count)
-                if end > index {
-                    (out + length).update(from: base + index, count: end - index)
-                    length += end - index
-                    index = end
-                    if index == count { break }
-                }
-                let byte = base[index]
-                index += 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    out[length] = UInt8(ascii: "\\")
-                    out[length + 1] = byte
-                    length += 2
-                case UInt8(ascii: "\n"):
-                    out[length] = UInt8(ascii: "\\")
-                    out[length + 1] = UInt8(ascii: "n")
-                    length += 2
-                case 0xE2:
-                    // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
-                    if index + 1 < count, base[index] == 0x80, base[index + 1] == 0xA8 || base[index + 1] == 0xA9 {
-                        putUnicode(base[index + 1] == 0xA8 ? 0x2028 : 0x2029, out + length)
-                        length += 6
-                        index += 2
-                    } else {
-                        out[length] = byte
-                        length += 1
+            if let base = bytes.baseAddress {
+                while index < count {
+                    // A run of bytes that stay as they are is copied at once.
+                    let end = plainRunEnd(base, from: index, count: count)
+                    if end > index {
+                        if end - index > scratchBytes - length {
+                            flush()
+                            output.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
+                        } else {
+                            (out + length).update(from: base + index, count: end - index)
+                            length += end - index
+                        }
+                        index = end
+                        if index == count { break }
                     }
-                default:
-                    // Control characters, `<`, `>`, `&` and DEL: the only other bytes a run stops at.
-                    putUnicode(UInt32(byte), out + length)
-                    length += 6
+                    // Room for the longest escape, stored as eight bytes (see putUnicode).
+                    if length + 8 > scratchBytes { flush() }
+                    let byte = base[index]
+                    index += 1
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                        out[length] = UInt8(ascii: "\\")
+                        out[length + 1] = byte
+                        length += 2
+                    case UInt8(ascii: "\n"):
+                        out[length] = UInt8(ascii: "\\")
+                        out[length + 1] = UInt8(ascii: "n")
+                        length += 2
+                    case 0xE2:
+                        // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
+                        if index + 1 < count, base[index] == 0x80, base[index + 1] == 0xA8 || base[index + 1] == 0xA9 {
+                            putUnicode(base[index + 1] == 0xA8 ? 0x2028 : 0x2029, out + length)
+                            length += 6
+                            index += 2
+                        } else {
+                            out[length] = byte
+                            length += 1
+                        }
+                    default:
+                        // Control characters, `<`, `>`, `&` and DEL: the only other bytes a run stops at.
+                        putUnicode(UInt32(byte), out + length)
+                        length += 6
+                    }
                 }
             }
+            if length == scratchBytes { flush() }
             out[length] = UInt8(ascii: "\"")
-            output.append(contentsOf: UnsafeBufferPointer(start: out, count: length + 1))
+            length += 1
+            flush()
         }
     }
+
+    /// The scratch buffer of ``string(utf8:into:)``: small enough to be on the stack.
+    private static var scratchBytes: Int { 1024 }
 
     /// Stores `\u` and the four hex digits of `value` (below 0x10000) at `out`, as one eight-byte
     /// store: the two bytes after the escape are scratch that the next write overwrites.

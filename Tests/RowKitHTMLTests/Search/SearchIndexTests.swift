@@ -237,6 +237,30 @@ import Testing
         }
     }
 
+    @Test func longIndexStringsReadBackAsTheSameText() throws {
+        // Longer than the escaping's scratch buffer, with escapes and plain runs of every length
+        // around where it fills.
+        var state: UInt64 = 0x10C0
+        for length in [1000, 1023, 1024, 1025, 3000] {
+            var text = ""
+            while text.utf8.count < length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                switch state >> 61 {
+                case 0: text += "<"
+                case 1: text += "\u{2028}"
+                case 2: text += String(repeating: "x", count: Int(state >> 33) % 1500)
+                case 3: text += "é\n\""
+                default: text += String(repeating: "a", count: Int(state >> 33) % 9)
+                }
+            }
+            var output: [UInt8] = []
+            SearchScript.string(text, into: &output)
+            let decoded = try JSONSerialization.jsonObject(with: Data(output), options: .fragmentsAllowed) as? String
+            #expect(decoded == text, "length \(length)")
+            #expect(!String(decoding: output, as: UTF8.self).contains("<"))
+        }
+    }
+
     @Test func indexStringsAreEscapedForScripts() {
         var output: [UInt8] = []
         SearchScript.string("</script><b>\"x\"\\ & \u{2028}\u{1}é", into: &output)
