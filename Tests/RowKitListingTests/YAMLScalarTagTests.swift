@@ -37,6 +37,29 @@ struct YAMLScalarTagTests {
         }
     }
 
+    @Test func whenAScalarStartsWithALetter_thenTheShortcutAgreesWithEveryRule() {
+        // Seeded random texts of up to seven characters over letters (those the bool and null
+        // words start with among them), digits and the characters other rules start with.
+        let alphabet = Array("yYnNtTfFoOaAeEsSuUlLrR019.-+~<=:_ x".utf8)
+        var state: UInt64 = 0x7A65
+        for _ in 0..<20000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var bytes = (0..<Int(state >> 61)).map { step -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return alphabet[Int(state >> 33) % alphabet.count]
+            }
+            for word in ["yes", "No", "TRUE", "false", "Off", "on", "null", "NULL", "y", "n"] where state & 0xF == 0 {
+                bytes = Array(word.utf8)
+            }
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                let text = UnsafeBufferPointer(buffer)
+                #expect(
+                    ScalarTag(resolving: text).name == ScalarTag.scanned(text).name,
+                    "\(String(decoding: text, as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+
     @Test func whenScalarsAreRandomNumberLikeText_thenTheyResolveAsYamsDid() throws {
         var random = SeededRandom(seed: 0x5EED_4A11)
         let alphabet = Array("0123456789_-+.:eEoxbTtZ \tinfaNnulyes~<=")

@@ -44,24 +44,35 @@ enum ScalarTag: Sendable {
     ///
     /// - Complexity: O(n) in the text's length.
     init(resolving text: UnsafeBufferPointer<UInt8>) {
-        let scanner = ScalarScanner(bytes: text)
-        if scanner.isBool {
-            self = .bool
-        } else if scanner.isInt {
-            self = .int
-        } else if scanner.isFloat {
-            self = .float
-        } else if scanner.equals("<<") {
-            self = .merge
-        } else if scanner.isNull {
-            self = .null
-        } else if scanner.isTimestamp {
-            self = .timestamp
-        } else if scanner.equals("=") {
-            self = .value
-        } else {
-            self = .str
+        // Text that starts with an ASCII letter is a string unless it may be one of the words of
+        // the bool and null rules (at most five letters, starting y, n, t, f or o): every other
+        // rule needs a digit, sign, dot, `~`, `<` or `=` first. Most listing text is such.
+        if let first = text.first {
+            let lower = first | 0x20
+            if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+                && (text.count > 5
+                    || !(lower == UInt8(ascii: "y") || lower == UInt8(ascii: "n") || lower == UInt8(ascii: "t")
+                        || lower == UInt8(ascii: "f") || lower == UInt8(ascii: "o")))
+            {
+                self = .str
+                return
+            }
         }
+        self = Self.scanned(text)
+    }
+
+    /// ``init(resolving:)`` by every rule in turn, without the shortcut for text that starts with
+    /// a letter (tests compare the two).
+    static func scanned(_ text: UnsafeBufferPointer<UInt8>) -> ScalarTag {
+        let scanner = ScalarScanner(bytes: text)
+        if scanner.isBool { return .bool }
+        if scanner.isInt { return .int }
+        if scanner.isFloat { return .float }
+        if scanner.equals("<<") { return .merge }
+        if scanner.isNull { return .null }
+        if scanner.isTimestamp { return .timestamp }
+        if scanner.equals("=") { return .value }
+        return .str
     }
 }
 
