@@ -11,6 +11,23 @@ import Testing
         #expect(HTMLEscaping.escape("Café 日本 🙂") == "Café 日本 🙂")
     }
 
+    @Test func everyEscapedCharacterIsFoundWhereverItFalls() {
+        // The escaping passes over eight bytes at a time: each character it changes (and the
+        // kept tab and line breaks) at every offset of a longer text, before and after.
+        let cases: [(String, String)] = [
+            ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;"), ("\u{1}", "\u{FFFD}"),
+            ("\u{7F}", "\u{FFFD}"), ("\u{85}", "\u{FFFD}"), ("\t", "\t"), ("\n", "\n"), ("\u{A0}", "\u{A0}"),
+            ("é", "é"),
+        ]
+        for (character, escaped) in cases {
+            for before in 0..<17 {
+                let padding = String(repeating: "x", count: before)
+                let tail = String(repeating: "y", count: 17 - before)
+                #expect(HTMLEscaping.escape(padding + character + tail) == padding + escaped + tail)
+            }
+        }
+    }
+
     @Test(arguments: [
         "https://example.com/a?b=1#c", "http://x.org", "mailto:a@b.c", "rows/a.html", "../a.png", "#top", "?q=1",
         "a:b/c".replacingOccurrences(of: "a:b", with: "a/b"),

@@ -24,6 +24,22 @@ public enum HTMLEscaping {
 
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
+    /// Whether one of the eight bytes of `word` is one ``escape(utf8:appendingTo:)`` may change
+    /// (or C2, which starts a C1 control), or a tab or line break.
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        let flags =
+            ((word &- ones &* 0x20) & ~word)  // below 0x20
+            | zeroBytes((word | ones &* 0x04) ^ (ones &* 0x26))  // " or &
+            | zeroBytes(word ^ (ones &* 0x27))  // '
+            | zeroBytes((word | ones &* 0x02) ^ (ones &* 0x3E))  // < or >
+            | zeroBytes(word ^ (ones &* 0x7F))  // DEL
+            | zeroBytes(word ^ (ones &* 0xC2))
+        return flags & 0x8080_8080_8080_8080 != 0
+    }
+
     /// Appends `utf8` (valid UTF-8), escaped, to `output`.
     static func escape(utf8: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
         var runStart = 0
@@ -33,6 +49,16 @@ public enum HTMLEscaping {
             if end > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<end])) }
         }
         while index < count {
+            // Eight bytes at a time while none may be escaped: no `&`, `<`, `>`, `"`, `'`, byte
+            // below 0x20, DEL or C2 (each test exact for "any byte of the word"; tab and line
+            // breaks, below 0x20 but kept, are looked at one by one).
+            if count - index >= 8 {
+                let word = UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if !Self.mayNeedEscaping(word) {
+                    index += 8
+                    continue
+                }
+            }
             let byte = utf8[index]
             let escaped: StaticString?
             var width = 1
