@@ -209,17 +209,37 @@ final class SearchPostingRuns {
             folder = made
         }
         let url = folder!.appendingPathComponent("run-\(runs.count)")
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(held.pairs.count * 12)
-        for pair in held.pairs {
+        // Written a chunk at a time: the encoded run (about 10 MB for 2^20 pairs) and a copy of
+        // it for the write were the largest blocks of memory a million-row export held.
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw ExportError.posix("create", url.path) }
+        var closed = false
+        defer { if !closed { close(descriptor) } }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(Self.chunkBytes)
+        func flush() throws {
+            try chunk.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else { throw ExportError.posix("write", url.path) }
+                    offset += written
+                }
+            }
+            chunk.removeAll(keepingCapacity: true)
+        }
+        let pairs = held.pairs
+        for pair in pairs {
             let word = word(pair.word)
-            Self.appendVarint(UInt32(word.count), to: &encoded)
-            encoded.append(contentsOf: word)
-            Self.appendVarint(pair.row, to: &encoded)
+            Self.appendVarint(UInt32(word.count), to: &chunk)
+            chunk.append(contentsOf: word)
+            Self.appendVarint(pair.row, to: &chunk)
+            if chunk.count >= Self.chunkBytes { try flush() }
         }
-        guard FileManager.default.createFile(atPath: url.path, contents: Data(encoded)) else {
-            throw ExportError.posix("write", url.path)
-        }
+        try flush()
+        closed = true
+        guard close(descriptor) == 0 else { throw ExportError.posix("close", url.path) }
         runs.append(url)
         runCount += 1
         held.rowStart = 0
@@ -228,6 +248,9 @@ final class SearchPostingRuns {
         held.words.removeAll(keepingCapacity: true)
         held.table = [Int32](repeating: -1, count: 1 << 12)
     }
+
+    /// The bytes a spilled run is written in at a time.
+    private static let chunkBytes = 1 << 18
 
     private static func appendVarint(_ value: UInt32, to output: inout [UInt8]) {
         var value = value
