@@ -15,7 +15,6 @@ final class SearchPostingRuns {
         self.pairsPerRun = pairsPerRun
     }
 
-    /// The distinct words of the buffer, interned.
     /// The pairs held in memory and their words (one stored value: see ``HeldPairs``).
     private var held = HeldPairs()
     private var runs: [URL] = []
