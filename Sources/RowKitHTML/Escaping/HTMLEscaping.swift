@@ -1,3 +1,5 @@
+import RowKitListing
+
 /// Escaping of text for HTML element content and quoted attribute values.
 ///
 /// One function serves both: `&`, `<`, `>`, `"` and `'` become character references; NUL, the C0
@@ -28,16 +30,10 @@ public enum HTMLEscaping {
     /// (or C2, which starts a C1 control), or a tab or line break.
     @inline(__always)
     private static func mayNeedEscaping(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
-        let flags =
-            ((word &- ones &* 0x20) & ~word)  // below 0x20
-            | zeroBytes((word | ones &* 0x04) ^ (ones &* 0x26))  // " or &
-            | zeroBytes(word ^ (ones &* 0x27))  // '
-            | zeroBytes((word | ones &* 0x02) ^ (ones &* 0x3E))  // < or >
-            | zeroBytes(word ^ (ones &* 0x7F))  // DEL
-            | zeroBytes(word ^ (ones &* 0xC2))
-        return flags & 0x8080_8080_8080_8080 != 0
+        ByteWord.below(0x20, in: word) | ByteWord.equal(UInt8(ascii: "&"), in: word)
+            | ByteWord.equal(UInt8(ascii: "<"), in: word) | ByteWord.equal(UInt8(ascii: ">"), in: word)
+            | ByteWord.equal(UInt8(ascii: "\""), in: word) | ByteWord.equal(UInt8(ascii: "'"), in: word)
+            | ByteWord.equal(0x7F, in: word) | ByteWord.equal(0xC2, in: word) != 0
     }
 
     /// Appends `utf8` (valid UTF-8), escaped, to `output`.
@@ -50,14 +46,11 @@ public enum HTMLEscaping {
         }
         while index < count {
             // Eight bytes at a time while none may be escaped: no `&`, `<`, `>`, `"`, `'`, byte
-            // below 0x20, DEL or C2 (each test exact for "any byte of the word"; tab and line
-            // breaks, below 0x20 but kept, are looked at one by one).
-            if count - index >= 8 {
-                let word = UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if !Self.mayNeedEscaping(word) {
-                    index += 8
-                    continue
-                }
+            // below 0x20, DEL or C2 (tab and line breaks, below 0x20 but kept, are looked at one
+            // by one).
+            if count - index >= ByteWord.width, !Self.mayNeedEscaping(ByteWord.load(utf8.baseAddress! + index)) {
+                index += ByteWord.width
+                continue
             }
             let byte = utf8[index]
             let escaped: StaticString?

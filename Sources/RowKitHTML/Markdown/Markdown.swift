@@ -1,4 +1,5 @@
 import Ccmark
+import RowKitListing
 
 /// CommonMark to HTML, through libcmark. The only file in the package that imports `Ccmark`.
 ///
@@ -179,28 +180,20 @@ public enum Markdown {
     }
 
     /// Whether `html` holds a byte ``appendReplacingControls(_:to:)`` replaces or the byte C2.
-    /// Eight bytes at a time: a word with no byte below 0x20, no DEL and no C2 (each test exact
-    /// for "any byte of the word") is passed over; one with any is looked at byte by byte, as tab
-    /// and line feed, common in HTML, are below 0x20 too.
+    /// Eight bytes at a time: a word with no byte below 0x20, no DEL and no C2 is passed over; one
+    /// with any is looked at byte by byte, as tab and line feed, common in HTML, are below 0x20 too.
     private static func containsControlOrC2(_ html: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = html.baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
+        func isControlOrC2(_ byte: UInt8) -> Bool { isReplacedControl(byte) || byte == 0xC2 }
         var index = 0
-        while html.count - index >= 8 {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let del = word ^ (ones &* 0x7F)
-            let c2 = word ^ (ones &* 0xC2)
-            let flags =
-                ((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)
-            if flags & highs != 0 {
-                for offset in 0..<8 where isReplacedControl(base[index + offset]) || base[index + offset] == 0xC2 {
-                    return true
-                }
+        while html.count - index >= ByteWord.width {
+            let word = ByteWord.load(base + index)
+            if ByteWord.below(0x20, in: word) | ByteWord.equal(0x7F, in: word) | ByteWord.equal(0xC2, in: word) != 0 {
+                for offset in 0..<ByteWord.width where isControlOrC2(base[index + offset]) { return true }
             }
-            index += 8
+            index += ByteWord.width
         }
-        for offset in index..<html.count where isReplacedControl(base[offset]) || base[offset] == 0xC2 { return true }
+        for offset in index..<html.count where isControlOrC2(base[offset]) { return true }
         return false
     }
 

@@ -304,9 +304,7 @@ final class SearchPostingRuns {
             try source.advance()
         }
         if !rows.isEmpty { try body(word, rows) }
-        held.pairs = []
-        held.bytes = []
-        held.words = []
+        release()
         if let folder { try? FileManager.default.removeItem(at: folder) }
         folder = nil
         runs = []

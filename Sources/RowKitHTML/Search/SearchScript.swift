@@ -1,3 +1,5 @@
+import RowKitListing
+
 /// The pieces of the index's script files: JavaScript string literals, postings strings and
 /// file names.
 ///
@@ -112,26 +114,19 @@ enum SearchScript {
 
     /// The end of the run of bytes from `from` that ``string(utf8:into:)`` copies as they are:
     /// all but quotes, backslashes, control characters, `<`, `>`, `&`, DEL and 0xE2 (the first byte
-    /// of U+2028 and U+2029). Eight bytes at a time: each test flags a byte of the word that may
-    /// match (every flag above a true match may be false, the lowest flag never is), so the lowest
-    /// flag of all tests is the first byte that ends the run.
+    /// of U+2028 and U+2029), eight bytes at a time.
     @inline(__always)
     private static func plainRunEnd(_ bytes: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         var end = from
-        while count - end >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + end).loadUnaligned(as: UInt64.self))
+        while count - end >= ByteWord.width {
+            let word = ByteWord.load(bytes + end)
             let flags =
-                ((word &- ones &* 0x20) & ~word & highs)  // below 0x20
-                | zeroBytes((word | ones &* 0x04) ^ (ones &* 0x26))  // " or &
-                | zeroBytes((word | ones &* 0x02) ^ (ones &* 0x3E))  // < or >
-                | zeroBytes(word ^ (ones &* 0x5C))  // backslash
-                | zeroBytes(word ^ (ones &* 0x7F))  // DEL
-                | zeroBytes(word ^ (ones &* 0xE2))
-            if flags != 0 { return end + flags.trailingZeroBitCount >> 3 }
-            end += 8
+                ByteWord.below(0x20, in: word) | ByteWord.equal(UInt8(ascii: "\""), in: word)
+                | ByteWord.equal(UInt8(ascii: "&"), in: word) | ByteWord.equal(UInt8(ascii: "<"), in: word)
+                | ByteWord.equal(UInt8(ascii: ">"), in: word) | ByteWord.equal(UInt8(ascii: "\\"), in: word)
+                | ByteWord.equal(0x7F, in: word) | ByteWord.equal(0xE2, in: word)
+            if flags != 0 { return end + ByteWord.firstFlagged(flags) }
+            end += ByteWord.width
         }
         let plain = Self.plain
         while end < count && plain[Int(bytes[end])] { end += 1 }

@@ -161,16 +161,11 @@ struct YAMLBlockReader {
         guard end - start <= maxLine else { return false }
         var index = start
         while index < end {
-            // Eight printable ASCII bytes at a time: none below 0x20 and none from 0x7F on (both
-            // tests exact for "any byte of the word", which is all they are asked).
-            if end - index >= 8 {
-                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                let control = (word &- ones &* 0x20) & ~word & highs
-                let upper = ((word &+ ones) | word) & highs
-                if control | upper == 0 {
-                    index += 8
+            // Eight printable ASCII bytes at a time: none below 0x20 and none from 0x7F on.
+            if end - index >= ByteWord.width {
+                let word = ByteWord.load(bytes + index)
+                if ByteWord.below(0x20, in: word) | ByteWord.atLeast(0x7F, in: word) == 0 {
+                    index += ByteWord.width
                     continue
                 }
             }
