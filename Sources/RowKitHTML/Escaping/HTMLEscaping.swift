@@ -1,5 +1,3 @@
-import RowKitListing
-
 /// Escaping of text for HTML element content and quoted attribute values.
 ///
 /// One function serves both: `&`, `<`, `>`, `"` and `'` become character references; NUL, the C0

@@ -1,5 +1,4 @@
 import Ccmark
-import RowKitListing
 
 /// CommonMark to HTML, through libcmark. The only file in the package that imports `Ccmark`.
 ///

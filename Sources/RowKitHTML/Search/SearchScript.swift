@@ -1,5 +1,3 @@
-import RowKitListing
-
 /// The pieces of the index's script files: JavaScript string literals, postings strings and
 /// file names.
 ///

@@ -161,11 +161,15 @@ struct YAMLBlockReader {
         guard end - start <= maxLine else { return false }
         var index = start
         while index < end {
-            // Eight printable ASCII bytes at a time: none below 0x20 and none from 0x7F on.
-            if end - index >= ByteWord.width {
-                let word = ByteWord.load(bytes + index)
-                if ByteWord.below(0x20, in: word) | ByteWord.atLeast(0x7F, in: word) == 0 {
-                    index += ByteWord.width
+            // Eight printable ASCII bytes at a time: none below 0x20 and none from 0x7F on (the
+            // eight-byte tests of RowKitHTML's `ByteWord`, written out here to be inlined).
+            if end - index >= 8 {
+                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let below20 = (word &- ones &* 0x20) & ~word
+                let from7F = (word &+ ones) | word
+                if (below20 | from7F) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
                     continue
                 }
             }
