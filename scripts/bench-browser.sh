@@ -8,6 +8,7 @@
 # Needs Chromium and .build/browser-venv (scripts/ensure-deps.sh --test installs both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/build.sh
 site=""
 if [[ "${1:-}" == "--site" ]]; then
   site="$2"
@@ -20,7 +21,7 @@ if ! "$python" -c 'import playwright' >/dev/null 2>&1; then
   scripts/ensure-deps.sh --test
 fi
 if [[ -z "$site" ]]; then
-  swift build -c release --product rowkit >&2
+  swift build -c release ${RELEASE_FLAGS[@]+"${RELEASE_FLAGS[@]}"} --product rowkit >&2
   work="$(mktemp -d "${TMPDIR:-/tmp}/rowkit-bench-browser.XXXXXX")"
   trap 'rm -rf "$work"' EXIT
   echo "exporting $rows rows to $work/site" >&2

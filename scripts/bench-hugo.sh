@@ -19,6 +19,7 @@
 # apt-get when it is missing; builds rowkit in release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/build.sh
 
 rows="${1:-100000}"
 runs="${2:-3}"
@@ -37,7 +38,7 @@ if ! command -v hugo >/dev/null 2>&1; then
 fi
 
 echo "bench-hugo: building rowkit (release)" >&2
-swift build -c release --product rowkit >/dev/null
+swift build -c release ${RELEASE_FLAGS[@]+"${RELEASE_FLAGS[@]}"} --product rowkit >/dev/null
 rowkit="$PWD/.build/release/rowkit"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/rowkit-bench-hugo.XXXXXX")

@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
+source scripts/lib/build.sh
 
 input="${1:-Examples/settings.yaml}"
 output="${2:-site}"
-swift build -c release --product rowkit
-"$(swift build -c release --show-bin-path)/rowkit" export "$input" --output "$output"
+swift build -c release ${RELEASE_FLAGS[@]+"${RELEASE_FLAGS[@]}"} --product rowkit
+"$(swift build -c release ${RELEASE_FLAGS[@]+"${RELEASE_FLAGS[@]}"} --show-bin-path)/rowkit" export "$input" --output "$output"
