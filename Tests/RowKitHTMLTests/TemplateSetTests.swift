@@ -49,6 +49,26 @@ import Testing
         }
     }
 
+    @Test func aTagIsFoundAtEveryOffsetAndNothingElseIsOne() {
+        // Every text of up to six pieces of `{`, `}`, `x` and `é`, against a plain search.
+        let pieces = ["{", "}", "x", "é"]
+        var texts = [""]
+        var layer = [""]
+        for _ in 0..<6 {
+            layer = layer.flatMap { text in pieces.map { text + $0 } }
+            texts += layer
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let expected = bytes.indices.dropLast().contains {
+                bytes[$0] == UInt8(ascii: "{") && bytes[$0 + 1] == UInt8(ascii: "{")
+            }
+            #expect(TemplateSet.hasTag(text) == expected, "\(text)")
+        }
+        #expect(TemplateSet.hasTag(String(repeating: "x{", count: 5000) + "{"))
+        #expect(!TemplateSet.hasTag(String(repeating: "x{", count: 5000)))
+    }
+
     @Test func aTemplateWithoutTagsIsStillAPartial() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
