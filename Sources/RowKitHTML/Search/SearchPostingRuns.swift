@@ -63,15 +63,18 @@ final class SearchPostingRuns {
     private static let wordCost = 32
 
     /// When every pair is in memory (no run was spilled) and there are at least `minimumPairs`:
-    /// sorts them and returns the index that cuts them into two streams of about equal work (see
-    /// ``forEachWord(inSortedPairs:_:)``) where the words' first character changes, so that each
-    /// holds whole subtrees of the word trie's root; `nil` otherwise.
-    func splitForTwoStreams(minimumPairs: Int = 1 << 16) -> Int? {
-        guard runs.isEmpty, held.pairs.count >= minimumPairs else { return nil }
+    /// sorts them and returns where to cut them into at most `parts` runs of about equal work (see
+    /// ``forEachWord(inSortedPairs:_:)``), each cut where the words' first character changes, so
+    /// that each run holds whole subtrees of the word trie's root: the indices that start the second
+    /// run, the third and so on, ascending (empty when no character boundary helps); `nil`
+    /// otherwise.
+    func splitPoints(parts: Int, minimumPairs: Int = 1 << 16) -> [Int]? {
+        guard runs.isEmpty, held.pairs.count >= minimumPairs, parts > 1 else { return nil }
         sortPairs()
         // The words interned since the last spill (none was): the words of the pairs.
         let total = held.pairs.count + Self.wordCost * held.words.count
-        var best: (index: Int, distance: Int)?
+        // For each cut k (1..<parts), the boundary nearest to k / parts of the work.
+        var best = [(index: Int, distance: Int)?](repeating: nil, count: parts)
         var cost = 0
         let pairs = held.pairs
         let words = held.words
@@ -81,13 +84,16 @@ final class SearchPostingRuns {
                 if isNewWord && index > 0
                     && !Self.sameFirstScalar(words[Int(pairs[index - 1].word)], words[Int(pairs[index].word)], base)
                 {
-                    let distance = abs(total - 2 * cost)
-                    if best == nil || distance < best!.distance { best = (index, distance) }
+                    // One look per first character of the words, so every cut is looked at.
+                    for cut in 1..<parts {
+                        let distance = abs(total * cut - parts * cost)
+                        if best[cut] == nil || distance < best[cut]!.distance { best[cut] = (index, distance) }
+                    }
                 }
                 cost += 1 + (isNewWord ? Self.wordCost : 0)
             }
         }
-        return best?.index
+        return Array(Set(best.compactMap { $0?.index })).sorted()
     }
 
     /// Whether words `first` and `second` (places in `base`) start with the same character.
@@ -106,7 +112,7 @@ final class SearchPostingRuns {
         return true
     }
 
-    /// The number of pairs held (sorted, after ``splitForTwoStreams(minimumPairs:)``).
+    /// The number of pairs held (sorted, after ``splitPoints(parts:minimumPairs:)``).
     var pairCount: Int { held.pairs.count }
 
     /// Calls `body` for every word of the sorted pairs in `range` (cut where a word starts), with

@@ -16,7 +16,7 @@ import Testing
     /// The index files of `rows`, with the words written on two threads when `parallelWords` and
     /// the table is large enough (`twoThreads` says whether they were).
     static func build(_ rows: [SearchRow], pairsPerRun: Int = 1 << 20, parallelWords: Bool) throws
-        -> (files: [String: [UInt8]], runs: Int, twoThreads: Bool)
+        -> (files: [String: [UInt8]], runs: Int, twoThreads: Bool, wordRuns: Int)
     {
         // The word files may come from two threads at once.
         final class Files: @unchecked Sendable {
@@ -33,7 +33,7 @@ import Testing
         builder.parallelWords = parallelWords
         for row in rows { try builder.add(row) }
         try builder.finish()
-        return (written.files, builder.spilledRuns, builder.wroteWordsOnTwoThreads)
+        return (written.files, builder.spilledRuns, builder.wroteWordsOnTwoThreads, builder.wordRunCount)
     }
 
     /// The JSON data of an index file (the argument after key and name).
@@ -161,7 +161,7 @@ import Testing
         #expect((nine["a"] as? [Any])?.first as? Int == underNine.count)
     }
 
-    /// A large table's words are written on two threads, cut where their first character
+    /// A large table's words are written on two threads, cut in runs where their first character
     /// changes; the files are those of one thread, whether each run's part of the trie's root is
     /// interior or still a leaf when they meet.
     @Test func wordsWrittenOnTwoThreadsMakeTheFilesOfOne() throws {
@@ -191,6 +191,10 @@ import Testing
             let one = try Self.build(rows, parallelWords: false)
             let two = try Self.build(rows, parallelWords: true)
             #expect(!one.twoThreads && two.twoThreads, "\(name)")
+            // Many first characters make many runs (up to wordParts); nearly one letter, two.
+            #expect(
+                name == "one letter" ? two.wordRuns == 2 : two.wordRuns > 2 && two.wordRuns <= SearchIndexBuilder.wordParts,
+                "\(name): \(two.wordRuns) runs")
             #expect(one.files.count == two.files.count, "\(name)")
             #expect(one.files == two.files, "\(name)")
         }
