@@ -193,7 +193,8 @@ import Testing
             #expect(!one.twoThreads && two.twoThreads, "\(name)")
             // Many first characters make many runs (up to wordParts); nearly one letter, two.
             #expect(
-                name == "one letter" ? two.wordRuns == 2 : two.wordRuns > 2 && two.wordRuns <= SearchIndexBuilder.wordParts,
+                name == "one letter"
+                    ? two.wordRuns == 2 : two.wordRuns > 2 && two.wordRuns <= SearchIndexBuilder.wordParts,
                 "\(name): \(two.wordRuns) runs")
             #expect(one.files.count == two.files.count, "\(name)")
             #expect(one.files == two.files, "\(name)")
