@@ -88,10 +88,6 @@ public struct TemplateSet: Sendable {
         return library.render(context, withTemplate: name) ?? ""
     }
 
-    /// The names `texts` may use as partials or parents (`{{> name}}`, `{{< name}}`), or `nil`
-    /// (any name) when one of them changes its delimiters, after which tags cannot be found by
-    /// looking for `{{`. Whitespace is allowed around the sigil and the name; a name read too
-    /// generously only parses a template that was not needed.
     /// Whether `text` has a `{{`, byte by byte: Foundation's `contains` on Linux first makes the
     /// text an `NSString`, about 3 ms for the bundled style sheet and scripts at every export's start.
     static func hasTag(_ text: String) -> Bool {
@@ -112,6 +108,10 @@ public struct TemplateSet: Sendable {
         }
     }
 
+    /// The names `texts` may use as partials or parents (`{{> name}}`, `{{< name}}`), or `nil`
+    /// (any name) when one of them changes its delimiters, after which tags cannot be found by
+    /// looking for `{{`. Whitespace is allowed around the sigil and the name; a name read too
+    /// generously only parses a template that was not needed.
     static func partialNames(in texts: [String]) -> Set<String>? {
         var names: Set<String> = []
         for text in texts {
