@@ -139,10 +139,10 @@ final class SearchIndexBuilder {
 
     /// Whether ``finishWords()`` may use a second thread (tests compare the files with and without).
     var parallelWords = true
-    /// Whether ``finishWords()`` wrote the words on two threads.
-    private(set) var wroteWordsOnTwoThreads = false
     /// The runs ``finishWords()`` cut the words into (1 when one thread wrote them).
     private(set) var wordRunCount = 1
+    /// Whether ``finishWords()`` wrote the words on two threads.
+    var wroteWordsOnTwoThreads: Bool { wordRunCount > 1 }
 
     private func makeTrieWriter() -> SearchTrieWriter {
         SearchTrieWriter(rowCount: rowCount, rowsPerShard: Self.rowsPerShard) { name, data in
@@ -199,7 +199,6 @@ final class SearchIndexBuilder {
     }
 
     private func finishWords(cutAt cuts: [Int]) throws {
-        wroteWordsOnTwoThreads = true
         wordRunCount = cuts.count + 1
         let bounds = [0] + cuts + [pairs.pairCount]
         let runs = WordRuns(pairs: pairs, ranges: (1..<bounds.count).map { bounds[$0 - 1]..<bounds[$0] }) {
