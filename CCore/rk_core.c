@@ -16,6 +16,14 @@ void *rk_alloc(size_t size) {
     return malloc(size);
 }
 
+void *rk_alloc_lines(size_t size) {
+#ifdef RK_INTERNAL_CHECKS
+    if (rk_fail_after == 0) return NULL;
+    if (rk_fail_after > 0) rk_fail_after--;
+#endif
+    return aligned_alloc(RK_CACHE_LINE, size);
+}
+
 void rk_free(void *p) { free(p); }
 
 rk_status rk_debug_fail_alloc_after(long n) {

@@ -130,10 +130,12 @@ static int leaf_class(uint32_t cap) { return (int)(cap / RK_LEAF_STEP) - 1; }
 static double *leaf_pre(rk_leaf *l) { return l->pre; }
 static const double *leaf_pre_c(const rk_leaf *l) { return l->pre; }
 
-/* Bytes requested from malloc for a leaf of capacity `cap`: header and block prefixes, heights. */
+/* Bytes requested for a leaf of capacity `cap`: header and block prefixes, heights (a multiple of
+ * the cache line, as rk_alloc_lines requires: cap is a multiple of RK_LEAF_STEP). */
 static size_t leaf_size(uint32_t cap) { return sizeof(rk_leaf) + (size_t)cap * sizeof(double); }
+_Static_assert(RK_LEAF_STEP * sizeof(double) % RK_CACHE_LINE == 0, "leaf sizes are whole cache lines");
 
-static size_t leaf_bytes(uint32_t cap) { return leaf_size(cap) + RK_MALLOC_OVERHEAD; }
+static size_t leaf_bytes(uint32_t cap) { return leaf_size(cap) + RK_ALIGNED_OVERHEAD; }
 
 static size_t inner_bytes(void) { return sizeof(rk_inner) + RK_MALLOC_OVERHEAD; }
 
@@ -164,7 +166,7 @@ static rk_leaf *leaf_new(rk_offset_tree *t, uint32_t cap) {
         t->free_leaf[c] = leaf_free_next(l);
         t->nfree_leaf[c]--;
     } else {
-        l = rk_alloc(leaf_size(cap));
+        l = rk_alloc_lines(leaf_size(cap));
         if (!l) return NULL;
         t->bytes += leaf_bytes(cap);
         l->cap = cap;
@@ -284,8 +286,9 @@ static rk_mark mark_of(const rk_offset_tree *t) {
 
 /*
  * Makes the leaf's block prefixes match its heights from block b0 on: zeroes the slots after n in
- * the last block, recomputes the prefixes from b0 (adding each block's sum), and sets the prefixes
- * past the last block to +infinity. Returns the leaf's sum. Blocks before b0 must be up to date.
+ * the last block, recomputes the prefixes from b0 (adding each block's sum; a full leaf keeps no
+ * prefix through its last block), and sets the prefixes past the last block to +infinity. Returns
+ * the leaf's sum. Blocks before b0 must be up to date.
  */
 static double leaf_fix(rk_leaf *l, size_t b0) {
     size_t n = l->n, nb = blocks_of(n);
@@ -295,9 +298,9 @@ static double leaf_fix(rk_leaf *l, size_t b0) {
     double s = b0 ? pre[b0 - 1] : 0.0;
     for (size_t b = b0; b < nb; b++) {
         s += block_sum(l->h + b * RK_BLOCK);
-        pre[b] = s;
+        if (b < RK_LEAF_PREFIXES) pre[b] = s;
     }
-    for (size_t b = nb; b < RK_LEAF_BLOCKS; b++) pre[b] = INFINITY;
+    for (size_t b = nb; b < RK_LEAF_PREFIXES; b++) pre[b] = INFINITY;
     return s;
 }
 
@@ -682,7 +685,7 @@ static rk_status rebuild(rk_offset_tree *t, const rk_segments *s, size_t n) {
     for (int c = 0; c < RK_LEAF_CLASSES && !failed; c++) {
         uint32_t cap = (uint32_t)(c + 1) * RK_LEAF_STEP;
         for (size_t q = 0; q < extra[c]; q++) {
-            rk_leaf *l = rk_alloc(leaf_size(cap));
+            rk_leaf *l = rk_alloc_lines(leaf_size(cap));
             if (!l) {
                 failed = 1;
                 break;
@@ -918,10 +921,12 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     const double *pre = leaf_pre_c(l);
     uint32_t n = l->n, nb = (uint32_t)blocks_of(n), b = 0;
     if (closed_right) {
-        for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y > acc + pre[k];
+        for (uint32_t k = 0; k < RK_LEAF_PREFIXES; k++) b += y > acc + pre[k];
     } else {
-        for (uint32_t k = 0; k < RK_LEAF_BLOCKS; k++) b += y >= acc + pre[k];
+        for (uint32_t k = 0; k < RK_LEAF_PREFIXES; k++) b += y >= acc + pre[k];
     }
+    /* b <= RK_LEAF_PREFIXES: a full leaf keeps no prefix through its last block, so y past its end
+     * selects that block, and the fallback below goes back from there. */
     if (b >= nb) { /* nothing passes y: the last block with a positive sum */
         b = nb - 1;
         while (b > 0 && !(pre[b] > pre[b - 1])) b--;
@@ -947,6 +952,15 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     }
     if (q >= len) { /* nothing passes y: the block's last positive item, if any */
         for (q = len; q > 0 && !(h[q - 1] > 0.0); q--) {}
+        if (q == 0 && b == RK_LEAF_PREFIXES) {
+            /* A full leaf's last block with no positive item (its prefix is not kept, so it was
+             * not skipped above): the last positive item is in the last block with a positive
+             * sum before it. */
+            b = RK_LEAF_PREFIXES - 1;
+            while (b > 0 && !(pre[b] > pre[b - 1])) b--;
+            h = l->h + b * RK_BLOCK;
+            for (q = RK_BLOCK; q > 0 && !(h[q - 1] > 0.0); q--) {}
+        }
         return q ? base + b * RK_BLOCK + q - 1 : RK_NOT_FOUND;
     }
     return base + b * RK_BLOCK + q;
@@ -991,7 +1005,7 @@ rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
      * over the whole array or block (0.0 added before the item's entry, +infinity padding past
      * the last child staying so): fixed length, no branch on where the item is, no child count.
      * The lines they write were fetched while the descent went down (descend_edit). */
-    add_from(leaf_pre(l), RK_LEAF_BLOCKS, local / RK_BLOCK, delta);
+    add_from(leaf_pre(l), RK_LEAF_PREFIXES, local / RK_BLOCK, delta);
     for (unsigned d = t->depth; d-- > 0;) {
         rk_inner *nd = p.node[d];
         uint32_t j = p.idx[d], bj = j / RK_BLOCK;
@@ -1545,12 +1559,12 @@ static rk_entry check_leaf(const rk_leaf *l, int is_root, rk_check *c) {
     double s = 0.0;
     for (size_t b = 0; b < nb; b++) {
         s += block_sum(l->h + b * RK_BLOCK);
-        if (pre[b] != s) {
+        if (b < RK_LEAF_PREFIXES && pre[b] != s) {
             c->msg = "cached block prefix differs from the running sum of the blocks";
             return bad;
         }
     }
-    for (size_t b = nb; b < RK_LEAF_BLOCKS; b++) {
+    for (size_t b = nb; b < RK_LEAF_PREFIXES; b++) {
         if (pre[b] != INFINITY) {
             c->msg = "block prefix after the last block is not +infinity";
             return bad;

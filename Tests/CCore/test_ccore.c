@@ -352,6 +352,24 @@ static void test_bad_calls(void) {
     rk_offset_tree_destroy(t);
 }
 
+/* A full leaf keeps no prefix through its last block: a range past the end whose last block holds
+ * only zero heights (found by the fuzzer) must fall back to the last positive item before it. */
+static void test_range_past_a_zero_last_block(void) {
+    for (size_t n = 121; n <= 128; n++) {
+        double h[128];
+        for (size_t i = 0; i < n; i++) h[i] = i < 120 ? (i % 3 ? 0.0 : 5.5) : 0.0;
+        rk_offset_tree *t;
+        CHECK(rk_offset_tree_build(h, n, &t, NULL) == RK_OK, "build a leaf with a zero last block");
+        size_t first, end;
+        rk_offset_tree_range(t, 10.0, 1e6, &first, &end);
+        CHECK(first == 3 && end == 118, "range past the end stops at the last positive item");
+        rk_offset_tree_range(t, 0.0, 220.0, &first, &end);
+        CHECK(first == 0 && end == 118, "range through the total");
+        CHECK(rk_offset_tree_item_at(t, 219.999) == 117, "item_at just below the total");
+        rk_offset_tree_destroy(t);
+    }
+}
+
 static void test_pool(size_t ops) {
     rk_reuse_pool *p = NULL;
     CHECK(rk_reuse_pool_create(4, &p) == RK_OK, "pool create");
@@ -435,6 +453,7 @@ int main(int argc, char **argv) {
     test_read_offsets_match_offset();
     test_heights_are_quantized_and_sums_exact();
     test_total_limit();
+    test_range_past_a_zero_last_block();
     test_tree(ops, 200, 1);         /* around one leaf */
     test_tree(ops, 5000, 1);        /* a few levels */
     test_tree(ops / 4, 60000, 97);  /* deeper, sampled full comparisons */
