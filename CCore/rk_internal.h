@@ -90,6 +90,21 @@ typedef struct rk_inner {
     void *child[RK_FAN];
 } rk_inner;
 
+/*
+ * A prefetch hint: the leaf that held position g * RK_HINT_SPAN and the position of its first item,
+ * when the hints were made. A read or set by position fetches the hinted leaf's lines while it
+ * descends to the leaf it needs, which is the same one unless edits have moved items since; a
+ * stale hint costs only the fetch. Hints never decide anything, and they only point to leaves the
+ * tree holds (live or on a free list): freeing a leaf turns them off until they are made again.
+ */
+typedef struct rk_hint {
+    const rk_leaf *leaf;
+    size_t start;
+} rk_hint;
+
+#define RK_HINT_SPAN 64   /* positions per hint */
+#define RK_HINT_REFRESH 8 /* hints are made again after count / this many edited items */
+
 struct rk_offset_tree {
     void *root;      /* rk_leaf when depth == 0, else rk_inner; never NULL */
     unsigned depth;  /* number of inner levels above the leaves */
@@ -104,6 +119,13 @@ struct rk_offset_tree {
     rk_inner *free_inner;
     size_t nfree_inner;
     size_t live_inner;
+    /* Prefetch hints: `nhint` of `hint_cap` entries in use (0: none), and the items inserted or
+     * removed since they were made (they are made again after count / RK_HINT_REFRESH). */
+    rk_hint *hint;
+    size_t nhint;
+    size_t hint_cap;
+    size_t hint_edits;
+    double inv_count; /* 1.0 / count, for the first guess of a descent by position */
 };
 
 /* ---- reuse pool ---- */

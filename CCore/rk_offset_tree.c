@@ -89,6 +89,12 @@ static size_t blocks_of(size_t n) { return ceil_div(n, RK_BLOCK); }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+/* Sets the item count and its inverse, which a descent by position starts from. */
+static void set_count(rk_offset_tree *t, size_t count) {
+    t->count = count;
+    t->inv_count = 1.0 / (double)count;
+}
+
 /* Finite, >= 0 and below the largest total (false for NaN). */
 static int valid_height(double h) { return h >= 0.0 && h < RK_OFFSET_TREE_MAX_TOTAL; }
 
@@ -238,6 +244,7 @@ static void free_down_to(rk_offset_tree *t, const size_t *leaves, size_t inner) 
             t->nfree_leaf[c]--;
             t->bytes -= leaf_bytes(l->cap);
             rk_free(l);
+            t->nhint = 0; /* a hint may point to it */
         }
     }
     while (t->nfree_inner > inner) {
@@ -487,7 +494,7 @@ static RK_INLINE void prefetch_node_guess(const rk_inner *nd, double share) {
 static RK_INLINE rk_leaf *descend_to(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local,
                                      int edit) {
     void *node = t->root;
-    double inv = 1.0 / (double)t->count;
+    double inv = t->inv_count;
     for (unsigned d = 0; d < t->depth; d++) {
         rk_inner *nd = node;
         uint32_t j = child_at(nd, &i, &inv);
@@ -555,7 +562,74 @@ static void fix_path(rk_offset_tree *t, const rk_path *p, void *child, double s,
         }
     }
     t->total += ds;
-    t->count += dc;
+    set_count(t, t->count + dc);
+}
+
+/* ---------------------------------------------------------------- prefetch hints */
+
+static size_t hint_bytes(size_t cap) { return cap ? cap * sizeof(rk_hint) + RK_MALLOC_OVERHEAD : 0; }
+
+/* Hints for the leaf `l` holding items [start, start + n). */
+static void hint_leaf(rk_offset_tree *t, const rk_leaf *l, size_t start, size_t n) {
+    for (size_t g = ceil_div(start, RK_HINT_SPAN); g * RK_HINT_SPAN < start + n; g++) {
+        t->hint[g].leaf = l;
+        t->hint[g].start = start;
+    }
+}
+
+/* Hints for the leaves below `nd` (`height` inner levels above them, first item at `start`), from
+ * the nodes' child counts: the leaves themselves are not read. */
+static void hint_rec(rk_offset_tree *t, const rk_inner *nd, unsigned height, size_t start) {
+    for (uint32_t j = 0; j < nd->n; j++) {
+        if (height == 1) hint_leaf(t, nd->child[j], start, nd->cnt[j]);
+        else hint_rec(t, nd->child[j], height - 1, start);
+        start += nd->cnt[j];
+    }
+}
+
+/* Makes the hints for the current contents, O(count / RK_LEAF_FILL); without them when their
+ * memory cannot be had (they are optional). */
+static void make_hints(rk_offset_tree *t) {
+    size_t need = ceil_div(t->count, RK_HINT_SPAN);
+    t->nhint = 0;
+    t->hint_edits = 0;
+    if (need > t->hint_cap || need < t->hint_cap / 4) {
+        size_t cap = need + need / 4;
+        rk_hint *h = cap ? rk_alloc(cap * sizeof *h) : NULL;
+        if (h || !cap) {
+            rk_free(t->hint);
+            t->bytes = t->bytes - hint_bytes(t->hint_cap) + hint_bytes(cap);
+            t->hint = h;
+            t->hint_cap = cap;
+        } else if (need > t->hint_cap) {
+            return;
+        }
+    }
+    if (need == 0) return;
+    if (t->depth == 0) hint_leaf(t, t->root, 0, t->count);
+    else hint_rec(t, t->root, t->depth, 0);
+    t->nhint = need;
+}
+
+/* Counts `k` items inserted or removed, and makes the hints again once count / RK_HINT_REFRESH
+ * have been (so a run of edits pays O(1) for them per item). */
+static void note_edit(rk_offset_tree *t, size_t k) {
+    t->hint_edits += k;
+    if (t->hint_edits > t->count / RK_HINT_REFRESH + RK_HINT_SPAN) make_hints(t);
+}
+
+/* Fetches the lines of the leaf the hints say holds position i (its header and prefixes, and the
+ * line of item i), so they load while the descent finds the leaf. Nothing when the hints are off,
+ * or stale enough that i is not inside the hinted leaf's largest extent. */
+static RK_INLINE void prefetch_hinted_leaf(const rk_offset_tree *t, size_t i) {
+    size_t g = i / RK_HINT_SPAN;
+    if (g >= t->nhint) return;
+    rk_hint h = t->hint[g];
+    size_t at = i - h.start;
+    if (at >= RK_LEAF_MAX) return;
+    RK_PREFETCH(h.leaf);
+    RK_PREFETCH((const char *)h.leaf + RK_CACHE_LINE);
+    RK_PREFETCH(h.leaf->h + at);
 }
 
 /* ---------------------------------------------------------------- build */
@@ -655,7 +729,7 @@ static void build_from_free(rk_offset_tree *t, const rk_segments *s, size_t n, c
     }
     t->root = bd.root.ptr;
     t->depth = sh->depth;
-    t->count = bd.root.cnt;
+    set_count(t, bd.root.cnt);
     t->total = bd.root.sum;
 }
 
@@ -738,6 +812,7 @@ static rk_status rebuild(rk_offset_tree *t, const rk_segments *s, size_t n) {
     }
     build_from_free(t, s, n, &sh);
     trim(t);
+    make_hints(t);
     return RK_OK;
 }
 
@@ -811,6 +886,7 @@ void rk_offset_tree_destroy(rk_offset_tree *t) {
     release_subtree(t, t->root, t->depth);
     size_t none[RK_LEAF_CLASSES] = {0};
     free_down_to(t, none, 0);
+    rk_free(t->hint);
     rk_free(t);
 }
 
@@ -824,6 +900,7 @@ size_t rk_offset_tree_bytes(const rk_offset_tree *t) { return t->bytes; }
 
 rk_status rk_offset_tree_height(const rk_offset_tree *t, size_t index, double *out) {
     if (index >= t->count) return RK_ERR_RANGE;
+    prefetch_hinted_leaf(t, index);
     rk_path p;
     size_t local;
     rk_leaf *l = descend(t, index, &p, &local);
@@ -837,9 +914,10 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
         *out = t->total;
         return RK_OK;
     }
+    prefetch_hinted_leaf(t, index);
     double acc = 0.0;
     const void *node = t->root;
-    double inv = 1.0 / (double)t->count;
+    double inv = t->inv_count;
     for (unsigned d = 0; d < t->depth; d++) {
         const rk_inner *nd = node;
         uint32_t j = child_at(nd, &index, &inv), b = j / RK_BLOCK;
@@ -992,6 +1070,7 @@ void rk_offset_tree_range(const rk_offset_tree *t, double y0, double y1, size_t 
 rk_status rk_offset_tree_set(rk_offset_tree *t, size_t index, double height) {
     if (index >= t->count) return RK_ERR_RANGE;
     if (!valid_height(height)) return RK_ERR_HEIGHT;
+    prefetch_hinted_leaf(t, index);
     double q = quantize(height);
     rk_path p;
     size_t local;
@@ -1136,8 +1215,8 @@ static void give_back(rk_offset_tree *t, rk_mark mark, void **blocks, size_t nle
     free_down_to(t, mark.leaves, mark.inner);
 }
 
-rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, size_t k,
-                                size_t *bad_index) {
+static rk_status insert_items(rk_offset_tree *t, size_t at, const double *h, size_t k,
+                              size_t *bad_index) {
     if (at > t->count) return RK_ERR_RANGE;
     if (k > RK_OFFSET_TREE_MAX_COUNT - t->count) return RK_ERR_OVERFLOW;
     if (k == 0) return RK_OK;
@@ -1298,7 +1377,7 @@ rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, s
     }
     t->root = pieces[0].ptr;
     t->total = pieces[0].sum;
-    t->count = pieces[0].cnt;
+    set_count(t, pieces[0].cnt);
     t->depth = new_depth;
     trim(t);
     if (heap_scratch) {
@@ -1459,7 +1538,7 @@ static void remove_rec(rk_offset_tree *t, rk_inner *nd, unsigned height, size_t 
     if (nd->n >= 2) fix_node(t, nd, height, rs);
 }
 
-rk_status rk_offset_tree_remove(rk_offset_tree *t, size_t at, size_t k) {
+static rk_status remove_items(rk_offset_tree *t, size_t at, size_t k) {
     if (at > t->count || k > t->count - at) return RK_ERR_RANGE;
     if (k == 0) return RK_OK;
     if (k == t->count) {
@@ -1510,10 +1589,23 @@ rk_status rk_offset_tree_remove(rk_offset_tree *t, size_t at, size_t k) {
     rk_entry e = entry_of(node, t->depth);
     t->root = node;
     t->total = e.sum;
-    t->count = e.cnt;
+    set_count(t, e.cnt);
     while (rs.n > 0) leaf_delete(t, rs.leaf[--rs.n]);
     trim(t);
     return RK_OK;
+}
+
+rk_status rk_offset_tree_insert(rk_offset_tree *t, size_t at, const double *h, size_t k,
+                                size_t *bad_index) {
+    rk_status st = insert_items(t, at, h, k, bad_index);
+    if (st == RK_OK) note_edit(t, k);
+    return st;
+}
+
+rk_status rk_offset_tree_remove(rk_offset_tree *t, size_t at, size_t k) {
+    rk_status st = remove_items(t, at, k);
+    if (st == RK_OK) note_edit(t, k);
+    return st;
 }
 
 /* ---------------------------------------------------------------- checker */
@@ -1655,6 +1747,33 @@ static void check_free(const rk_offset_tree *t, rk_check *c) {
 }
 #endif
 
+#ifdef RK_INTERNAL_CHECKS
+/* Adds the hints' memory to the byte count; checks their bounds, and when no item was inserted or
+ * removed since they were made, that each names the leaf holding its position and that leaf's
+ * first position. */
+static void check_hints(const rk_offset_tree *t, rk_check *c) {
+    c->bytes += hint_bytes(t->hint_cap);
+    if (t->nhint > t->hint_cap || (t->nhint && !t->hint)) {
+        c->msg = "more hints in use than allocated";
+        return;
+    }
+    if (t->nhint && t->nhint != ceil_div(t->count, RK_HINT_SPAN) && t->hint_edits == 0) {
+        c->msg = "fresh hints do not cover the items";
+        return;
+    }
+    if (t->hint_edits != 0) return;
+    for (size_t g = 0; g < t->nhint; g++) {
+        rk_path p;
+        size_t local;
+        const rk_leaf *l = descend(t, g * RK_HINT_SPAN, &p, &local);
+        if (t->hint[g].leaf != l || t->hint[g].start != g * RK_HINT_SPAN - local) {
+            c->msg = "fresh hint does not name the leaf holding its position";
+            return;
+        }
+    }
+}
+#endif
+
 rk_status rk_offset_tree_check(const rk_offset_tree *t, const char **message) {
 #ifdef RK_INTERNAL_CHECKS
     rk_check c;
@@ -1665,6 +1784,7 @@ rk_status rk_offset_tree_check(const rk_offset_tree *t, const char **message) {
     rk_entry e = {NULL, 0.0, 0};
     if (!c.msg) e = check_node(t->root, t->depth, 1, &c);
     if (!c.msg) check_free(t, &c);
+    if (!c.msg) check_hints(t, &c);
     if (!c.msg && e.cnt != t->count) c.msg = "tree count differs from the root's count";
     if (!c.msg && e.sum != t->total) c.msg = "tree total differs from the root's sum";
     if (!c.msg && !total_fits(t->total)) c.msg = "tree total at or beyond RK_OFFSET_TREE_MAX_TOTAL";
