@@ -489,7 +489,8 @@ static RK_INLINE void prefetch_node_guess(const rk_inner *nd, double share) {
 
 /*
  * Descends to the leaf holding position `i` (i <= count; i == count lands at the end of the last
- * leaf) and records the path. Returns the leaf; `*local` is the position inside it.
+ * leaf) and records the path. Returns the leaf; `*local` is the position inside it. `edit`: 0 for
+ * a read, 1 for an edit of sums (fetches their lines for writing), 2 also of counts.
  */
 static RK_INLINE rk_leaf *descend_to(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local,
                                      int edit) {
@@ -504,6 +505,7 @@ static RK_INLINE rk_leaf *descend_to(const rk_offset_tree *t, size_t i, rk_path 
             RK_PREFETCH_W(&nd->bs[0]);
             RK_PREFETCH_W(&nd->bs[RK_NODE_BLOCKS - 1]);
         }
+        if (edit > 1) RK_PREFETCH_W(&nd->cnt[j]); /* and the count (the prefixes were read) */
         p->node[d] = nd;
         p->idx[d] = j;
         node = nd->child[j];
@@ -517,9 +519,14 @@ static rk_leaf *descend(const rk_offset_tree *t, size_t i, rk_path *p, size_t *l
     return descend_to(t, i, p, local, 0);
 }
 
-/* Descends for an edit that then changes sums on the path (set, insert, remove). */
+/* Descends for an edit that then changes sums on the path (set). */
 static rk_leaf *descend_edit(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local) {
     return descend_to(t, i, p, local, 1);
+}
+
+/* Descends for an edit that then changes sums and counts on the path (insert, remove). */
+static rk_leaf *descend_resize(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local) {
+    return descend_to(t, i, p, local, 2);
 }
 
 /*
@@ -1229,7 +1236,7 @@ static rk_status insert_items(rk_offset_tree *t, size_t at, const double *h, siz
 
     rk_path p;
     size_t off;
-    rk_leaf *leaf = descend_edit(t, at, &p, &off);
+    rk_leaf *leaf = descend_resize(t, at, &p, &off);
     const unsigned depth = t->depth;
     const size_t total = leaf->n + k;
 
@@ -1547,7 +1554,7 @@ static rk_status remove_items(rk_offset_tree *t, size_t at, size_t k) {
     }
     rk_path p;
     size_t off;
-    rk_leaf *leaf = descend_edit(t, at, &p, &off);
+    rk_leaf *leaf = descend_resize(t, at, &p, &off);
     if (off + k <= leaf->n && (t->depth == 0 || leaf->n - k >= RK_LEAF_MIN)) {
         rk_leaf *l = leaf;
         size_t from_block = off / RK_BLOCK;

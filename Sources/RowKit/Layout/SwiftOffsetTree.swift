@@ -75,7 +75,13 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// The number of items.
     /// - Complexity: O(1).
-    @exclusivity(unchecked) public private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0 {
+        didSet { inverseCount = 1 / Double(count) }
+    }
+
+    /// 1 / `count`, which a descent by position starts from (kept with the count, as the C tree
+    /// keeps it, instead of divided per descent).
+    @exclusivity(unchecked) private var inverseCount = Double.infinity
 
     /// The sum of all heights.
     /// - Complexity: O(1).
@@ -408,7 +414,7 @@ public final class SwiftOffsetTree: OffsetTree {
     private func descend(_ index: Int) -> (leaf: Int32, local: Int) {
         var i = index
         var node = root
-        var inverse = 1 / Double(count)
+        var inverse = inverseCount
         for d in 0..<depth {
             let j = child(atIndex: &i, of: node, inverse: &inverse)
             pathNode[d] = node
@@ -562,7 +568,7 @@ public final class SwiftOffsetTree: OffsetTree {
         var i = index
         var acc = 0.0
         var node = root
-        var inverse = 1 / Double(count)
+        var inverse = inverseCount
         for _ in 0..<depth {
             let j = child(atIndex: &i, of: node, inverse: &inverse)
             let b = j / Self.block
