@@ -3,9 +3,17 @@
  *
  * Layout: leaves are variable-capacity arrays of heights (capacity rounded up to RK_LEAF_STEP, so
  * memory per item stays near 9 bytes even in half-full leaves) in blocks of RK_BLOCK, with the
- * running prefix of the block sums stored before the heights; inner nodes hold per child a
- * pointer, a height sum and an item count, with two-level running prefixes of both (see rk_inner).
- * All leaves are at the same depth.
+ * running prefix of the block sums stored before the heights; a leaf starts on a cache line and
+ * its header is two lines, so each block of heights is one line (see rk_leaf); inner nodes hold
+ * per child a pointer, a height sum and an item count, with two-level running prefixes of both
+ * (see rk_inner). All leaves are at the same depth.
+ *
+ * Hints: the tree also keeps, for every RK_HINT_SPAN-th position, the leaf that held it when the
+ * hints were made (rk_hint). A set, height or offset by position prefetches that leaf's lines
+ * before it descends, so the leaf's cache misses overlap the descent; the descent alone decides.
+ * Hints are made after every rebuild and again after count / RK_HINT_REFRESH inserted or removed
+ * items, from the inner nodes' counts (O(count / RK_LEAF_FILL)), and are off from the moment a
+ * leaf is freed until they are made again.
  *
  * Offsets: the offset of an item is the sum of one or two prefixes per level of its path (the
  * node's block prefix before its block, then the in-block prefix before its child), then in the
