@@ -75,12 +75,10 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// The number of items.
     /// - Complexity: O(1).
-    @exclusivity(unchecked) public private(set) var count = 0 {
-        didSet { inverseCount = 1 / Double(count) }
-    }
+    @exclusivity(unchecked) public private(set) var count = 0
 
-    /// 1 / `count`, which a descent by position starts from (kept with the count, as the C tree
-    /// keeps it, instead of divided per descent).
+    /// 1 / `count`, which a descent by position starts from (set wherever `count` is, as the C
+    /// tree keeps it, instead of divided per descent).
     @exclusivity(unchecked) private var inverseCount = Double.infinity
 
     /// The sum of all heights.
@@ -462,6 +460,7 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         totalHeight += ds
         count += dk
+        inverseCount = 1 / Double(count)
     }
 
     // MARK: - Build
@@ -520,6 +519,7 @@ public final class SwiftOffsetTree: OffsetTree {
         root = e.node
         totalHeight = e.sum
         count = e.cnt
+        inverseCount = 1 / Double(count)
     }
 
     /// Distributes `entries` evenly into new inner nodes and returns their entries.
