@@ -98,6 +98,12 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
 
     private var cursor = Cursor()
 
+    /// The thread's reference to the read-ahead, which it drops before it signals `done`. Written
+    /// before the thread starts, then only by the thread.
+    private final class Handoff: @unchecked Sendable {
+        var owner: ReadAhead?
+    }
+
     /// Whether a problem had been found when the last event ``next()`` returned was made.
     var hasProblems: Bool { cursor.hasProblems }
     /// The input's ``ListingInput/bytesRead`` when the last event ``next()`` returned was made.
@@ -108,8 +114,15 @@ final class ReadAhead<Source: ListingEventSource>: @unchecked Sendable {
         self.source = source
         self.input = input
         cursor.bytesRead = input.bytesRead
-        WorkerThread.start(named: "rowkit-parse") { [self] in
-            run()
+        // The thread lets go of this object (so of the source and the input) before it signals:
+        // when `finish()` returns, no other thread holds them, and the caller's last release
+        // frees them on the caller's thread, not later on the thread as it exits.
+        let handoff = Handoff()
+        handoff.owner = self
+        let done = self.done
+        WorkerThread.start(named: "rowkit-parse") {
+            handoff.owner?.run()
+            handoff.owner = nil
             done.signal()
         }
         ReadAheadThreads.started.add(1, ordering: .relaxed)
