@@ -12,7 +12,8 @@
 #   4. rebuilds the C core's WebAssembly module, fails if the committed one differs, and runs the
 #      differential test of the module against the native core (scripts/test-wasm.sh);
 #   5. runs the C core's test driver under AddressSanitizer + UndefinedBehaviorSanitizer and
-#      under valgrind memcheck;
+#      under valgrind memcheck, and one round of the C A/B benchmark tool (scripts/bench-c-ab.sh),
+#      so that it keeps building;
 #   6. runs the concurrent parts of the Swift suite under ThreadSanitizer;
 #   7. runs each libFuzzer target for FUZZ_SECONDS (default 60) and fails on any finding;
 #   8. runs the attack corpus (scripts/attack-corpus.py: hostile listings, images, outputs, flags,
@@ -65,6 +66,9 @@ scripts/test-wasm.sh
 
 step "C core under ASan/UBSan and valgrind"
 scripts/test-c-sanitizers.sh
+
+step "C core: the A/B benchmark tool builds and runs (one round; no timing is checked)"
+scripts/bench-c-ab.sh worktree worktree 1
 
 step "concurrent Swift tests under ThreadSanitizer"
 swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-ConcurrentUseTests|SnapshotDiffTests|TableModelSnapshotTests|TableViewEventTests|ReadAheadTests/whenALarge|ReadAheadTests/whenAReadAheadIsStopped}"
