@@ -8,21 +8,18 @@
 static _Thread_local long rk_fail_after = -1;
 #endif
 
-void *rk_alloc(size_t size) {
+/* Whether this allocation is to fail (the test hook, counting down); never without it. */
+static int alloc_fails(void) {
 #ifdef RK_INTERNAL_CHECKS
-    if (rk_fail_after == 0) return NULL;
+    if (rk_fail_after == 0) return 1;
     if (rk_fail_after > 0) rk_fail_after--;
 #endif
-    return malloc(size);
+    return 0;
 }
 
-void *rk_alloc_lines(size_t size) {
-#ifdef RK_INTERNAL_CHECKS
-    if (rk_fail_after == 0) return NULL;
-    if (rk_fail_after > 0) rk_fail_after--;
-#endif
-    return aligned_alloc(RK_CACHE_LINE, size);
-}
+void *rk_alloc(size_t size) { return alloc_fails() ? NULL : malloc(size); }
+
+void *rk_alloc_lines(size_t size) { return alloc_fails() ? NULL : aligned_alloc(RK_CACHE_LINE, size); }
 
 void rk_free(void *p) { free(p); }
 

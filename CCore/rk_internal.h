@@ -92,8 +92,8 @@ typedef struct rk_inner {
 
 /*
  * A prefetch hint: the leaf that held position g * RK_HINT_SPAN and the position of its first item,
- * when the hints were made. A read or set by position fetches the hinted leaf's lines while it
- * descends to the leaf it needs, which is the same one unless edits have moved items since; a
+ * when the hints were made. A set by position fetches the hinted leaf's lines while it descends
+ * to the leaf it needs, which is the same one unless edits have moved items since; a
  * stale hint costs only the fetch. Hints never decide anything, and they only point to leaves the
  * tree holds (live or on a free list): freeing a leaf turns them off until they are made again.
  */

@@ -9,8 +9,9 @@
  * (see rk_inner). All leaves are at the same depth.
  *
  * Hints: the tree also keeps, for every RK_HINT_SPAN-th position, the leaf that held it when the
- * hints were made (rk_hint). A set, height or offset by position prefetches that leaf's lines
- * before it descends, so the leaf's cache misses overlap the descent; the descent alone decides.
+ * hints were made (rk_hint). A set prefetches that leaf's lines before it descends, so the leaf's
+ * cache misses overlap the descent and the updates behind them; the descent alone decides. (Reads
+ * gain nothing: independent reads already overlap one leaf's miss with the next descent.)
  * Hints are made after every rebuild and again after count / RK_HINT_REFRESH inserted or removed
  * items, from the inner nodes' counts (O(count / RK_LEAF_FILL)), and are off from the moment a
  * leaf is freed until they are made again.
@@ -915,7 +916,6 @@ size_t rk_offset_tree_bytes(const rk_offset_tree *t) { return t->bytes; }
 
 rk_status rk_offset_tree_height(const rk_offset_tree *t, size_t index, double *out) {
     if (index >= t->count) return RK_ERR_RANGE;
-    prefetch_hinted_leaf(t, index);
     rk_path p;
     size_t local;
     rk_leaf *l = descend(t, index, &p, &local);
@@ -929,7 +929,6 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
         *out = t->total;
         return RK_OK;
     }
-    prefetch_hinted_leaf(t, index);
     double acc = 0.0;
     const void *node = t->root;
     double inv = t->inv_count;
@@ -951,6 +950,19 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
     for (size_t k = 0; k < RK_BLOCK; k++) m[k] = q[k] * keep[k];
     *out = acc + (((m[0] + m[1]) + (m[2] + m[3])) + ((m[4] + m[5]) + (m[6] + m[7])));
     return RK_OK;
+}
+
+/* The last block at or before b whose sum (the difference of two prefixes) is positive; 0 when
+ * none is. Blocks up to b must have prefixes (b < RK_LEAF_PREFIXES). */
+static uint32_t last_positive_block(const double *pre, uint32_t b) {
+    while (b > 0 && !(pre[b] > pre[b - 1])) b--;
+    return b;
+}
+
+/* One past the last positive height of h[0..<len], or 0 when none is. */
+static uint32_t positive_items(const double *h, uint32_t len) {
+    while (len > 0 && !(h[len - 1] > 0.0)) len--;
+    return len;
 }
 
 /*
@@ -1020,10 +1032,7 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
     }
     /* b <= RK_LEAF_PREFIXES: a full leaf keeps no prefix through its last block, so y past its end
      * selects that block, and the fallback below goes back from there. */
-    if (b >= nb) { /* nothing passes y: the last block with a positive sum */
-        b = nb - 1;
-        while (b > 0 && !(pre[b] > pre[b - 1])) b--;
-    }
+    if (b >= nb) b = last_positive_block(pre, nb - 1); /* nothing passes y */
     double a = b ? acc + pre[b - 1] : acc;
     /* The block's inclusive running sums, added as a tree (exact in any order); the slots past n
      * hold 0.0, so their sums equal the last item's and pass y only when it does. */
@@ -1044,15 +1053,12 @@ static size_t locate(const rk_offset_tree *t, double y, int closed_right) {
         for (uint32_t k = 0; k < RK_BLOCK; k++) q += y >= a + p[k];
     }
     if (q >= len) { /* nothing passes y: the block's last positive item, if any */
-        for (q = len; q > 0 && !(h[q - 1] > 0.0); q--) {}
+        q = positive_items(h, len);
         if (q == 0 && b == RK_LEAF_PREFIXES) {
             /* A full leaf's last block with no positive item (its prefix is not kept, so it was
-             * not skipped above): the last positive item is in the last block with a positive
-             * sum before it. */
-            b = RK_LEAF_PREFIXES - 1;
-            while (b > 0 && !(pre[b] > pre[b - 1])) b--;
-            h = l->h + b * RK_BLOCK;
-            for (q = RK_BLOCK; q > 0 && !(h[q - 1] > 0.0); q--) {}
+             * not skipped above): the item is in the last block with a positive sum before it. */
+            b = last_positive_block(pre, RK_LEAF_PREFIXES - 1);
+            q = positive_items(l->h + b * RK_BLOCK, RK_BLOCK);
         }
         return q ? base + b * RK_BLOCK + q - 1 : RK_NOT_FOUND;
     }
