@@ -26,7 +26,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh --test
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step's header carries the seconds since the start, so a CI log shows where the time goes.
+started=$(date +%s)
+step() { printf '\n== %s (at %d s)\n' "$*" "$(($(date +%s) - started))"; }
 
 source scripts/lib/build.sh
 
@@ -94,3 +96,4 @@ if [ "$embedding_status" -ne 0 ]; then
   echo "test: the embedding example failed (exit $embedding_status)" >&2
   exit 1
 fi
+printf "\n== all checks passed in %d s\n" "$(($(date +%s) - started))"
