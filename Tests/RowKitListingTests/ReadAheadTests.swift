@@ -77,10 +77,13 @@ struct ReadAheadTests {
     func whenALargeListingIsReadAhead_thenTheVisitorSeesTheSameCalls(format: String) throws {
         let threads = ReadAheadThreads.started.load(ordering: .relaxed)
         for problem in [nil, format == "json" ? "{\"text\": 5, \"bogus\": true}" : "{text: [1], bogus: true}"] {
-            let reader = ListingReader(Self.large(format, rows: 12_000, problem: problem), path: "large.\(format)")
+            // 4,000 rows are over 20,000 events: some 40 batches of at most 512, so the queue of 8
+            // fills and drains many times, and progress is reported inside the stream (every
+            // 16,384 events) as well as at its end.
+            let reader = ListingReader(Self.large(format, rows: 4_000, problem: problem), path: "large.\(format)")
             let (plain, ahead) = try Self.both(reader)
-            #expect(plain.count > 12_000)
-            #expect(plain.contains { $0.hasPrefix("progress") })
+            #expect(plain.count > 4_000)
+            #expect(plain.filter { $0.hasPrefix("progress") }.count >= 2)
             #expect(plain == ahead, "\(format), problem: \(problem ?? "none")")
         }
         // Each read-ahead pass started a thread (other tests running beside may start more).
