@@ -74,7 +74,9 @@ step "C core: the A/B benchmark tool builds and runs (one round; no timing is ch
 scripts/bench-c-ab.sh worktree worktree 1
 
 step "concurrent Swift tests under ThreadSanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-ConcurrentUseTests|SnapshotDiffTests|TableModelSnapshotTests|TableViewEventTests|ReadAheadTests/whenALarge|ReadAheadTests/whenAReadAheadIsStopped}"
+# Only the test bundle and what it needs are built (not the snippets or rowkit-bench's executable).
+swift build --sanitize=thread --scratch-path .build-tsan --product RowKitPackageTests
+swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "${TSAN_FILTER:-ConcurrentUseTests|SnapshotDiffTests|TableModelSnapshotTests|TableViewEventTests|ReadAheadTests/whenALarge|ReadAheadTests/whenAReadAheadIsStopped}"
 
 # The fuzzers run for a fixed time, so the embedding example (a build of its own) runs beside
 # them; its output is printed, and its status checked, after the attack corpus.
