@@ -19,20 +19,22 @@ struct IdentityTable: Sendable {
         let capacity: Int
         let slots: UnsafeMutablePointer<Slot>
         var count = 0
+        private let memory: LargeAllocation
 
         init(capacity: Int) {
             self.capacity = capacity
             // Aligned to a cache line, so no 32-byte slot straddles two lines (a lookup that misses
-            // the cache then waits for one line, not two).
-            slots = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<Slot>.stride, alignment: 64)
-                .bindMemory(to: Slot.self, capacity: capacity)
+            // the cache then waits for one line, not two); a large table on huge pages where the
+            // system has them (LargeAllocation).
+            memory = LargeAllocation(byteCount: capacity * MemoryLayout<Slot>.stride)
+            slots = memory.base.bindMemory(to: Slot.self, capacity: capacity)
             slots.initialize(
                 repeating: Slot(id: IdentityTable.placeholder, location: IdentityTable.emptyLocation), count: capacity)
         }
 
         deinit {
             slots.deinitialize(count: capacity)
-            slots.deallocate()
+            memory.deallocate()
         }
     }
 

@@ -43,4 +43,33 @@ struct IdentityTableTests {
             table[ItemID(5)] == TableIndex.Location(key: 0, leaf: 5) && table[ItemID(500)] == nil && table.count == 100)
         #expect(copy[ItemID(5)] == nil && copy[ItemID(500)] != nil && copy.count == 100)
     }
+
+    /// Past 2 MiB of slots the table lives in a mapping of its own (LargeAllocation): it grows into
+    /// one, is copied out of one on write, and frees them, with every entry where it belongs.
+    @Test func whenATableGrowsPastTwoMebibytes_thenItKeepsEveryEntryAndCopiesStayApart() {
+        var table = IdentityTable()
+        for i in 0..<70_000 { table[ItemID(i)] = TableIndex.Location(key: 0, leaf: Int32(i % 1_000)) }
+        let copy = table
+        for i in stride(from: 0, to: 70_000, by: 2) { table[ItemID(i)] = nil }
+        #expect(table.count == 35_000 && copy.count == 70_000)
+        #expect((0..<70_000).allSatisfy { i in table[ItemID(i)] == (i % 2 == 0 ? nil : copy[ItemID(i)]) })
+        #expect((0..<70_000).allSatisfy { copy[ItemID($0)] == TableIndex.Location(key: 0, leaf: Int32($0 % 1_000)) })
+    }
+
+    @Test(arguments: [
+        64, 4_096, LargeAllocation.hugePage - 1, LargeAllocation.hugePage, 5 * LargeAllocation.hugePage + 3,
+    ])
+    func whenLargeMemoryIsAllocated_thenItIsAlignedAndEveryByteIsUsable(byteCount: Int) {
+        let memory = LargeAllocation(byteCount: byteCount)
+        defer { memory.deallocate() }
+        #expect(Int(bitPattern: memory.base) % 64 == 0)
+        #if os(Linux)
+        if byteCount >= LargeAllocation.hugePage {
+            #expect(Int(bitPattern: memory.base) % LargeAllocation.hugePage == 0, "a mapping starts on a huge page")
+        }
+        #endif
+        let bytes = memory.base.bindMemory(to: UInt8.self, capacity: byteCount)
+        for i in 0..<byteCount { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
+        #expect((0..<byteCount).allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31) })
+    }
 }
