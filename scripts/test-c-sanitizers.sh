@@ -27,6 +27,7 @@ echo "== ASan + UBSan run and valgrind run, side by side"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 "$OUT/test_ccore_asan" "$OPS" "$SEED" >"$OUT/asan.log" 2>&1 &
 asan_pid=$!
 valgrind_status=0
+# Fewer operations: valgrind runs the driver about 30 times slower.
 valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=all \
     "$OUT/test_ccore_plain" "$((OPS / 10))" "$SEED" >"$OUT/valgrind.log" 2>&1 || valgrind_status=$?
 asan_status=0

@@ -63,7 +63,7 @@ struct IdentityTableTests {
         let memory = LargeAllocation(byteCount: byteCount)
         defer { memory.deallocate() }
         #expect(Int(bitPattern: memory.base) % 64 == 0)
-        #if os(Linux)
+        #if canImport(Glibc)
         if byteCount >= LargeAllocation.hugePage {
             #expect(Int(bitPattern: memory.base) % LargeAllocation.hugePage == 0, "a mapping starts on a huge page")
         }
