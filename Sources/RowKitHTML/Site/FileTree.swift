@@ -84,16 +84,21 @@ enum FileTree {
             return nil
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        guard bytes.withUnsafeMutableBytes({ read(descriptor, into: $0, at: 0) }) else { return nil }
+        return (bytes, info)
+    }
+
+    /// Fills `buffer` with the bytes of `descriptor` from `offset` on (`pread(2)` until it is
+    /// full); `false` (with `errno`, or 0 at the end of the file) when it cannot.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
         var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count))
-            }
+        while count < buffer.count {
+            let got = pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(offset + count))
             if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return nil }
+            guard got > 0 else { return false }
             count += got
         }
-        return (bytes, info)
+        return true
     }
 
     /// Writes `bytes` to `descriptor` whole; `false` (with `errno`) on failure.

@@ -54,14 +54,10 @@ final class ScratchFile: @unchecked Sendable {
         let count = range.count
         guard count > 0 else { return }
         let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while initialized < count {
-                let got = pread(
-                    descriptor, buffer.baseAddress! + initialized, count - initialized,
-                    off_t(range.lowerBound + initialized))
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { throw ExportError.posix("read", "a scratch file") }
-                initialized += got
+            guard FileTree.read(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: range.lowerBound) else {
+                throw ExportError.posix("read", "a scratch file")
             }
+            initialized = count
         }
         output.append(contentsOf: bytes)
     }
@@ -81,20 +77,8 @@ final class ScratchFile: @unchecked Sendable {
 
     /// `write(2)` until every byte is written.
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                #else
-                let written = Darwin.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ExportError.posix("write", "the manifest")
-                }
-                done += written
-            }
+        guard bytes.withUnsafeBytes({ FileTree.writeAll($0, to: descriptor) }) else {
+            throw ExportError.posix("write", "the manifest")
         }
     }
 }
