@@ -15,15 +15,13 @@ struct LargeAllocation {
     /// The size of a transparent huge page on x86-64 and most arm64 kernels.
     static let hugePage = 2 << 20
 
-    /// The memory, `byteCount` bytes, aligned to at least 64.
+    /// The memory, aligned to at least 64.
     let base: UnsafeMutableRawPointer
-    let byteCount: Int
     /// The whole mapping when the memory is one (`nil` when it came from the allocator).
     private let mapping: UnsafeMutableRawBufferPointer?
 
     /// `byteCount` bytes of uninitialized memory.
     init(byteCount: Int) {
-        self.byteCount = byteCount
         #if canImport(Glibc)
         if byteCount >= Self.hugePage, let (base, mapping) = Self.map(byteCount) {
             self.base = base
