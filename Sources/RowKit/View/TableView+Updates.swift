@@ -67,7 +67,7 @@ extension TableView {
         cancelAllPrefetches()
         releaseAll()
         Self.retire(model)
-        model = newModel
+        show(newModel)
         rebuildLayout()
         var paths: [ItemID: RowPath] = [:]
         for id in selected.keys {
@@ -157,7 +157,7 @@ extension TableView {
         for range in removals.reversed() { tree.removeSubrange(range) }
 
         Self.retire(model)
-        model = newModel
+        show(newModel)
         rowCounts = newCounts
         sectionStarts = newStarts
         var insertAt = -1

@@ -17,10 +17,10 @@
 /// operation and query calls first, so `onEvent` can be set before any event exists.
 @MainActor
 public final class TableView {
-    /// The model the view shows.
-    public internal(set) var model: TableModel {
-        didSet { syncModel() }
-    }
+    /// The model the view shows (replaced through `show(_:)`, which keeps the view's copies of its
+    /// sections in step; a property observer would do the same but makes the symbol graph, and so
+    /// the API listing, advertise a public setter).
+    public internal(set) var model: TableModel
     /// The model's table.
     public var table: Table { model.table }
     /// The size of the visible area.
@@ -177,6 +177,12 @@ public final class TableView {
     }
 
     // MARK: Building
+
+    /// Makes `newModel` the model the view shows and takes its sections.
+    func show(_ newModel: TableModel) {
+        model = newModel
+        syncModel()
+    }
 
     /// Copies what hot paths read from the model. - Complexity: O(s) for s sections.
     func syncModel() {
