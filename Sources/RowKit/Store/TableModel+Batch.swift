@@ -19,7 +19,9 @@ extension TableModel {
     ///   of the same identity a reload; anything both moved and reloaded is a move plus a reload
     ///   at its old position, and anything deleted and inserted again is a delete and an insert
     ///   (see <doc:Changesets>).
-    /// - An empty batch changes nothing and returns an empty changeset at the current revision.
+    /// - An empty batch changes nothing and returns an empty changeset at the current revision; so
+    ///   does a batch whose net change is nothing (a row moved to where it is, or moved away and
+    ///   back, or inserted and deleted again).
     ///
     /// - Complexity: O(*s* + *c* log *c*) for *s* sections and *c* identities the batch touched,
     ///   plus O(log *k*) per row operation in a section of *k* rows (amortized: a leaf split or
@@ -62,6 +64,12 @@ extension TableModel {
             rollBack(log)
             throw TableUpdateError(
                 operationIndex: operations.count, operation: nil, problem: .inconsistentChangeset(error))
+        }
+        // Nothing listed but moves that end where they started (or nothing at all: a row inserted
+        // and deleted again): every section and row is where it was, so the batch changed nothing
+        // and, like an empty batch, keeps the revision.
+        if changeset.changesNothing {
+            return makeChangeset(from: before, log: BatchLog(), to: revision)
         }
         revision = next
         return changeset
@@ -141,7 +149,7 @@ extension TableModel {
         case .replaceSection(let target, let declared, let animation):
             let position = try resolve(target, log: log)
             let oldID = table.sections[position].id
-            let section = Self.identified(declared, at: position)
+            let section = identified(declared, at: position, replacing: oldID)
             if section.id != oldID, let existing = index.sectionPositions[section.id] {
                 throw .duplicateSectionID(section.id, existing: existing)
             }
@@ -180,7 +188,7 @@ extension TableModel {
         throws(TableUpdateError.Problem)
     {
         try checkSection(position, allowingEnd: true)
-        let section = Self.identified(declared, at: position)
+        let section = identified(declared, at: position)
         if let existing = index.sectionPositions[section.id] {
             throw .duplicateSectionID(section.id, existing: existing)
         }
@@ -196,12 +204,23 @@ extension TableModel {
         for row in section.rows { log.rows.remove(row.id, animation: animation) }
     }
 
-    /// `section`, with its position as identity if it was declared without one.
-    private static func identified(_ section: Section, at position: Int) -> Section {
+    /// `section`, with an identity if it was declared without one: `PositionalSectionID(index:)`
+    /// of `position`, or when another section has that one, of the next index above it that no
+    /// section has (`replacing`: the identity of the section being replaced, which is free).
+    ///
+    /// - Complexity: O(1) expected; O(*s*) at worst for *s* sections.
+    private func identified(_ section: Section, at position: Int, replacing replaced: ItemID? = nil) -> Section {
         guard section.hasPositionalID else { return section }
         var positioned = section
-        positioned.id = ItemID(PositionalSectionID(index: position))
-        return positioned
+        var index = position
+        while true {
+            let id = ItemID(PositionalSectionID(index: index))
+            if id == replaced || self.index.sectionPositions[id] == nil {
+                positioned.id = id
+                return positioned
+            }
+            index += 1
+        }
     }
 
     /// Throws unless the rows of `section` (going to `position`) have identities unique among

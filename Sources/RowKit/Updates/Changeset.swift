@@ -80,6 +80,14 @@ public struct Changeset: Sendable, Hashable {
     /// Creates an empty changeset.
     public init() {}
 
+    /// Whether the changeset lists nothing but moves that end where they start (or nothing at all):
+    /// with no insert, delete or reload beside them, every section and row is where it was.
+    var changesNothing: Bool {
+        deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
+            && deletedRows.isEmpty && insertedRows.isEmpty && reloadedRows.isEmpty
+            && movedSections.allSatisfy { $0.from == $0.to } && movedRows.allSatisfy { $0.from == $0.to }
+    }
+
     /// Whether nothing changed.
     public var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty

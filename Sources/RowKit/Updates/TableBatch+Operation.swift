@@ -84,15 +84,22 @@ extension TableBatch {
             case .reloadRow(let target, _): text = "reload \(target)"
             case .replaceRow(let target, let row, _): text = "replace \(target) with row \"\(row.id)\""
             case .moveRow(let target, let path, _): text = "move \(target) to \(path)"
-            case .insertSection(let section, let index, _): text = "insert section \"\(section.id)\" at \(index)"
-            case .appendSection(let section, _): text = "append section \"\(section.id)\""
+            case .insertSection(let section, let index, _): text = "insert section \(Self.name(section)) at \(index)"
+            case .appendSection(let section, _): text = "append section \(Self.name(section))"
             case .deleteSection(let target, _): text = "delete \(target)"
             case .reloadSection(let target, _): text = "reload \(target)"
-            case .replaceSection(let target, let section, _): text = "replace \(target) with section \"\(section.id)\""
+            case .replaceSection(let target, let section, _):
+                text = "replace \(target) with section \(Self.name(section))"
             case .moveSection(let target, let index, _): text = "move \(target) to \(index)"
             case .removeAll: text = "remove all sections"
             }
             return animation == .automatic ? text : "\(text) (\(animation))"
+        }
+
+        /// A section as the description names it: its identity in quotes, or `(untitled)` for one
+        /// declared without an identity or header title (which gets its identity when inserted).
+        private static func name(_ section: Section) -> String {
+            section.hasPositionalID ? "(untitled)" : "\"\(section.id)\""
         }
     }
 }

@@ -66,7 +66,9 @@ public struct TableBatch: Sendable {
     /// Inserts `section` at `index` (up to the section count).
     ///
     /// A section declared without an identity or header title takes `PositionalSectionID(index:)`
-    /// of the index it is inserted at.
+    /// of the index it is inserted at, or, when a section of the table already has that identity
+    /// (an untitled section inserted among untitled ones), of the next index above it that no
+    /// section has.
     public mutating func insertSection(_ section: Section, at index: Int, animation: RowAnimation = .automatic) {
         record(.insertSection(section, at: index, animation: animation))
     }

@@ -127,7 +127,80 @@ struct BatchSemanticsTests {
         var model = try Self.letters()
         try model.performBatch { $0.insertSection(Section { DefaultRow("p") }, at: 1) }
         #expect(model.sectionIndex(of: ItemID(PositionalSectionID(index: 1))) == 1)
-        #expect(throws: TableUpdateError.self) { try model.performBatch { $0.insertSection(Section(), at: 1) } }
+        // Position 1's identity is taken: the next free one.
+        try model.performBatch { $0.insertSection(Section(), at: 1) }
+        #expect(model.sectionIndex(of: ItemID(PositionalSectionID(index: 2))) == 1)
+        #expect(model.sectionIndex(of: ItemID(PositionalSectionID(index: 1))) == 2)
+    }
+
+    @Test func whenUntitledSectionsAreInsertedAmongUntitledOnes_thenEachGetsAnIdentityNoOtherHas() throws {
+        var model = try TableModel(Table { Section { DefaultRow("x") } })  // its identity: #0
+        let changes = try model.performBatch { batch in
+            batch.insertSection(Section { DefaultRow("y") }, at: 0)
+            batch.appendSection(Section { DefaultRow("z") })
+        }
+        #expect(changes.insertedSections.map(\.index) == [0, 2])
+        let ids = model.sections.map(\.id)
+        #expect(Set(ids).count == 3)
+        #expect(ids[1] == ItemID(PositionalSectionID(index: 0)), "the old section keeps its identity")
+        try model.performBatch { batch in
+            batch.deleteSection(.index(0))
+            batch.appendSection(Section { DefaultRow("w") })
+            batch.replaceSection(.index(0), with: Section { DefaultRow("v") })
+        }
+        #expect(Set(model.sections.map(\.id)).count == 3)
+        #expect(model.sections.flatMap { $0.rows.map(\.id) } == ["v", "z", "w"])
+    }
+
+    @Test func whenAnUntitledSectionIsDescribed_thenItIsCalledUntitled() {
+        let operation = TableBatch.Operation.insertSection(Section(), at: 0, animation: .automatic)
+        #expect(operation.description == "insert section (untitled) at 0")
+        let titled = TableBatch.Operation.appendSection(Section("Wi-Fi"), animation: .automatic)
+        #expect(titled.description == "append section \"Wi-Fi\"")
+    }
+
+    @Test func whenABatchChangesNothingInTheEnd_thenItsChangesetIsEmptyAndTheRevisionStays() throws {
+        var model = try Self.letters()
+        let revision = model.revision
+        let inPlace = try model.performBatch { $0.move(.id("b"), to: Self.path(0, 1)) }
+        let andBack = try model.performBatch { batch in
+            batch.move(.id("d"), to: Self.path(0, 0))
+            batch.move(.id("d"), to: Self.path(1, 0))
+            batch.moveSection(.id("Second"), to: 0)
+            batch.moveSection(.id("Second"), to: 1)
+        }
+        let insertedAndDeleted = try model.performBatch { batch in
+            batch.insert(DefaultRow("x"), at: Self.path(2, 0))
+            batch.delete(.id("x"))
+        }
+        for changes in [inPlace, andBack, insertedAndDeleted] {
+            #expect(changes.isEmpty)
+            #expect(changes.fromRevision == revision && changes.toRevision == revision)
+            #expect(changes.oldRowCounts == [3, 2, 0] && changes.newRowCounts == [3, 2, 0])
+        }
+        #expect(model.revision == revision)
+        #expect(model.sections.map { $0.rows.map(\.id) } == [["a", "b", "c"], ["d", "e"], []])
+    }
+
+    @Test func whenAMovedRowEndsAtItsOldIndexAmongOtherChanges_thenTheMoveIsKept() throws {
+        // [a, b] → insert x at 0 → [x, a, b] → move b to 1 → [x, b, a]: b is at index 1 before and
+        // after, but it passed a, so a view needs the move.
+        var model = try TableModel(
+            Table {
+                Section("S") {
+                    DefaultRow("a"); DefaultRow("b")
+                }
+            })
+        let revision = model.revision
+        let changes = try model.performBatch { batch in
+            batch.insert(DefaultRow("x"), at: Self.path(0, 0))
+            batch.move(.id("b"), to: Self.path(0, 1))
+        }
+        #expect(changes.movedRows.map { [$0.from, $0.to] } == [[Self.path(0, 1), Self.path(0, 1)]])
+        #expect(model.revision != revision && changes.toRevision == model.revision)
+        let replayed = try changes.replay(
+            on: [["a", "b"]], newSection: { _ in [] }, insertedRow: { _ in "x" }, reloadedRow: { _, id in id })
+        #expect(replayed == [["x", "b", "a"]])
     }
 
     @Test func whenTheBatchIsEmpty_thenNothingChangesAndTheRevisionStays() throws {
