@@ -6,8 +6,9 @@ Run by OnePageBrowserTests (Swift), which exports the sites first; by hand:
         [--styles DIR] [--shots DIR] [--steps 300] [--seed 15]
 
 SITE is a listing of N rows exported from `rowkit generate-example --format csv` (sections A-Z,
-every 100th row with a detail page); DIR holds sites of the same listing in the three styles
-(plain/, grouped/, insetGrouped/), for screenshots and the look checks. Every check is recorded;
+every 100th row with a detail page); DIR holds sites of a generated YAML listing (the same rows,
+with index titles: an index bar) in the three styles (plain/, grouped/, insetGrouped/), for
+screenshots and the look checks. Every check is recorded;
 the last line printed is a JSON object with the failures and the figures. Exit status 1 when any
 check failed.
 """
@@ -257,6 +258,39 @@ def no_script_checks(browser, site):
     context.close()
 
 
+AT_END = """() => {
+    const rows = [...document.querySelectorAll('li.row')];
+    const r = rows.find(n => n.getAttribute('aria-posinset') === n.getAttribute('aria-setsize') && !n.closest('section').nextElementSibling);
+    const b = r && r.getBoundingClientRect();
+    return { y: Math.round(scrollY), max: document.documentElement.scrollHeight - innerHeight,
+             last: r ? [Math.round(b.top), Math.round(b.bottom), innerHeight, r.textContent.trim().slice(0, 30)] : null };
+}"""
+
+
+def key_checks(browser, site, rows):
+    """End reaches the last row and the list's end, from the top and again after Home, although
+    the rows measured on the way make the page taller than it was when the key was pressed."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url(site, "index.html"))
+    ready(page)
+    page.mouse.click(200, 700)
+    for attempt in ["first", "after Home"]:
+        if attempt == "after Home":
+            page.keyboard.press("Home")
+            page.wait_for_timeout(1500)
+        page.keyboard.press("End")
+        page.wait_for_timeout(2500)
+        where = page.evaluate(AT_END)
+        last = where["last"]
+        check(abs(where["y"] - where["max"]) <= 1 and last is not None and 0 <= last[0] and last[1] <= last[2] + 1
+              and ("item %d" % rows) in last[3],
+              "keys: End shows the last row at the end of the page, %s (%s)" % (attempt, where))
+    check(not errors, "keys: no script errors (%s)" % errors[:3])
+    page.close()
+
+
 def style_checks(browser, styles, shots):
     for style in ["plain", "grouped", "insetGrouped"]:
         site = os.path.join(styles, style)
@@ -285,6 +319,22 @@ def style_checks(browser, styles, shots):
             order = page.evaluate("""() => [...document.querySelectorAll('.one-page li.row')].map(r => +r.getAttribute('aria-posinset'))
                 .every((n, i, all) => i === 0 || n === all[i - 1] + 1 || n === 1)""")
             check(order, "%s %s: rows are in listing order in the document" % (style, scheme))
+            if style != "insetGrouped":
+                # Rows span the window; the index bar over their trailing edge must not cover
+                # their text, details or accessories.
+                overlap = page.evaluate("""() => {
+                    const bar = document.querySelector('.index-bar');
+                    if (!bar) return null;
+                    const left = bar.getBoundingClientRect().left;
+                    let worst = -Infinity;
+                    for (const n of document.querySelectorAll('.one-page li.row .labels > *, .one-page li.row .accessory')) {
+                        const b = n.getBoundingClientRect();
+                        if (b.bottom > 0 && b.top < innerHeight && b.width > 0) worst = Math.max(worst, b.right - left);
+                    }
+                    return worst;
+                }""")
+                check(overlap is not None and overlap <= 0,
+                      "%s %s: the index bar covers no row content (%s px into it)" % (style, scheme, overlap))
             if style == "plain":
                 header = page.evaluate("() => { const h = [...document.querySelectorAll('.section-header')].map(h => h.getBoundingClientRect()).find(b => b.bottom > 0); return h && h.top; }")
                 check(header is not None and abs(header) < 1, "plain %s: the section's header sticks to the top (%s)" % (scheme, header))
@@ -306,7 +356,8 @@ def main():
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-dev-shm-usage"])
         groups = [lambda: scroll_checks(browser, arguments.large, arguments.rows, arguments.steps, arguments.seed),
                   lambda: link_checks(browser, arguments.large, arguments.rows),
-                  lambda: no_script_checks(browser, arguments.large)]
+                  lambda: no_script_checks(browser, arguments.large),
+                  lambda: key_checks(browser, arguments.large, arguments.rows)]
         if arguments.styles:
             groups.append(lambda: style_checks(browser, arguments.styles, arguments.shots))
         try:
