@@ -92,6 +92,26 @@ struct ListingVisitorTests {
         #expect(summary.passes == 2)
     }
 
+    @Test func whenCSVRowsAlternateBetweenSections_thenTheSecondPassReadsTheFileAtMostOncePerSection() throws {
+        // 20,000 rows in five sections, one row per run: the grouped pass visits 20,000 runs. It
+        // used to read a whole buffer (up to 1 MiB, here the rest of the file) at each one: some
+        // 10,000 times the file. Now at most once per section, beside the first pass's two reads of
+        // a file this small (opening the input reads its first buffer, and the pass starts over).
+        var csv = "text,g\n"
+        for row in 0..<20_000 { csv += "row \(row),S\(row % 5)\n" }
+        let (summary, events) = try read(csv, path: "g.csv", csv: CSVListingOptions(sectionBy: "g"))
+        #expect(summary.isValid && summary.passes == 2 && summary.rowCount == 20_000)
+        let lastPass = events.split(separator: "abandon").last ?? []
+        #expect(
+            lastPass.filter { $0.hasPrefix("row ") }.map { $0.split(separator: " ")[1] }
+                == (0..<5).flatMap { section in
+                    Array(repeating: Substring("\(section)"), count: 4_000)
+                })
+        #expect(
+            summary.bytesRead <= (2 + 5) * summary.byteCount,
+            "read \(summary.bytesRead) bytes of a \(summary.byteCount)-byte file in \(summary.passes) passes")
+    }
+
     @Test func whenCSVSectionsAreNotContiguous_thenRowsAreHandedOutSectionBySection() throws {
         let csv = "g,text\nB,One\nA,Two\nB,Three\n"
         let (summary, events) = try read(csv, path: "g.csv", csv: CSVListingOptions(sectionBy: "g"))

@@ -26,7 +26,9 @@ import Testing
             ["generate-example", "--rows", "6000", "-o", scratch.path("small.yaml")],
         ]
         for style in ["plain", "grouped", "insetGrouped"] {
-            commands.append(["export", scratch.path("small.yaml"), "-o", styles + "/" + style, "--table-style", style, "-q"])
+            commands.append([
+                "export", scratch.path("small.yaml"), "-o", styles + "/" + style, "--table-style", style, "-q",
+            ])
         }
         for arguments in commands {
             let run = try RowKitTool.run(arguments)

@@ -37,9 +37,10 @@ final class CSVRecordReader {
         self.file = file
     }
 
-    /// Continues at a record found by an earlier pass: `offset` in the source, at `line`.
-    func reposition(to offset: Int, line: Int) {
-        input.reposition(to: offset)
+    /// Continues at a record found by an earlier pass: `offset` in the source, at `line`, where
+    /// about `expected` bytes will be read (see ``ListingInput/reposition(to:expecting:)``).
+    func reposition(to offset: Int, line: Int, expecting expected: Int = .max) {
+        input.reposition(to: offset, expecting: expected)
         self.line = line
         column = 1
     }

@@ -56,6 +56,8 @@ final class ListingInput {
 
     /// Bytes of the source read so far in this pass.
     var bytesRead: Int { bufferOffset + end }
+    /// Bytes read from the source in all passes (bytes read again counted again).
+    private(set) var totalRead = 0
 
     /// Opens the file at `path`; a problem comes back as the message of a diagnostic at 1:1.
     static func open(path: String, capacity: Int = 1 << 20) -> Result<ListingInput, ListingSyntaxError> {
@@ -106,7 +108,7 @@ final class ListingInput {
 
     /// Starts reading from the beginning (again), skipping the byte order mark.
     func start() {
-        reposition(to: 0)
+        discardBuffer(continuingAt: 0)
         // Found again, at the same place, if the bytes are read again that far.
         invalidUTF8Offset = nil
         readError = nil
@@ -135,8 +137,29 @@ final class ListingInput {
         }
     }
 
-    /// Continues reading at `offset` of the source (a record start found by an earlier pass).
-    func reposition(to offset: Int) {
+    /// Continues reading at `offset` of the source (a record start found by an earlier pass), where
+    /// about `expected` bytes will be read.
+    ///
+    /// When the buffer holds validated bytes at `offset`, reading just moves there. Otherwise the
+    /// buffer is dropped and the next read takes at most `expected` bytes, not a whole buffer
+    /// (reads after it take whole buffers again). So a pass that visits many short runs of
+    /// records, such as the sections of a CSV whose rows are not grouped, reads about what the
+    /// runs hold instead of a buffer's worth of bytes per run.
+    func reposition(to offset: Int, expecting expected: Int = .max) {
+        hasher = nil
+        if offset >= bufferOffset, offset < bufferOffset + limit {
+            position = offset - bufferOffset
+            return
+        }
+        discardBuffer(continuingAt: offset)
+        if expected < capacity { nextReadLimit = max(expected, 1) }
+    }
+
+    /// The most bytes the next read takes (after a reposition), or `nil` for a whole buffer.
+    private var nextReadLimit: Int?
+
+    /// Drops the buffer and continues reading at `offset` of the source.
+    private func discardBuffer(continuingAt offset: Int) {
         sourceOffset = offset
         bufferOffset = offset
         position = 0
@@ -144,6 +167,7 @@ final class ListingInput {
         end = 0
         exhausted = false
         hasher = nil
+        nextReadLimit = nil
         if descriptor >= 0 { _ = lseek(descriptor, off_t(offset), SEEK_SET) }
     }
 
@@ -173,7 +197,8 @@ final class ListingInput {
                 bytes = larger
                 capacity *= 2
             }
-            let count = read(into: bytes + end, count: capacity - end)
+            let count = read(into: bytes + end, count: min(capacity - end, nextReadLimit ?? .max))
+            nextReadLimit = nil
             if count < 0 { break }
             if count == 0 { exhausted = true }
             hasher?.update(UnsafeRawBufferPointer(start: bytes + end, count: count))
@@ -201,12 +226,14 @@ final class ListingInput {
                 UnsafeMutableRawPointer(target).copyMemory(from: source.baseAddress! + sourceOffset, byteCount: take)
             }
             sourceOffset += take
+            totalRead += take
             return take
         }
         while true {
             let result = systemRead(descriptor, target, count)
             if result >= 0 {
                 sourceOffset += result
+                totalRead += result
                 return result
             }
             if errno == EINTR { continue }

@@ -377,7 +377,8 @@ struct ListingScan<Visitor: ListingVisitor> {
         return ListingSummary(
             diagnostics: [], header: header, sectionCount: csvSections.count,
             rowCount: csvSections.reduce(0) { $0 + $1.rows }, byteCount: input?.size ?? 0, passes: passes,
-            warnings: warnings, warningCount: warningCount, contentHash: input?.contentHash)
+            warnings: warnings, warningCount: warningCount, contentHash: input?.contentHash,
+            bytesRead: input?.totalRead ?? 0)
     }
 
     private func sectionRank(_ index: Int) -> DiagnosticRank {
@@ -488,6 +489,32 @@ struct ListingScan<Visitor: ListingVisitor> {
             header: section.header, location: SourceLocation(file: file, line: section.line, column: section.column))
     }
 
+    /// The bytes to read at run `runs[first]` of a section (`Int.max`: a whole buffer): its own,
+    /// and those of the section's runs after it while the bytes skipped between them stay within
+    /// the bytes of the runs (or 4 KiB), up to 1 MiB. So one read takes at most twice what it uses
+    /// (or 4 KiB more), runs close to each other share one read, and the pass reads the file at
+    /// most once per section, not a buffer per run.
+    private func csvReadAhead(_ runs: [Int], from first: Int) -> Int {
+        let start = csvRuns[runs[first]].offset
+        var end = csvRunEnd(runs[first])
+        guard end != .max else { return .max }
+        var used = end - start, skipped = 0
+        for next in runs[(first + 1)...] {
+            let (offset, nextEnd) = (csvRuns[next].offset, csvRunEnd(next))
+            guard nextEnd != .max, nextEnd - start <= 1 << 20 else { break }
+            guard skipped + offset - end <= max(used + nextEnd - offset, 4096) else { break }
+            skipped += offset - end
+            used += nextEnd - offset
+            end = nextEnd
+        }
+        return end - start
+    }
+
+    /// Where the record after run `index` starts: the next run's start (`Int.max` after the last).
+    private func csvRunEnd(_ index: Int) -> Int {
+        index + 1 < csvRuns.count ? csvRuns[index + 1].offset : .max
+    }
+
     /// Reads the CSV rows again, section by section in document order, run by run.
     private mutating func csvGroupedPass(deliver: Bool, header: ListingHeader) throws {
         guard let input, let columns = csvColumns else { preconditionFailure("the first pass read the header") }
@@ -506,9 +533,16 @@ struct ListingScan<Visitor: ListingVisitor> {
         var rowsRead = 0
         for index in sectionOrder {
             try deliverSectionStart(header)
-            for runIndex in runsOfSection[index] {
+            let runs = runsOfSection[index]
+            var readEnd = 0  // the end of the bytes the last read ahead takes in
+            for (position, runIndex) in runs.enumerated() {
                 let run = csvRuns[runIndex]
-                records.reposition(to: run.offset, line: run.line)
+                var expected = Int.max
+                if csvRunEnd(runIndex) > readEnd {
+                    expected = csvReadAhead(runs, from: position)
+                    readEnd = expected == .max ? .max : run.offset + expected
+                }
+                records.reposition(to: run.offset, line: run.line, expecting: expected)
                 for _ in 0..<run.count {
                     guard let record = try? records.next() else {
                         preconditionFailure("a record read before reads again")

@@ -20,6 +20,9 @@ public struct ListingSummary: Sendable {
     public var warningCount = 0
     /// A hash of the input's bytes (``StableHash``), when it was read to its end.
     package var contentHash: UInt64?
+    /// The bytes read from the input in all passes, bytes read again counted again (0 where not
+    /// counted).
+    package var bytesRead = 0
 
     /// Whether the listing has no problems.
     public var isValid: Bool { diagnostics.isEmpty }
