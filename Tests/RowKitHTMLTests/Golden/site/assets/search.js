@@ -285,7 +285,9 @@
 
   // ---- Drawing results as table rows, with DOM properties only. ----
   var LAYOUTS = ["default", "value1", "value2", "subtitle"];
-  var SAFE_HREF = /^(?:https?:|mailto:|[^:]*$)/i;
+  // The exporter's link policy (SafeURL): http:, https:, mailto:, or no scheme (no ':' before the
+  // first '/', '?' or '#'), never //host. Links here come from the exporter, which applied it already.
+  var SAFE_HREF = /^(?![\/\\]{2})(?:(?:https?|mailto):|[^:\/?#]*(?:[\/?#]|$))/i;
 
   function element(name, className, text) {
     var node = document.createElement(name);
