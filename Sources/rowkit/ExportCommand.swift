@@ -292,6 +292,14 @@ struct ExportCommand: ParsableCommand {
                     + "mark the folder as a site first: touch \(shellQuoted((output as NSString).appendingPathComponent(".rowkit-manifest.json")))"
             )
             return .cannotCreate
+        case .manifestInvalid(_, let entry, let reason):
+            let manifest = (output as NSString).appendingPathComponent(".rowkit-manifest.json")
+            StandardError.line(
+                "rowkit: cannot write the site to \(site): its manifest \(manifest) lists \(SitePath.quoted(entry)), "
+                    + "which \(reason). rowkit lists only files inside the site, so the manifest was changed after "
+                    + "rowkit wrote it; nothing was changed. Remove that entry from the manifest, or export into a new "
+                    + "or empty folder")
+            return .cannotCreate
         case .outputInUse(_, let process):
             StandardError.line(
                 "rowkit: another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(site); "

@@ -90,6 +90,38 @@ import Darwin
         #expect(Self.read(scratch.path("docs/notes.txt")) == "notes")
     }
 
+    /// A manifest entry that leads out of the site stops the export: the message names the
+    /// manifest and the entry, nothing is removed, and no removal is reported.
+    @Test func whenTheManifestListsAFileOutsideTheSite_thenTheExportStopsWithStatus73AndRemovesNothing() throws {
+        let scratch = try TemporaryDirectory()
+        let examples = RowKitTool.packageRoot.path + "/Examples/"
+        try Self.write("precious\n", scratch.path("out2/keep.txt"))
+        #expect(
+            try RowKitTool.run(["export", examples + "settings.yaml", "-o", "site", "-q"], in: scratch.url).status == 0)
+        let manifest = scratch.path("site/.rowkit-manifest.json")
+        let listed = try #require(Self.read(manifest))
+        try listed.replacingOccurrences(
+            of: "\"files\":[\n", with: "\"files\":[\n[\"../out2/keep.txt\",\"0000000000000000\",9],\n"
+        ).write(toFile: manifest, atomically: false, encoding: .utf8)
+        let before = try Self.manager.subpathsOfDirectory(atPath: scratch.path("site")).sorted()
+
+        // Another listing (the site changes) and the same one (the site would be kept whole).
+        for listing in ["contacts.json", "settings.yaml"] {
+            let run = try RowKitTool.run(["export", examples + listing, "-o", "site"], in: scratch.url)
+            #expect(run.status == 73, "\(listing): \(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "its manifest site/.rowkit-manifest.json lists \"../out2/keep.txt\", which has a '..' component"),
+                "\(run.stderr)")
+            #expect(run.stderr.contains("nothing was changed"))
+            #expect(!run.stdout.contains("Removed"))
+            Self.expectPlain(run)
+            #expect(Self.read(scratch.path("out2/keep.txt")) == "precious\n")
+            #expect(try Self.manager.subpathsOfDirectory(atPath: scratch.path("site")).sorted() == before)
+            #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["out2", "site"])
+        }
+    }
+
     @Test func anOutputThatIsASymbolicLinkKeepsTheLink() throws {
         let scratch = try TemporaryDirectory()
         try Self.manager.createDirectory(atPath: scratch.path("www"), withIntermediateDirectories: true)

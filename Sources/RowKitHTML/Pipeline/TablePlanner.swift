@@ -196,7 +196,7 @@ final class TablePlanner {
             parts.append([])
             dispatched = false
         }
-        if rowsOnPage == 0 { loadPrevious() }
+        if rowsOnPage == 0 { try loadPrevious() }
         if !isOpenOnPage {
             parts[page - 1].append(PartRecord(section: sections.count - 1, isFirst: isFirstPart))
             partStarts.append(pageRows.count)
@@ -221,8 +221,10 @@ final class TablePlanner {
 
     private var unit: ManifestUnit { ManifestUnit(table: index, page: page) }
 
-    /// Reads the previous site's entries of the current page.
-    private func loadPrevious() {
+    /// Reads the previous site's entries of the current page; throws
+    /// ``ExportError/manifestInvalid(path:entry:reason:)`` when the reading meets an entry that is
+    /// not a ``SitePath``.
+    private func loadPrevious() throws {
         previousList = nil
         previousDetails = [:]
         guard let previous = pipeline.writer.previous else { return }
@@ -233,6 +235,7 @@ final class TablePlanner {
                 previousDetails[entry.path] = entry
             }
         }
+        try pipeline.writer.checkPreviousManifest()
         if let previousList { previousLists[page] = previousList }
     }
 
@@ -282,7 +285,7 @@ final class TablePlanner {
     /// Ends the table: renders what is left and puts the list pages together.
     func finish() throws {
         if !dispatched {
-            if rowsOnPage == 0 { loadPrevious() }
+            if rowsOnPage == 0 { try loadPrevious() }
             try dispatch()
         }
         let pageCount = page

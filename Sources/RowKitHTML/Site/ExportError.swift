@@ -34,6 +34,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// The output is a folder that is not empty and that RowKit did not write (it has no
     /// `.rowkit-manifest.json`); RowKit never writes a site into such a folder.
     case outputNotASite(path: String)
+    /// The output's `.rowkit-manifest.json` lists `entry`, which is not the path of a file inside
+    /// the site (`reason` says why: absolute, an empty, `.` or `..` component, a control
+    /// character). RowKit never writes such an entry, so the folder is not as RowKit left it; the
+    /// export acts on none of the manifest's entries, and nothing was changed.
+    case manifestInvalid(path: String, entry: String, reason: String)
     /// Another export is writing to the output (`process`, when known) and the options say not
     /// to wait for it.
     case outputInUse(path: String, process: Int32?)
@@ -74,6 +79,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .outputNotASite(let path):
             return
                 "\(path) holds files that RowKit did not write (it has no \(Manifest.fileName)); refusing to write a site into it"
+        case .manifestInvalid(let path, let entry, let reason):
+            return "the manifest \(path)/\(Manifest.fileName) lists \(SitePath.quoted(entry)), which \(reason): RowKit "
+                + "lists only files inside the site, so the folder is not as RowKit left it; nothing was changed"
         case .outputInUse(let path, let process):
             return "another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(path)"
         case .userFilesInTheWay(let path, let files):

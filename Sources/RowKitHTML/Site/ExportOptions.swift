@@ -79,7 +79,9 @@ public struct ExportSummary: Sendable, Equatable {
     /// Files of the previous export that the new one no longer has.
     public var filesRemoved: Int { removedFiles.count }
     /// The files removed, relative to the site, sorted: files RowKit wrote in the previous export
-    /// that this one no longer writes. Files RowKit did not write are never removed.
+    /// that this one no longer writes, each found in the site as a regular file and removed. Files
+    /// RowKit did not write are never removed; a path the previous manifest lists that is missing,
+    /// a folder or a symbolic link is not removed, and not listed.
     public var removedFiles: [String]
     /// Wall-clock time of the export, in seconds.
     public var seconds: Double

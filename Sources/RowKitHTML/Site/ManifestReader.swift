@@ -11,7 +11,9 @@ import Darwin
 /// units in order as the export reaches them.
 ///
 /// Anything unexpected (a missing or older manifest, a line that does not parse) ends the reading:
-/// the export then rewrites what it would have kept, which is always correct.
+/// the export then rewrites what it would have kept, which is always correct. A file entry whose
+/// path is not a ``SitePath`` ends it too, and is kept as ``invalidEntry``: such an entry is
+/// never handed out, and the site writer refuses the export when it sees one.
 final class ManifestReader {
     private(set) var settings: UInt64?
     private(set) var inputs: [ManifestSource] = []
@@ -30,6 +32,9 @@ final class ManifestReader {
     private var ended = false
     /// Whether the last entry read closed the manifest.
     private var endedProperly = false
+    /// The first file entry read whose path is not a ``SitePath``, with why not; the reading
+    /// ended there.
+    private(set) var invalidEntry: (path: String, problem: String)?
 
     /// The manifest of the site open as the folder descriptor `folder`, or `nil` when it has none
     /// that this version reads.
@@ -90,9 +95,16 @@ final class ManifestReader {
             return nil
         }
         var parser = ManifestLineParser(line)
-        guard parser.expect("["), let path = parser.string(), parser.expect(","), let hash = parser.hexString(),
-            parser.expect(","), let size = parser.integer()
-        else {
+        guard parser.expect("["), let path = parser.string() else {
+            ended = true
+            return nil
+        }
+        if let problem = SitePath.problem(path) {
+            invalidEntry = (path, problem)
+            ended = true
+            return nil
+        }
+        guard parser.expect(","), let hash = parser.hexString(), parser.expect(","), let size = parser.integer() else {
             ended = true
             return nil
         }

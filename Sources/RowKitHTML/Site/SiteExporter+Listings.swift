@@ -72,7 +72,7 @@ extension SiteExporter {
             if let previous = pipeline.writer.previous, previous.settings == pipeline.settingsKey,
                 Self.inputsUnchanged(listings, previous.inputs),
                 pipeline.imagesUnchanged(previous.images, folders: listings.map { Self.folder(of: $0.reader.path) }),
-                pipeline.writer.previousSiteIsIntact()
+                try pipeline.writer.previousSiteIsIntact()
             {
                 return .done(pipeline.keepPreviousSite(previous))
             }

@@ -179,8 +179,11 @@ extension SiteWriter {
     /// Step 7 (and step 2): empties the old site `old` into the site `target`, leaving `old`'s
     /// own manifest for the caller to remove last. Returns whether nothing else is left in `old`.
     ///
-    /// RowKit's files (per `own`) are removed; an entry of the user's that `target` has as the
-    /// same file (the link step 5 made) is removed; one that `target` lacks is moved into it.
+    /// RowKit's files (regular files at paths `own` lists; with `newFiles`, those it lacks are
+    /// added to `removed`) are removed; an entry of the user's that `target` has as the same file
+    /// (the link step 5 made) is removed; one that `target` lacks is moved into it. Only `old`'s
+    /// own folders are walked (opened without following a symbolic link): a path `own` lists that
+    /// is a folder or a symbolic link in `old` is the user's, and nothing outside `old` is touched.
     /// When `target` has another file there, `old`'s is newer (replaced during the export) and is
     /// moved over it with `preferOld` (step 7), or removed without (step 2), except where the new
     /// site (`newFiles`, `newFolders`) has its own file, which stays: `old`'s is then removed and
@@ -188,17 +191,17 @@ extension SiteWriter {
     static func empty(
         _ old: Int32, into target: LazyFolder, relative: String, own: SitePaths, newFiles: SitePaths?,
         newFolders: Set<String>?,
-        preferOld: Bool, lost: inout [String]
+        preferOld: Bool, lost: inout [String], removed: inout [String]
     ) -> Bool {
         emptyFolder(
             old, into: target, relative: relative, own: own, ownFolders: own.folders, newFiles: newFiles,
-            newFolders: newFolders, preferOld: preferOld, lost: &lost)
+            newFolders: newFolders, preferOld: preferOld, lost: &lost, removed: &removed)
     }
 
     private static func emptyFolder(
         _ old: Int32, into target: LazyFolder, relative: String, own: SitePaths, ownFolders: Set<String>,
         newFiles: SitePaths?,
-        newFolders: Set<String>?, preferOld: Bool, lost: inout [String]
+        newFolders: Set<String>?, preferOld: Bool, lost: inout [String], removed: inout [String]
     ) -> Bool {
         var isEmpty = true
         for name in FileTree.names(in: old) {
@@ -207,6 +210,9 @@ extension SiteWriter {
             guard let info = FileTree.status(of: name, in: old) else { continue }
             if FileTree.isFile(info) && own.contains(path) {
                 unlinkat(old, name, 0)
+                // Gone from the site either way: a file that cannot be unlinked stays beside it,
+                // for the next export's step 2.
+                if let newFiles, !newFiles.contains(path) { removed.append(path) }
                 continue
             }
             let existing = target.existing().flatMap { FileTree.status(of: name, in: $0) }
@@ -228,7 +234,7 @@ extension SiteWriter {
                 let child = LazyFolder(name, in: target, mode: info.st_mode & 0o7777)
                 let innerIsEmpty = emptyFolder(
                     inner, into: child, relative: path + "/", own: own, ownFolders: ownFolders, newFiles: newFiles,
-                    newFolders: newFolders, preferOld: preferOld, lost: &lost)
+                    newFolders: newFolders, preferOld: preferOld, lost: &lost, removed: &removed)
                 child.finish(copying: info)
                 close(inner)
                 if !(innerIsEmpty && unlinkat(old, name, AT_REMOVEDIR) == 0) { isEmpty = false }

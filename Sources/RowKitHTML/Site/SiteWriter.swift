@@ -28,7 +28,13 @@ import Darwin
 ///    cut short (only a file system that lost data makes one, see step 5) is left as it is, and
 ///    the export stops, naming it: it does not say which of its files are RowKit's.
 /// 3. Refuse an output that is a non-empty folder without `.rowkit-manifest.json`: RowKit did not
-///    write it.
+///    write it. Refuse a site whose manifest lists a path that is not a ``SitePath`` (absolute,
+///    with an empty, `.` or `..` component, or a control character), with
+///    ``ExportError/manifestInvalid(path:entry:reason:)``: RowKit never lists one, so the folder
+///    is not as RowKit left it. The manifest is read as the export goes, so this refusal comes when
+///    the reading reaches the entry: here for the site-wide files, otherwise with the page it
+///    belongs to, the check of an unchanged site, or at the latest in step 5; always before the
+///    swap, so nothing in the site has changed. Such an entry is never looked up in the site.
 /// 4. Write every file into `parent/.site.rowkit-new`. A file whose content is unchanged since the
 ///    previous export, per its manifest and the bytes on disk, is hard-linked from the previous
 ///    site (same inode and mtime); others are written. A page whose sources are unchanged is
@@ -49,7 +55,11 @@ import Darwin
 ///
 /// At every instant `site` is the previous site or the new one, whole, with the user's files in
 /// it; a crash leaves at most the temporary folder, which step 2 of the next export resolves
-/// without losing a file of the user's. Only files the previous manifest lists are ever removed.
+/// without losing a file of the user's. Only files the previous manifest lists are ever removed,
+/// and only as steps 5 and 7 find them: walking the site's own folders (opened without following
+/// a symbolic link), a regular file at a listed path is RowKit's; a listed path that is a folder
+/// or a symbolic link now is the user's and kept as it is (a link is never followed, so nothing
+/// outside the site is touched), and a listed file that is missing is not reported as removed.
 /// Where the file system cannot exchange (`EINVAL`, `ENOSYS`, `ENOTSUP`), step 6 falls back to two
 /// renames through `.site.rowkit-old`; a crash between them leaves the previous site whole under
 /// that name, which step 2 restores.
@@ -73,8 +83,9 @@ final class SiteWriter: @unchecked Sendable {
     /// When the previous site's manifest last changed: a file of the site changed after it is not
     /// as the manifest describes it (see ``previousSiteIsIntact()``).
     private let previousStamp: timespec?
-    /// The files of the previous site that RowKit wrote, per its manifest (read when first needed).
-    private(set) lazy var previousPaths: SitePaths = site.map { SitePaths(manifestIn: $0) } ?? SitePaths()
+    /// The files of the previous site that RowKit wrote, per its manifest (read by
+    /// ``commit(manifest:)``).
+    private(set) var previousPaths = SitePaths()
     /// The files of the new site (set by ``commit(manifest:)``).
     private(set) var newPaths = SitePaths()
     /// Folders made in the new tree, relative to it ("" is the tree itself).
@@ -89,7 +100,10 @@ final class SiteWriter: @unchecked Sendable {
     private var written = 0
     private var unchanged = 0
     private var byteCount = 0
-    /// Files removed by the swap, relative to the site, sorted (set by ``commit(manifest:)``).
+    /// Files removed by the swap, relative to the site, sorted (set by ``commit(manifest:)``):
+    /// the regular files at paths the previous manifest lists and the new one lacks that emptying
+    /// the previous site removed, and files of the user's replaced by the site's (``empty``'s
+    /// `lost`).
     private(set) var removedFiles: [String] = []
 
     /// Steps 0 to 3, and the temporary folder of step 4.
@@ -106,6 +120,7 @@ final class SiteWriter: @unchecked Sendable {
         var parent: Int32 = -1
         var lock: SiteLock?
         var site: Int32 = -1
+        var previous: ManifestReader?
         var madeTemporary = false
         do {
             parent = open(location.parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -128,6 +143,11 @@ final class SiteWriter: @unchecked Sendable {
                 let names = FileTree.names(in: site)
                 guard names.isEmpty || names.contains(Manifest.fileName) else {
                     throw ExportError.outputNotASite(path: shown)
+                }
+                // The header and the site-wide files now; the units as the export reaches them.
+                if let reader = ManifestReader(in: site) {
+                    try Self.check(reader, output: shown)
+                    previous = reader
                 }
             }
             if mkdirat(parent, location.temporaryName, 0o755) != 0 {
@@ -166,7 +186,7 @@ final class SiteWriter: @unchecked Sendable {
         self.lock = lock!
         self.site = site >= 0 ? site : nil
         madeParents = made
-        previous = site >= 0 ? ManifestReader(in: site) : nil
+        self.previous = previous
         previousStamp = site >= 0 ? FileTree.status(of: Manifest.fileName, in: site).map(FileTree.changeTime) : nil
     }
 
@@ -195,7 +215,7 @@ final class SiteWriter: @unchecked Sendable {
     /// entry for the new manifest.
     @discardableResult
     func write(_ path: String, _ contents: [UInt8], previous: ManifestEntry? = nil) throws -> ManifestEntry {
-        precondition(Self.isSitePath(path), "site paths are relative and stay inside the site")
+        precondition(SitePath.isValid(path), "site paths are relative and stay inside the site")
         try checkStop()
         let hash = contents.withUnsafeBytes { StableHash($0).value }
         let entry = ManifestEntry(path: path, hash: hash, size: contents.count)
@@ -287,24 +307,17 @@ final class SiteWriter: @unchecked Sendable {
         }
     }
 
-    /// Whether `path` is relative, without empty, `.` or `..` components.
-    private static func isSitePath(_ path: String) -> Bool {
-        var start = true
-        var dots = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if start || dots == 1 || dots == 2 { return false }
-                start = true
-                dots = 0
-            } else if start || dots > 0, byte == UInt8(ascii: "."), dots < 2 {
-                start = false
-                dots += 1
-            } else {
-                start = false
-                dots = 3
-            }
-        }
-        return !start && dots != 1 && dots != 2
+    /// Throws ``ExportError/manifestInvalid(path:entry:reason:)`` for the site `output` (as shown)
+    /// when `reader` has met an entry that is not a ``SitePath``.
+    private static func check(_ reader: ManifestReader, output: String) throws {
+        guard let invalid = reader.invalidEntry else { return }
+        throw ExportError.manifestInvalid(path: output, entry: invalid.path, reason: invalid.problem)
+    }
+
+    /// Throws ``ExportError/manifestInvalid(path:entry:reason:)`` when the previous manifest, as
+    /// far as the export has read it, lists a path that is not a ``SitePath``.
+    func checkPreviousManifest() throws {
+        if let previous { try Self.check(previous, output: output.path) }
     }
 
     /// Creates the folders `path` is in, each once; a folder is in the set only once it exists
@@ -330,14 +343,18 @@ final class SiteWriter: @unchecked Sendable {
     var filesRemoved: Int { removedFiles.count }
 
     /// Whether the previous site is as its manifest describes it: every file it lists is there,
-    /// a regular file of the recorded size, unchanged (by its change time) since the manifest
-    /// was last stamped (``commit(manifest:)`` stamps it once the site is whole).
-    func previousSiteIsIntact() -> Bool {
+    /// a regular file of the recorded size in folders that are folders (not symbolic links),
+    /// unchanged (by its change time) since the manifest was last stamped (``commit(manifest:)``
+    /// stamps it once the site is whole). Throws ``ExportError/manifestInvalid(path:entry:reason:)``
+    /// when the manifest lists a path that is not a ``SitePath``.
+    func previousSiteIsIntact() throws -> Bool {
         guard let site, let stamp = previousStamp, let reader = ManifestReader(in: site) else { return false }
         var intact = true
+        var folders: Set<String> = [""]
         reader.forEachEntry { entry in
             guard intact else { return }
-            guard let info = FileTree.status(of: entry.path, in: site), FileTree.isFile(info),
+            guard Self.foldersAreFolders(entry.path, in: site, checked: &folders),
+                let info = FileTree.status(of: entry.path, in: site), FileTree.isFile(info),
                 Int(info.st_size) == entry.size,
                 !FileTree.isLater(FileTree.changeTime(info), than: stamp)
             else {
@@ -345,7 +362,25 @@ final class SiteWriter: @unchecked Sendable {
                 return
             }
         }
+        try Self.check(reader, output: output.path)
         return intact && reader.isComplete
+    }
+
+    /// Whether every folder on the way to the site path `path` in `site` is a folder, not a
+    /// symbolic link (a lookup of `path` would follow one); `checked` holds the folders found so.
+    private static func foldersAreFolders(_ path: String, in site: Int32, checked: inout Set<String>) -> Bool {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
+        let parent = String(path[..<slash])
+        if checked.contains(parent) { return true }
+        var folder = ""
+        for component in parent.split(separator: "/") {
+            folder += (folder.isEmpty ? "" : "/") + component
+            if checked.contains(folder) { continue }
+            // Each folder above was found to be one, so this lookup follows no link.
+            guard let info = FileTree.status(of: folder, in: site), FileTree.isFolder(info) else { return false }
+            checked.insert(folder)
+        }
+        return true
     }
 
     /// Steps 5 to 7: carries the user's files, writes the manifest, swaps the new site into place
@@ -353,6 +388,7 @@ final class SiteWriter: @unchecked Sendable {
     func commit(manifest: ManifestBuilder) throws {
         try checkStop()
         newPaths = try manifest.paths()
+        if let site { previousPaths = try SitePaths(manifestIn: site, output: output.path) }
         try carryUserFiles()
         // The manifest is written under another name and renamed into place whole: a manifest
         // in the temporary folder tells step 2 that the folder is a finished site whose files it
@@ -378,13 +414,6 @@ final class SiteWriter: @unchecked Sendable {
             _ = fchown(temporary, uid_t.max, info.st_gid)
         }
         try checkStop()
-        var removed: [String] = []
-        if let site {
-            ManifestReader(in: site)?.forEachEntry { entry in
-                if !newPaths.contains(entry.path) { removed.append(entry.path) }
-            }
-        }
-        removedFiles = removed.sorted()
         guard let site else {
             guard renameat(parent, location.temporaryName, parent, location.name) == 0 else {
                 throw ExportError.posix("move the new site to", output.path)
@@ -414,14 +443,15 @@ final class SiteWriter: @unchecked Sendable {
         // From here on the new site is in place: what follows only tidies up, and never fails
         // the export. Anything it cannot finish stays for the next export's step 2.
         var lost: [String] = []
+        var removed: [String] = []
         let isEmpty = Self.empty(
             site, into: LazyFolder(root: temporary), relative: "", own: previousPaths, newFiles: newPaths,
-            newFolders: createdFolders, preferOld: true, lost: &lost)
+            newFolders: createdFolders, preferOld: true, lost: &lost, removed: &removed)
         if isEmpty {
             unlinkat(site, Manifest.fileName, 0)
             unlinkat(parent, oldName, AT_REMOVEDIR)
         }
-        removedFiles = (removedFiles + lost).sorted()
+        removedFiles = (removed + lost).sorted()
         // The stamp ``previousSiteIsIntact()`` compares the site's files with: emptying the
         // previous site changed the kept files' link counts, and so their change times.
         stampManifest()
@@ -490,9 +520,10 @@ final class SiteWriter: @unchecked Sendable {
             // folder is left for the user, and the export says so.
             guard let own = hasManifest ? SitePaths(wholeManifestIn: leftover) : SitePaths() else { continue }
             var lost: [String] = []
+            var removed: [String] = []
             if empty(
                 leftover, into: LazyFolder(root: site), relative: "", own: own, newFiles: nil, newFolders: nil,
-                preferOld: false, lost: &lost)
+                preferOld: false, lost: &lost, removed: &removed)
             {
                 unlinkat(leftover, Manifest.fileName, 0)
                 unlinkat(parent, name, AT_REMOVEDIR)
