@@ -63,6 +63,12 @@ def settings_checks(browser, site, shots):
     page.keyboard.press("Tab")
     check(page.evaluate("document.activeElement.classList.contains('search-input')"),
           "settings: the search field is the first thing Tab reaches")
+    check(page.locator(".search-cancel").is_visible(), "settings: the focused field shows Cancel")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    check(not page.locator(".search-cancel").is_visible(),
+          "settings: an empty search that loses the focus hides Cancel (focus on %s)"
+          % page.evaluate("document.activeElement.className"))
     page.evaluate("document.activeElement.blur()")
     page.keyboard.press("/")
     check(page.evaluate("document.activeElement.classList.contains('search-input')"), "settings: / focuses the search field")

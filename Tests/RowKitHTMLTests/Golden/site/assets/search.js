@@ -364,6 +364,13 @@
     document.documentElement.classList.add("has-search");
     self.input.addEventListener("input", function () { self.changed(); });
     self.input.addEventListener("focus", function () { self.cancel.hidden = false; });
+    // An empty search that loses the focus (but to Cancel) is no longer active: Cancel goes, as
+    // UIKit's search bar ends editing, so Tab does not meet a button that cancels nothing.
+    function leave(event) {
+      if (!self.input.value && event.relatedTarget !== self.input && event.relatedTarget !== self.cancel) self.cancel.hidden = true;
+    }
+    self.input.addEventListener("blur", leave);
+    self.cancel.addEventListener("blur", leave);
     self.input.addEventListener("keydown", function (event) { self.keyInField(event); });
     self.clear.addEventListener("click", function () { self.reset(true); });
     self.cancel.addEventListener("click", function () { self.reset(false); });
