@@ -92,6 +92,29 @@ import Testing
         #expect(export.stderr == expected)
     }
 
+    @Test func whenAListingHoldsTerminalEscapes_thenMessagesPrintThemAsEscapesNeverRaw() throws {
+        let scratch = try TemporaryDirectory()
+        try #"sections: [{rows: [{text: a, style: "\e]0;pwned\a\e[31mRED\e[0m"}]}]"#.write(
+            toFile: scratch.path("esc.yaml"), atomically: true, encoding: .utf8)
+        try "text\u{0}x,detail\na,c\n".write(toFile: scratch.path("nul.csv"), atomically: true, encoding: .utf8)
+        try "sections: [{rows: [{text: a, link: \"javascript:x\u{202E}gpj.exe\"}]}]".write(
+            toFile: scratch.path("link.yaml"), atomically: true, encoding: .utf8)
+        let broken = try RowKitTool.run(["validate", "esc.yaml", "nul.csv"], in: scratch.url)
+        #expect(broken.status == 65)
+        #expect(
+            broken.stderr == #"""
+                esc.yaml:1:37: unknown row style '\u{1B}]0;pwned\u{7}\u{1B}[31mRED\u{1B}[0m'; expected one of: default, value1, value2, subtitle
+                nul.csv:1:1: the text column 'text' is not in the header; the header has: 'text\u{0}x', 'detail'
+
+                """#)
+        let warned = try RowKitTool.run(["validate", "link.yaml"], in: scratch.url)
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains(#"'link' 'javascript:x\u{202E}gpj.exe' is not a URL"#))
+        for output in [broken.stderr, warned.stderr] {
+            #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x202E })
+        }
+    }
+
     @Test func whenTheExamplesAreValidated_thenTheyCarryNoWarnings() throws {
         let examples = try FileManager.default.contentsOfDirectory(
             atPath: RowKitTool.packageRoot.appendingPathComponent("Examples").path

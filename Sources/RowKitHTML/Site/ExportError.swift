@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 /// What can go wrong exporting a site; each case names what and where.
 public enum ExportError: Error, Equatable, CustomStringConvertible {
@@ -51,15 +52,15 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .imageNotFound(let source, let path, let row):
-            return "row \"\(row)\": image \"\(source)\" not found at \(path)"
+            return "\(Self.quoted(row: row, image: source)) not found at \(ListingText.escaped(path))"
         case .imageOutsideBaseDirectory(let source, let row):
-            return "row \"\(row)\": image \"\(source)\" is outside the document's folder"
+            return "\(Self.quoted(row: row, image: source)) is outside the document's folder"
         case .unsupportedImageType(let source, let row):
-            return "row \"\(row)\": image \"\(source)\" is not a PNG, JPEG, GIF, WebP or AVIF file"
+            return "\(Self.quoted(row: row, image: source)) is not a PNG, JPEG, GIF, WebP or AVIF file"
         case .noBaseDirectory(let source, let row):
-            return "row \"\(row)\": image \"\(source)\" needs ExportOptions.baseDirectory"
+            return "\(Self.quoted(row: row, image: source)) needs ExportOptions.baseDirectory"
         case .imageRefused(let source, let row, let reason):
-            return "row \"\(row)\": image \"\(source)\" \(reason)"
+            return "\(Self.quoted(row: row, image: source)) \(reason)"
         case .templateSyntax(let name, let message):
             return "template \(name): \(message)"
         case .templateMissing(let name):
@@ -94,6 +95,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ExportError {
+    /// `row "id": image "path"`, both from the listing, escaped so they print safely on a terminal.
+    private static func quoted(row: String, image: String) -> String {
+        "row \"\(ListingText.escaped(row))\": image \"\(ListingText.escaped(image))\""
+    }
+
     /// A file-system error from the current `errno`.
     static func posix(_ operation: String, _ path: String) -> ExportError {
         .fileSystem(operation: operation, path: path, message: String(cString: strerror(errno)))

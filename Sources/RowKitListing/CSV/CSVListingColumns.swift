@@ -18,12 +18,12 @@ struct CSVListingColumns {
             if columns[field.text] != nil {
                 problems.add(
                     SourceLocation(file: file, line: field.line, column: field.column),
-                    "duplicate column '\(ListingText.shorten(field.text))' in the header")
+                    "duplicate column '\(ListingText.shown(field.text))' in the header")
             } else {
                 columns[field.text] = index
             }
         }
-        let headerNames = header.fields.map { "'\(ListingText.shorten($0.text))'" }.joined(separator: ", ")
+        let headerNames = header.fields.map { "'\(ListingText.shown($0.text))'" }.joined(separator: ", ")
         func map(_ field: ListingRow.Field, _ explicit: String?, required: Bool = false) {
             let name = explicit ?? field.rawValue
             if let column = columns[name] {
@@ -31,7 +31,7 @@ struct CSVListingColumns {
             } else if explicit != nil || required {
                 problems.add(
                     headerLocation,
-                    "the \(field.rawValue) column '\(ListingText.shorten(name))' is not in the header; the header has: \(headerNames)"
+                    "the \(field.rawValue) column '\(ListingText.shown(name))' is not in the header; the header has: \(headerNames)"
                 )
             }
         }
@@ -49,7 +49,7 @@ struct CSVListingColumns {
             } else {
                 problems.add(
                     headerLocation,
-                    "the section column '\(ListingText.shorten(name))' is not in the header; the header has: \(headerNames)"
+                    "the section column '\(ListingText.shown(name))' is not in the header; the header has: \(headerNames)"
                 )
             }
         }

@@ -323,7 +323,10 @@ final class JSONEventReader {
         case UInt8(ascii: "t"): simple = 0x09
         case UInt8(ascii: "u"): simple = nil
         default:
-            throw ListingSyntaxError(start, "invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
+            let shown =
+                byte > 0x20 && byte < 0x7F
+                ? " '\\\(Character(Unicode.Scalar(byte)))'" : ": a backslash before \(ListingText.describe(byte: byte))"
+            throw ListingSyntaxError(start, "invalid escape\(shown)")
         }
         advance()
         if let simple {

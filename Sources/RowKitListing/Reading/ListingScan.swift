@@ -117,7 +117,7 @@ struct ListingScan<Visitor: ListingVisitor> {
                 if let first = firstUse[explicit.id] {
                     diagnostics.add(
                         DiagnosticRank([4]).appending(position), location,
-                        "duplicate id '\(ListingText.shorten(explicit.id))'; first used at \(first)")
+                        "duplicate id '\(ListingText.shown(explicit.id))'; first used at \(first)")
                 } else {
                     firstUse[explicit.id] = location
                 }

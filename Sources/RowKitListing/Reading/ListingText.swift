@@ -1,5 +1,6 @@
-/// Byte-level checks shared by every reader: UTF-8 validation, positions and byte descriptions.
-enum ListingText {
+/// Byte-level checks shared by every reader (UTF-8 validation, positions and byte descriptions),
+/// and how messages quote listing text.
+package enum ListingText {
     /// Validates UTF-8 (RFC 3629) in `bytes[0..<count]`.
     ///
     /// - Returns: How many bytes from the start are whole, valid sequences (`valid`), and the offset
@@ -113,8 +114,68 @@ enum ListingText {
         return "byte 0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
     }
 
-    /// At most 40 characters of `text` for a message.
-    static func shorten(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(40)) + "…" : text
+    /// The most characters of a value a message quotes.
+    package static let shownCharacters = 40
+    /// The most Unicode scalars of a value a message quotes (a character may hold many).
+    package static let shownScalars = 160
+
+    /// `text` as a message quotes it: shortened, and safe to print on a terminal.
+    ///
+    /// At most ``shownCharacters`` characters and ``shownScalars`` scalars are kept, followed by
+    /// `…` when some were cut, and written as ``escaped(_:)`` writes them.
+    ///
+    /// - Complexity: O(*k*) in the characters kept, however long `text` is.
+    package static func shown(_ text: String) -> String {
+        escaped(text, characters: shownCharacters, scalars: shownScalars)
+    }
+
+    /// `text` made safe to print on a terminal, whole.
+    ///
+    /// A scalar that could act on a terminal or hide itself (``needsEscape(_:)``) is written as a
+    /// visible escape in Swift's notation, `\u{1B}`: the scalar's value in uppercase hexadecimal,
+    /// without leading zeros. A zero-width joiner between two scalars of one character (an emoji
+    /// sequence such as 👩‍💻, an Indic conjunct) joins visible text and is kept. Everything else,
+    /// accented letters, CJK and emoji included, is kept as written, and so is a backslash.
+    ///
+    /// - Complexity: O(*n*).
+    package static func escaped(_ text: String) -> String {
+        escaped(text, characters: .max, scalars: .max)
+    }
+
+    /// The first `characters` characters of `text`, at most `scalars` scalars of them (a
+    /// character may be cut), escaped, then `…` if some were cut.
+    private static func escaped(_ text: String, characters limit: Int, scalars scalarLimit: Int) -> String {
+        var result = ""
+        var characters = 0
+        var scalars = 0
+        for character in text {
+            guard characters < limit else { return result + "…" }
+            characters += 1
+            let count = character.unicodeScalars.count
+            for (index, scalar) in character.unicodeScalars.enumerated() {
+                guard scalars < scalarLimit else { return result + "…" }
+                scalars += 1
+                let joins = scalar.value == 0x200D && index > 0 && index < count - 1
+                if !joins, needsEscape(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether a message writes `scalar` as an escape rather than as itself: C0 controls (tab and
+    /// line breaks included), DEL, C1 controls (U+0080–U+009F), which can move the cursor, recolour
+    /// or retitle a terminal; and the bidirectional and invisible formatting characters, which can
+    /// reorder or hide what a line shows: U+061C, U+200B–U+200F, U+2028–U+202E, U+2060–U+2064,
+    /// U+2066–U+206F and U+FEFF.
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF: return true
+        default: return false
+        }
     }
 }

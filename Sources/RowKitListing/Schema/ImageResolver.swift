@@ -32,7 +32,7 @@ struct ImageResolver {
                 if imageFolder == nil { imageFolder = try ImageFile.Folder(path: directory) }
                 if let imageFolder { _ = try ImageFile.check(path, in: imageFolder) }
             } catch {
-                result = .failure(.init("image '\(ListingText.shorten(path))' \(error.message)"))
+                result = .failure(.init("image '\(ListingText.shown(path))' \(error.message)"))
             }
         }
         if resolved.count >= Self.cacheLimit { resolved.removeAll(keepingCapacity: true) }

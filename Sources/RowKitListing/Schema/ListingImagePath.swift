@@ -100,5 +100,5 @@ enum ListingImagePath {
         return String(cString: resolved)
     }
 
-    private static func shown(_ path: String) -> String { ListingText.shorten(path) }
+    private static func shown(_ path: String) -> String { ListingText.shown(path) }
 }

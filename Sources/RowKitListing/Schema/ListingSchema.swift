@@ -127,7 +127,7 @@ struct ListingSchema {
             pairCount += 1
             pending = nil
             guard let index = names.firstIndex(of: key) else {
-                let name = ListingText.shorten(key)
+                let name = ListingText.shown(key)
                 if let suggestion = key.closest(in: names) {
                     return (pair, "unknown field '\(name)' in \(context); did you mean '\(suggestion)'?")
                 }
@@ -475,7 +475,7 @@ struct ListingSchema {
                     dropped.append(
                         (
                             value.line, value.column,
-                            "'link' '\(ListingText.shorten(url))' is not a URL rowkit links to (only http:, https:, mailto:, "
+                            "'link' '\(ListingText.shown(url))' is not a URL rowkit links to (only http:, https:, mailto:, "
                                 + "relative paths and #fragments); the row is shown without a link"
                         ))
                 }
@@ -513,7 +513,7 @@ struct ListingSchema {
         guard let first = bytes.first, isAlphanumeric(first), bytes.count <= ListingLimits.maxIDLength,
             bytes.allSatisfy({ isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E })
         else {
-            return "invalid id '\(ListingText.shorten(id))': use 1 to \(ListingLimits.maxIDLength) ASCII "
+            return "invalid id '\(ListingText.shown(id))': use 1 to \(ListingLimits.maxIDLength) ASCII "
                 + "letters, digits, '-', '_' or '.', starting with a letter or digit"
         }
         return nil
@@ -579,7 +579,7 @@ struct ListingSchema {
         if let result = T(rawValue: text) { return result }
         let valid = T.allCases.map(\.rawValue)
         let list = valid.joined(separator: ", ")
-        var message = "unknown \(kind) '\(ListingText.shorten(text))'"
+        var message = "unknown \(kind) '\(ListingText.shown(text))'"
         if let suggestion = text.closest(in: valid) {
             message += "; did you mean '\(suggestion)'? (expected one of: \(list))"
         } else {
@@ -598,7 +598,7 @@ struct ListingSchema {
         guard let number = Double(text), number == Double(ListingDocument.currentVersion) else {
             add(
                 rank, value.line, value.column,
-                "unsupported version \(ListingText.shorten(text)); only version \(ListingDocument.currentVersion) is supported"
+                "unsupported version \(ListingText.shown(text)); only version \(ListingDocument.currentVersion) is supported"
             )
             return nil
         }

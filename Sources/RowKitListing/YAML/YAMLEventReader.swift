@@ -145,7 +145,7 @@ struct YAMLEventReader {
         case YAML_ALIAS_EVENT:
             let isKey = beginNode()
             let name = Self.cString(event.data.alias.anchor)
-            problems.add(at, "aliases are not supported in listings (found '*\(ListingText.shorten(name))')")
+            problems.add(at, "aliases are not supported in listings (found '*\(ListingText.shown(name))')")
             if isKey {
                 stack[stack.count - 1].hasPendingKey = false
             } else {
@@ -201,7 +201,7 @@ struct YAMLEventReader {
             let text = String(decoding: bytes, as: UTF8.self)
             let top = stack.count - 1
             if let first = firstLocation(ofKey: text, at: location, in: top) {
-                problems.add(location, "duplicate key '\(ListingText.shorten(text))'; first at \(first)")
+                problems.add(location, "duplicate key '\(ListingText.shown(text))'; first at \(first)")
             }
             stack[top].hasPendingKey = true
             if stack[top].emitting { pending = (.key(text, location.line, location.column)) }

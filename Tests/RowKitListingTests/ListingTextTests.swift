@@ -1,0 +1,89 @@
+import Foundation
+import RowKitListing
+import Testing
+
+/// Listing text quoted in a message is printed safely: controls and bidi or invisible formatting
+/// characters as `\u{…}` escapes, ordinary text as written.
+struct ListingTextTests {
+    /// Whether `text` holds no scalar a terminal would act on or hide.
+    private func isPrintable(_ text: String) -> Bool {
+        !text.unicodeScalars.contains(where: ListingText.needsEscape)
+    }
+
+    @Test func whenTextHoldsControls_thenEachIsWrittenAsAnEscape() {
+        #expect(ListingText.shown("\u{1B}]0;pwned\u{7}\u{1B}[31mRED") == #"\u{1B}]0;pwned\u{7}\u{1B}[31mRED"#)
+        #expect(ListingText.shown("a\u{0}b\tc\nd\u{7F}e\u{85}f\u{9B}") == #"a\u{0}b\u{9}c\u{A}d\u{7F}e\u{85}f\u{9B}"#)
+    }
+
+    @Test func whenTextHoldsBidiOrInvisibleFormatting_thenEachIsWrittenAsAnEscape() {
+        let scalars: [UInt32] = [
+            0x061C, 0x200B, 0x200C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202E, 0x2060, 0x2064, 0x2066,
+            0x2069, 0x206F, 0xFEFF,
+        ]
+        for value in scalars {
+            let scalar = Unicode.Scalar(value)!
+            let shown = ListingText.shown("x" + String(scalar) + "y")
+            #expect(shown == "x\\u{" + String(value, radix: 16, uppercase: true) + "}y")
+        }
+        // A zero-width joiner on its own is invisible too.
+        #expect(ListingText.shown("a\u{200D}b") == #"a\u{200D}b"#)
+    }
+
+    @Test func whenTextIsOrdinaryNonASCII_thenItIsKeptAsWritten() {
+        for text in ["Café crème", "東京タワー", "👩‍💻 🇫🇷 👍🏽", "मक्ष", "שלום עולם", #"C:\temp"#] {
+            #expect(ListingText.shown(text) == text)
+        }
+    }
+
+    @Test func whenTextIsLong_thenFortyCharactersAreShownThenAnEllipsis() {
+        #expect(ListingText.shown(String(repeating: "é", count: 40)) == String(repeating: "é", count: 40))
+        #expect(ListingText.shown(String(repeating: "é", count: 41)) == String(repeating: "é", count: 40) + "…")
+        #expect(
+            ListingText.shown(String(repeating: "\u{1B}", count: 50)) == String(repeating: #"\u{1B}"#, count: 40) + "…")
+        // One character of many combining marks is cut too.
+        let shown = ListingText.shown("a" + String(repeating: "\u{301}", count: 1000))
+        #expect(shown.unicodeScalars.count == ListingText.shownScalars + 1)
+        #expect(shown.hasSuffix("…"))
+    }
+
+    @Test func whenARowStyleHoldsTerminalEscapes_thenTheMessageShowsThemEscaped() {
+        let yaml = #"""
+            sections:
+              - rows:
+                  - text: a
+                    style: "\e]0;pwned\a\e[31mRED\e[0m"
+            """#
+        let messages = ListingReader.validate(Data(yaml.utf8), path: "esc.yaml").map(\.description)
+        #expect(
+            messages == [
+                #"esc.yaml:4:16: unknown row style '\u{1B}]0;pwned\u{7}\u{1B}[31mRED\u{1B}[0m'; expected one of: default, value1, value2, subtitle"#
+            ])
+        #expect(messages.allSatisfy(isPrintable))
+    }
+
+    @Test func whenACSVHeaderHoldsANUL_thenTheHeaderIsListedWithTheNULEscaped() {
+        let csv = "text\u{0}x,detail\na,c\n"
+        let messages = ListingReader.validate(Data(csv.utf8), path: "nul.csv").map(\.description)
+        #expect(
+            messages == [
+                #"nul.csv:1:1: the text column 'text' is not in the header; the header has: 'text\u{0}x', 'detail'"#
+            ])
+        #expect(messages.allSatisfy(isPrintable))
+    }
+
+    @Test func whenALinkWarningQuotesABidiOverride_thenTheOverrideIsEscaped() {
+        let yaml = "sections:\n  - rows:\n      - text: a\n        link: \"javascript:x\\u202Egpj.exe\"\n"
+        let summary = ListingReader(Data(yaml.utf8), path: "link.yaml").validate()
+        let warnings = summary.warnings.map(\.description)
+        #expect(
+            warnings == [
+                #"link.yaml:4:15: 'link' 'javascript:x\u{202E}gpj.exe' is not a URL rowkit links to (only http:, https:, mailto:, relative paths and #fragments); the row is shown without a link"#
+            ])
+        #expect(warnings.allSatisfy(isPrintable))
+    }
+
+    @Test func whenAJSONEscapeIsAControlCharacter_thenTheByteIsNamedNotPrinted() {
+        let messages = ListingReader.validate(Data("{\"title\": \"\\\u{1B}\"}".utf8), path: "e.json").map(\.description)
+        #expect(messages == ["e.json:1:12: invalid escape: a backslash before byte 0x1B"])
+    }
+}
