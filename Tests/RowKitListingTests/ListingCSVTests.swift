@@ -72,4 +72,13 @@ struct ListingCSVTests {
         let diagnostics = ListingReader.validate(Data("text,detail\n,x\n".utf8), path: "x.csv")
         #expect(diagnostics.map(\.description) == ["x.csv:2:1: missing required field 'text' in a row"])
     }
+
+    @Test func whenACSVHasOnlyAHeader_thenItIsReportedWhereTheRowsShouldStart() {
+        let message = "the CSV has a header but no rows; a CSV listing needs at least one row"
+        for (csv, position) in [("text\n", "2:1"), ("text\r\n\n\n", "2:1"), ("text", "1:5"), ("\"te\nxt\"\n", "3:1")] {
+            let options = CSVListingOptions(text: csv.hasPrefix("\"") ? "te\nxt" : "text")
+            let diagnostics = ListingReader.validate(Data(csv.utf8), path: "h.csv", csv: options)
+            #expect(diagnostics.map(\.description) == ["h.csv:\(position): \(message)"], "\(csv.debugDescription)")
+        }
+    }
 }

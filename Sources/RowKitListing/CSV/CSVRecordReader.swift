@@ -45,7 +45,8 @@ final class CSVRecordReader {
         column = 1
     }
 
-    private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    /// Where the next record would start: just after the last one read.
+    var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
     private func tooLong(_ start: SourceLocation) -> ListingSyntaxError {
         ListingSyntaxError(start, "a value longer than the \(ListingLimits.maxValueSize / 1_048_576) MiB limit")

@@ -407,6 +407,7 @@ struct ListingScan<Visitor: ListingVisitor> {
                 header: headerRecord, options: options, file: file, problems: &columnProblems)
             csvColumns = columns
             records.keptFields = columns.width
+            let afterHeader = records.here
             _ = schema.string(
                 ListingSchema.Value(shape: .scalar(header.title, .string, literalIsText: false), line: 1, column: 1),
                 key: "title", required: false, rank: DiagnosticRank([1, 1]))
@@ -467,7 +468,10 @@ struct ListingScan<Visitor: ListingVisitor> {
             }
             if let current { try deliverSectionEnd(csvSection(current)) }
             if csvSections.isEmpty, columnProblems.isEmpty {
-                schema.add(DiagnosticRank([2, -1]), 1, 1, "'sections' is empty; a listing needs at least one section")
+                // No record after the header: every record read makes a section or a problem.
+                schema.add(
+                    DiagnosticRank([2, -1]), afterHeader.line, afterHeader.column,
+                    "the CSV has a header but no rows; a CSV listing needs at least one row")
                 stopDelivery()
             }
             reportProgress(rows: rowsRead)
