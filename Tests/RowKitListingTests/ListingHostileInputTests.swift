@@ -140,6 +140,39 @@ struct ListingHostileInputTests {
         #expect(result.count == ListingLimits.maxDiagnostics + 1)
         #expect(result.last?.hasSuffix("301 more problems not shown (limit 200)") == true)
     }
+
+    @Test func whenACSVHeaderHasMoreColumnsThanTheLimit_thenItIsRefusedAtTheFirstColumnOverIt() {
+        let limit = ListingLimits.maxColumns
+        // "text" then ",c" for every other column: column limit + 1 starts at 5 + 2 * (limit - 1) + 1.
+        let header = "text" + String(repeating: ",c", count: limit) + "\n"
+        #expect(
+            messages(header + "a" + String(repeating: ",x", count: limit) + "\n", path: "wide.csv") == [
+                "wide.csv:1:\(5 + 2 * (limit - 1) + 1): the header has more than \(limit) columns; "
+                    + "a CSV listing may have at most \(limit)"
+            ])
+        // A header of exactly the limit is read.
+        let names = (1..<limit).map { ",c\($0)" }.joined()
+        let row = "a" + String(repeating: ",x", count: limit - 1)
+        #expect(messages("text" + names + "\n" + row + "\n", path: "wide.csv") == [])
+    }
+
+    @Test func whenACSVHeaderRepeatsAColumnThousandsOfTimes_thenTheReportIsCappedWithANote() {
+        let result = messages(
+            "text" + String(repeating: ",c", count: 5_000) + "\na" + String(repeating: ",", count: 5_000) + "\n",
+            path: "dup.csv")
+        #expect(result.count == ListingLimits.maxDiagnostics + 1)
+        #expect(result.first == "dup.csv:1:8: duplicate column 'c' in the header")
+        #expect(result.last == "dup.csv:1:406: 4799 more problems not shown (limit 200)")
+    }
+
+    @Test func whenAColumnIsMissingFromAWideHeader_thenTheMessageListsTheFirstTwentyColumns() {
+        let header = (0..<30).map { "c\($0)" }.joined(separator: ",")
+        let result = messages(header + "\n" + String(repeating: ",", count: 29) + "\n", path: "w.csv")
+        let listed = (0..<20).map { "'c\($0)'" }.joined(separator: ", ")
+        #expect(
+            result == ["w.csv:1:1: the text column 'text' is not in the header; the header has: \(listed), and 10 more"]
+        )
+    }
 }
 
 /// The package's seeded generator, so randomized tests reproduce exactly.

@@ -23,7 +23,14 @@ struct CSVListingColumns {
                 columns[field.text] = index
             }
         }
-        let headerNames = header.fields.map { "'\(ListingText.shown($0.text))'" }.joined(separator: ", ")
+        // Made only for a message, and naming the first few columns of a wide header.
+        var headerNames: String {
+            var names = header.fields.prefix(Self.namesListed).map { "'\(ListingText.shown($0.text))'" }
+            if header.fields.count > Self.namesListed {
+                names.append("and \(header.fields.count - Self.namesListed) more")
+            }
+            return names.joined(separator: ", ")
+        }
         func map(_ field: ListingRow.Field, _ explicit: String?, required: Bool = false) {
             let name = explicit ?? field.rawValue
             if let column = columns[name] {
@@ -54,6 +61,9 @@ struct CSVListingColumns {
             }
         }
     }
+
+    /// The most header columns a message lists.
+    static let namesListed = 20
 
     private static func index(of field: ListingRow.Field) -> Int {
         ListingRow.Field.allCases.firstIndex(of: field) ?? 0

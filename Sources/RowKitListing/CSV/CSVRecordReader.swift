@@ -80,7 +80,10 @@ final class CSVRecordReader {
     }
 
     /// The next record, or `nil` at the end of the input.
-    func next() throws(ListingSyntaxError) -> Record? {
+    ///
+    /// - Parameter maxColumns: For the header: a record of more fields is an error at the first
+    ///   field over the limit, before more are read.
+    func next(maxColumns: Int = .max) throws(ListingSyntaxError) -> Record? {
         while hasByte {
             let start = here
             let offset = input.offset(of: input.position)
@@ -90,6 +93,11 @@ final class CSVRecordReader {
             var size = 0
             while true {
                 let (field, quoted) = try nextField()
+                if count == maxColumns {
+                    throw ListingSyntaxError(
+                        SourceLocation(file: file, line: field.line, column: field.column),
+                        "the header has more than \(maxColumns) columns; a CSV listing may have at most \(maxColumns)")
+                }
                 if quoted || !field.text.isEmpty { blank = false }
                 size += field.text.utf8.count + 1
                 if size > ListingLimits.maxValueSize { throw tooLong(start) }

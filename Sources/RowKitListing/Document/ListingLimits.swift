@@ -8,6 +8,8 @@ public enum ListingLimits {
     public static let maxValueSize = 64 * 1024 * 1024
     /// The deepest nesting of mappings and sequences in YAML or JSON (a listing needs 4).
     public static let maxDepth = 64
+    /// The most columns a CSV header may have (a listing maps at most nine of them).
+    public static let maxColumns = 10_000
     /// The most diagnostics reported for one file; the last one says the rest were dropped.
     public static let maxDiagnostics = 200
     /// The longest explicit `id`, in bytes.

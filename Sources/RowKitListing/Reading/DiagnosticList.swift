@@ -8,10 +8,14 @@ struct DiagnosticList: Sendable {
     /// Whether nothing has been reported.
     var isEmpty: Bool { items.isEmpty && dropped == 0 }
 
-    /// Records `message` at `location`, unless the limit is reached.
-    mutating func add(_ location: SourceLocation, _ message: String) {
-        if items.count < ListingLimits.maxDiagnostics {
-            items.append(ListingDiagnostic(location: location, message: message))
+    /// Whether the limit is reached: whatever is added now is only counted.
+    var isFull: Bool { items.count >= ListingLimits.maxDiagnostics }
+
+    /// Records `message` at `location`, unless the limit is reached; then it only counts it, and
+    /// the message is not made.
+    mutating func add(_ location: SourceLocation, _ message: @autoclosure () -> String) {
+        if !isFull {
+            items.append(ListingDiagnostic(location: location, message: message()))
         } else {
             dropped += 1
         }

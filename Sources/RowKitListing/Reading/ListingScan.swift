@@ -399,7 +399,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         let header = ListingHeader(path: file, title: options.title ?? defaultTitle, style: options.tableStyle)
         var outOfOrder = false
         do {
-            guard let headerRecord = try records.next() else {
+            guard let headerRecord = try records.next(maxColumns: ListingLimits.maxColumns) else {
                 readRest()
                 return ([diagnostic(1, 1, "the file is empty; expected a header line")], false)
             }
