@@ -11,8 +11,10 @@ struct CSVColumnOptions: ParsableArguments {
             "The column that groups rows into sections; its value is the section header.", valueName: "column"))
     var sectionBy: String?
 
-    @Option(help: ArgumentHelp("The column holding each row's text.", valueName: "column"))
-    var text: String = "text"
+    // Optional, so that a --text given can be told from the default; the help names the default
+    // as ArgumentParser shows the others.
+    @Option(help: ArgumentHelp("The column holding each row's text. (default: text)", valueName: "column"))
+    var text: String?
 
     @Option(help: ArgumentHelp("The column holding the detail text.", valueName: "column"))
     var detail: String?
@@ -38,7 +40,17 @@ struct CSVColumnOptions: ParsableArguments {
     /// The reader's options for these columns, with `tableStyle` for the whole table.
     func listingOptions(tableStyle: TableStyle?) -> CSVListingOptions {
         CSVListingOptions(
-            sectionBy: sectionBy, text: text, detail: detail, body: body, image: image, id: id,
+            sectionBy: sectionBy, text: text ?? "text", detail: detail, body: body, image: image, id: id,
             style: style, sort: sort, tableStyle: tableStyle ?? .insetGrouped)
+    }
+
+    /// The options given on the command line, as written there, in the order of `--help`.
+    var given: [String] {
+        let options: [(String, Bool)] = [
+            ("--section-by", sectionBy != nil), ("--text", text != nil), ("--detail", detail != nil),
+            ("--body", body != nil), ("--image", image != nil), ("--id", id != nil), ("--style", style != nil),
+            ("--sort", sort),
+        ]
+        return options.filter(\.1).map(\.0)
     }
 }

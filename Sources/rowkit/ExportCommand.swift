@@ -141,6 +141,7 @@ struct ExportCommand: ParsableCommand {
         let started = ContinuousClock.now
         let loader = ListingLoader(options: input, csvTableStyle: tableStyle)
         try loader.checkInputsExist()
+        loader.warnAboutUnusedCSVOptions()
         let templatesURL = try templatesFolder()
         try checkOutput()
 

@@ -22,6 +22,28 @@ struct ListingLoader {
         }
     }
 
+    /// Prints a warning on standard error when CSV column options were given but no input is read
+    /// as CSV, which would otherwise ignore them without a word. With a CSV input among others,
+    /// they apply to it, and nothing is printed.
+    func warnAboutUnusedCSVOptions() {
+        let given = options.csv.given
+        guard let last = given.last else { return }
+        let formats = options.inputs.map {
+            options.format ?? ListingFormat(pathExtension: URL(fileURLWithPath: $0).pathExtension)
+        }
+        guard !formats.contains(.csv) else { return }
+        let names = given.count == 1 ? last : given.dropLast().joined(separator: ", ") + " and " + last
+        let inputs =
+            if options.inputs.count == 1, let input = options.inputs.first, let format = formats.first ?? nil {
+                "\(input) is read as \(format.rawValue.uppercased())"
+            } else {
+                "no input is read as CSV"
+            }
+        StandardError.line(
+            "rowkit: warning: \(names) \(given.count == 1 ? "is" : "are") ignored: "
+                + "\(given.count == 1 ? "it applies" : "they apply") only to CSV inputs, and \(inputs)")
+    }
+
     /// Prints `warnings` on standard error as `file:line:column: warning: message`, and how many
     /// more there are when `count` is larger.
     static func printWarnings(_ warnings: [ListingDiagnostic], count: Int) {

@@ -37,6 +37,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let loader = ListingLoader(options: input, csvTableStyle: nil)
         try loader.checkInputsExist()
+        loader.warnAboutUnusedCSVOptions()
         var failed = false
         for var reader in loader.readers() {
             // On more than one core the parser runs on a thread of its own, as in an export.

@@ -115,6 +115,31 @@ import Testing
         }
     }
 
+    @Test func whenCSVColumnOptionsAreGivenWithoutACSVInput_thenAWarningNamesThemAndTheRunSucceeds() throws {
+        let scratch = try TemporaryDirectory()
+        let validate = try RowKitTool.run(["validate", "Examples/settings.yaml", "--text", "name", "--sort"])
+        #expect(validate.status == 0)
+        #expect(
+            validate.stderr == "rowkit: warning: --text and --sort are ignored: they apply only to CSV inputs, "
+                + "and Examples/settings.yaml is read as YAML\n")
+        #expect(validate.stdout == "Examples/settings.yaml: ok (5 sections, 17 rows)\n")
+        let export = try RowKitTool.run([
+            "export", "Examples/settings.yaml", "Examples/contacts.json", "-o", scratch.path("site"), "-q",
+            "--section-by", "group", "--detail", "phone", "--style", "layout",
+        ])
+        #expect(export.status == 0)
+        #expect(
+            export.stderr == "rowkit: warning: --section-by, --detail and --style are ignored: they apply only to "
+                + "CSV inputs, and no input is read as CSV\n")
+        // With a CSV input among the inputs, the options apply to it.
+        let mixed = try RowKitTool.run([
+            "validate", "Examples/settings.yaml", "Examples/catalogue.csv", "--section-by", "category", "--text",
+            "name",
+        ])
+        #expect(mixed.status == 0)
+        #expect(mixed.stderr == "")
+    }
+
     @Test func whenTheExamplesAreValidated_thenTheyCarryNoWarnings() throws {
         let examples = try FileManager.default.contentsOfDirectory(
             atPath: RowKitTool.packageRoot.appendingPathComponent("Examples").path
