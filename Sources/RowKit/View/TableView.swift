@@ -17,9 +17,10 @@
 /// operation and query calls first, so `onEvent` can be set before any event exists.
 @MainActor
 public final class TableView {
-    /// The model the view shows (replaced through `show(_:)`, which keeps the view's copies of its
-    /// sections in step; a property observer would do the same but makes the symbol graph, and so
-    /// the API listing, advertise a public setter).
+    /// The model the view shows; only the view's own operations change it (`performBatch(_:)`,
+    /// `update(to:options:)`, `apply(_:)`, `reload(_:)`).
+    // Set through `show(_:)`, which keeps the view's copies of the sections in step. A `didSet`
+    // would too, but it makes the symbol graph, and so api/RowKit.txt, list a public setter.
     public internal(set) var model: TableModel
     /// The model's table.
     public var table: Table { model.table }
