@@ -53,7 +53,7 @@ import Testing
         for (path, problem) in problems {
             #expect(SitePath.problem(path) == problem, "\(SitePath.quoted(path))")
         }
-        #expect(SitePath.quoted("a\"b\\c\u{0}") == #""a\"b\\c\u{0000}""#)
+        #expect(SitePath.quoted("a\"b\\c\u{0}\u{202E}") == #""a\"b\\c\u{0}\u{202E}""#)
     }
 
     @Test func whenTheManifestListsAPathThatIsNotInsideTheSite_thenTheExportIsRefusedAndNothingChanges() throws {

@@ -1,3 +1,6 @@
+import Foundation
+import RowKitListing
+
 /// The paths of a site's files, as the exporter makes them and as a manifest must list them:
 /// relative to the site folder, components separated by `/`, none of them empty, `.` or `..`, and
 /// no control character (U+0000–U+001F, U+007F–U+009F) anywhere.
@@ -48,28 +51,15 @@ package enum SitePath {
     /// Whether `path` is a site path.
     static func isValid(_ path: String) -> Bool { problem(path) == nil }
 
-    /// `path` in double quotes for a message: `"` and `\` escaped, control characters as
-    /// `\u{…}`, and cut to its first 200 characters (a manifest line may be of any length).
+    /// `path` in double quotes for a message: `"` and `\` escaped, cut to its first 200
+    /// characters (a manifest line may be of any length), and written as every message writes
+    /// listing text (``ListingText/escaped(_:)``: control, bidirectional and invisible characters
+    /// as `\u{1B}`).
     package static func quoted(_ path: String) -> String {
-        var out = "\""
-        for (index, scalar) in path.unicodeScalars.enumerated() {
-            guard index < 200 else {
-                out += "…"
-                break
-            }
-            if scalar == "\"" || scalar == "\\" {
-                out += "\\" + String(scalar)
-            } else if isControl(scalar) {
-                out += "\\u{\(hex(scalar.value))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        let cut = String(path.prefix(200))
+        let text = ListingText.escaped(
+            cut.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
+        return "\"" + text + (cut.count < path.count ? "…" : "") + "\""
     }
 
     /// At least four upper-case hex digits.
