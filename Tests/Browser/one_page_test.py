@@ -121,6 +121,16 @@ def run_steps(page, steps, seed):
     return probes, misses, loading, most_nodes, most_alive, missed
 
 
+# Where the page is, and the listing's last row (top, bottom, viewport height, text) if it is drawn.
+AT_END = """() => {
+    const rows = [...document.querySelectorAll('li.row')];
+    const r = rows.find(n => n.getAttribute('aria-posinset') === n.getAttribute('aria-setsize') && !n.closest('section').nextElementSibling);
+    const b = r && r.getBoundingClientRect();
+    return { y: scrollY, max: document.documentElement.scrollHeight - innerHeight,
+             last: r ? [b.top, b.bottom, innerHeight, r.textContent.trim().slice(0, 30)] : null };
+}"""
+
+
 def scroll_end_checks(page, rows, errors):
     # The end: the last row is reachable. Rows measured on the way can make the page taller, as
     # a user scrolling on would find, so scroll to the end until the page stops growing.
@@ -132,13 +142,7 @@ def scroll_end_checks(page, rows, errors):
         page.evaluate(PROBE)
         if page.evaluate("() => [scrollY, document.documentElement.scrollHeight]") == before:
             break
-    last = page.evaluate("""() => {
-        const rows = [...document.querySelectorAll('li.row')];
-        const r = rows.find(n => n.getAttribute('aria-posinset') === n.getAttribute('aria-setsize') && !n.closest('section').nextElementSibling);
-        if (!r) return null;
-        const b = r.getBoundingClientRect();
-        return [b.top, b.bottom, innerHeight, r.textContent.trim().slice(0, 30)];
-    }""")
+    last = page.evaluate(AT_END)["last"]
     check(last is not None and 0 <= last[0] and last[1] <= last[2] + 1 and ("item %d" % rows) in last[3],
           "scroll: the last row is on screen at the end (%s)" % (last,))
     check(not errors, "scroll: no script errors (%s)" % errors[:3])
@@ -256,15 +260,6 @@ def no_script_checks(browser, site):
     check(page.locator(".pagination").is_visible(), "no JavaScript: the page links are shown")
     check(page.locator("#r-1001").count() == 1, "no JavaScript: page 3 starts at row 1001")
     context.close()
-
-
-AT_END = """() => {
-    const rows = [...document.querySelectorAll('li.row')];
-    const r = rows.find(n => n.getAttribute('aria-posinset') === n.getAttribute('aria-setsize') && !n.closest('section').nextElementSibling);
-    const b = r && r.getBoundingClientRect();
-    return { y: Math.round(scrollY), max: document.documentElement.scrollHeight - innerHeight,
-             last: r ? [Math.round(b.top), Math.round(b.bottom), innerHeight, r.textContent.trim().slice(0, 30)] : null };
-}"""
 
 
 def key_checks(browser, site, rows):
