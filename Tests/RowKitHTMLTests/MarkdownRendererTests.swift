@@ -48,4 +48,26 @@ import Testing
             String(decoding: html, as: UTF8.self)
                 == "<p>click me and vbscript:x and <a href=\"https://example.com\">ok</a></p>\n")
     }
+
+    @Test func aDocumentOverTheLimitIsShownAsEscapedPlainText() {
+        let options = Markdown.Options(maximumSize: 16)
+        #expect(Markdown.render("*short* enough", options: options) == "<p><em>short</em> enough</p>\n")
+        #expect(
+            Markdown.render("# A <b>title</b> & \u{1}more", options: options)
+                == "<pre class=\"plain-text\"># A &lt;b&gt;title&lt;/b&gt; &amp; \u{FFFD}more</pre>\n")
+        var html: [UInt8] = []
+        Markdown.Renderer().render("*seventeen bytes*", options: options, appendingTo: &html)
+        #expect(String(decoding: html, as: UTF8.self) == "<pre class=\"plain-text\">*seventeen bytes*</pre>\n")
+    }
+
+    @Test func largeDocumentsRenderedFromManyThreadsGiveTheSameHTML() async {
+        let large = String(repeating: "Some *dense* `inline` [markup](https://x.org) here.\n", count: 2_000)
+        #expect(large.utf8.count > Markdown.largeDocument)
+        let expected = Markdown.render(large)
+        let results = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<8 { group.addTask { Markdown.render(large) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8 && results.allSatisfy { $0 == expected })
+    }
 }

@@ -153,6 +153,22 @@ import Testing
         #expect(second.filesWritten == 15 && second.filesUnchanged == 99 + 1)
     }
 
+    @Test func whenABodyIsOverTheMarkdownLimit_thenItsPageShowsItAsPlainTextWithAWarning() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let long = String(repeating: "*a* <b>", count: ListingLimits.maxMarkdownSize / 7 + 1)
+        let yaml =
+            "sections:\n  - rows:\n      - text: Long\n        body: \"\(long)\"\n      - text: Short\n        body: \"*b*\"\n"
+        let summary = try Self.export(yaml, in: folder.url, jobs: 2)
+        #expect(summary.warnings.map(\.message).contains { $0.contains("over the 1.0 MiB Markdown limit") })
+        let rows = folder.url.appendingPathComponent("site/rows")
+        let longPage = try String(contentsOf: rows.appendingPathComponent("long.html"), encoding: .utf8)
+        #expect(longPage.contains("<pre class=\"plain-text\">*a* &lt;b&gt;*a* &lt;b&gt;"))
+        #expect(!longPage.contains("<em>") && !longPage.contains("<!-- raw HTML omitted -->"))
+        let shortPage = try String(contentsOf: rows.appendingPathComponent("short.html"), encoding: .utf8)
+        #expect(shortPage.contains("<p><em>b</em></p>"))
+    }
+
     @Test func whenAListingHasAProblem_thenNothingIsPublishedAndEveryProblemIsReported() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

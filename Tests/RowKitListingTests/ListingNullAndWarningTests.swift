@@ -73,6 +73,21 @@ struct ListingNullAndWarningTests {
         #expect(summary("sections:\n  - rows:\n      - {text: A, link: \"https://example.org\"}\n").warnings.isEmpty)
     }
 
+    @Test func whenABodyIsOverTheMarkdownLimit_thenItIsAWarningAtTheBody() {
+        let limit = ListingLimits.maxMarkdownSize
+        let result = summary(
+            "sections:\n  - rows:\n      - text: A\n        body: \"\(String(repeating: "x", count: limit + 1))\"\n")
+        #expect(result.isValid)
+        #expect(
+            result.warnings.map(\.description) == [
+                "/tmp/listing.yaml:4:15: 'body' is 1.0 MiB, over the 1.0 MiB Markdown limit; "
+                    + "it is shown as plain text, not rendered as Markdown"
+            ])
+        let atLimit =
+            "sections:\n  - rows:\n      - text: A\n        body: \"\(String(repeating: "x", count: limit))\"\n"
+        #expect(summary(atLimit).warnings.isEmpty)
+    }
+
     @Test func whenThereAreManyWarnings_thenTheFirstHundredAreKeptAndAllCounted() {
         var yaml = "sections:\n  - rows:\n"
         for number in 0..<150 { yaml += "      - {text: R\(number), detail: D}\n" }

@@ -1,4 +1,6 @@
 import Ccmark
+import RowKitListing
+import Synchronization
 
 /// CommonMark to HTML, through libcmark. The only file in the package that imports `Ccmark`.
 ///
@@ -17,11 +19,22 @@ public enum Markdown {
         /// Turns straight quotes into curly ones and `--` into dashes (`CMARK_OPT_SMART`).
         /// Default: `false`.
         public var smartPunctuation: Bool
+        /// The longest document rendered as Markdown, in UTF-8 bytes; a longer one is shown as
+        /// escaped plain text in a `<pre class="plain-text">` (nothing is lost, no markup is made).
+        ///
+        /// cmark holds a document's whole tree while it renders: 10 to 60 bytes per byte of
+        /// Markdown, the most for dense inline markup. The limit bounds that. Default:
+        /// `ListingLimits.maxMarkdownSize` (1 MiB), the limit `rowkit validate` warns about.
+        public var maximumSize: Int
 
         /// Creates options; the defaults are safe.
-        public init(unsafeHTML: Bool = false, smartPunctuation: Bool = false) {
+        public init(
+            unsafeHTML: Bool = false, smartPunctuation: Bool = false,
+            maximumSize: Int = ListingLimits.maxMarkdownSize
+        ) {
             self.unsafeHTML = unsafeHTML
             self.smartPunctuation = smartPunctuation
+            self.maximumSize = maximumSize
         }
 
         /// Safe rendering, no smart punctuation.
@@ -101,14 +114,28 @@ public enum Markdown {
         func render(_ markdown: String, options: Options, appendingTo output: inout [UInt8]) {
             var text = markdown
             text.withUTF8 { utf8 in
-                let done: Void? = MarkdownArena.withCurrent(arena) {
-                    defer { arena.pointee.reset() }
-                    render(utf8: utf8, flags: options.cmarkFlags, memory: memory, appendingTo: &output)
+                guard utf8.count <= options.maximumSize else {
+                    Markdown.appendPlainText(utf8, to: &output)
+                    return
                 }
-                if done == nil {
-                    // Another thread is using the arena allocator: cmark's own allocator.
-                    render(utf8: utf8, flags: options.cmarkFlags, memory: nil, appendingTo: &output)
+                if utf8.count > Markdown.largeDocument {
+                    Markdown.largeDocuments.withLock { _ in render(utf8: utf8, options: options, appendingTo: &output) }
+                } else {
+                    render(utf8: utf8, options: options, appendingTo: &output)
                 }
+            }
+        }
+
+        /// Renders `utf8` with the arena allocator when no other thread's arena is installed,
+        /// otherwise with cmark's own.
+        private func render(utf8: UnsafeBufferPointer<UInt8>, options: Options, appendingTo output: inout [UInt8]) {
+            let done: Void? = MarkdownArena.withCurrent(arena) {
+                defer { arena.pointee.reset() }
+                render(utf8: utf8, flags: options.cmarkFlags, memory: memory, appendingTo: &output)
+            }
+            if done == nil {
+                // Another thread is using the arena allocator: cmark's own allocator.
+                render(utf8: utf8, flags: options.cmarkFlags, memory: nil, appendingTo: &output)
             }
         }
 
@@ -146,6 +173,22 @@ public enum Markdown {
                 Markdown.appendReplacingControls(UnsafeBufferPointer(start: bytes, count: length), to: &output)
             }
         }
+    }
+
+    /// Documents over this many bytes (64 KiB) are rendered one at a time, whatever the number of
+    /// renderers, so that the exporter's threads hold at most one large cmark tree at once: with
+    /// every thread on a document at ``Options/maximumSize``, the trees alone could take
+    /// gigabytes on a machine of many cores.
+    static let largeDocument = 64 * 1024
+    /// Held while a large document renders.
+    private static let largeDocuments = Mutex(())
+
+    /// Appends `utf8`, escaped, in a `<pre class="plain-text">`: a document over
+    /// ``Options/maximumSize``.
+    private static func appendPlainText(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output.append(contentsOf: "<pre class=\"plain-text\">".utf8)
+        HTMLEscaping.escape(utf8: utf8, appendingTo: &output)
+        output.append(contentsOf: "</pre>\n".utf8)
     }
 
     /// Appends `html` to `output`; cmark passes control characters through, and they become

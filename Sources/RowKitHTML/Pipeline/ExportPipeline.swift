@@ -50,6 +50,7 @@ final class ExportPipeline {
         key.update(value: options.pageSize)
         key.update(value: options.markdown.unsafeHTML)
         key.update(value: options.markdown.smartPunctuation)
+        key.update(value: options.markdown.maximumSize)
         key.update(value: options.search)
         key.update(options.language)
         key.update(options.title)

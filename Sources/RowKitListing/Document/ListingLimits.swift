@@ -6,6 +6,10 @@ public enum ListingLimits {
     /// The largest single value (a string, number or key), in bytes (64 MiB), and the longest CSV
     /// record.
     public static let maxValueSize = 64 * 1024 * 1024
+    /// The longest Markdown body rendered as Markdown, in bytes (1 MiB). A longer body is shown as
+    /// escaped plain text, with a warning: cmark's tree takes 10 to 60 bytes per byte of Markdown,
+    /// so a body of 64 MiB could take gigabytes.
+    public static let maxMarkdownSize = 1024 * 1024
     /// The deepest nesting of mappings and sequences in YAML or JSON (a listing needs 4).
     public static let maxDepth = 64
     /// The most columns a CSV header may have (a listing maps at most nine of them).

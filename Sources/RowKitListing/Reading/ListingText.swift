@@ -178,4 +178,10 @@ package enum ListingText {
         default: return false
         }
     }
+
+    /// `bytes` in mebibytes with one decimal, such as "60.0".
+    static func mebibytes(_ bytes: Int) -> String {
+        let tenths = Int((Double(bytes) / 1_048_576 * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
 }

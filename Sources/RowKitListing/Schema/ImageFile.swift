@@ -69,7 +69,8 @@ package struct ImageFile: Sendable {
             case .unsupportedExtension:
                 return "is not a PNG, JPEG, GIF, WebP or AVIF file"
             case .tooLarge(let size, let limit):
-                return "is \(Self.mebibytes(size)) MiB; images may be at most \(Self.mebibytes(limit)) MiB"
+                return
+                    "is \(ListingText.mebibytes(size)) MiB; images may be at most \(ListingText.mebibytes(limit)) MiB"
             case .notAnImage(let found?) where found == "an SVG file":
                 return "is an SVG file, which can carry scripts; convert it to PNG or WebP"
             case .notAnImage(let found?):
@@ -79,11 +80,6 @@ package struct ImageFile: Sendable {
             case .tooManyLinks: return "goes through too many symbolic links"
             case .unreadable(let reason): return "cannot be read: \(reason)"
             }
-        }
-
-        private static func mebibytes(_ bytes: Int) -> String {
-            let tenths = Int((Double(bytes) / 1_048_576 * 10).rounded())
-            return "\(tenths / 10).\(tenths % 10)"
         }
     }
 

@@ -481,6 +481,15 @@ struct ListingSchema {
                 }
             }
         }
+        if let body, body.utf8.count > ListingLimits.maxMarkdownSize, let value = fields.values[6] {
+            dropped.append(
+                (
+                    value.line, value.column,
+                    "'body' is \(ListingText.mebibytes(body.utf8.count)) MiB, over the "
+                        + "\(ListingText.mebibytes(ListingLimits.maxMarkdownSize)) MiB Markdown limit; "
+                        + "it is shown as plain text, not rendered as Markdown"
+                ))
+        }
         let detail = fields.values[3].flatMap { string($0, key: "detail", required: false, rank: check.appending(7)) }
         if let detail, !detail.isEmpty, style == .default, let value = fields.values[3] {
             dropped.append(
