@@ -258,4 +258,58 @@ import Darwin
         #expect(validate.status == 65 && validate.stderr == run.stderr)
         #expect(!Self.manager.fileExists(atPath: scratch.path("site")))
     }
+
+    /// How to run the tool so that folder permissions apply to it: as it is when the tests do not
+    /// run as root, else as `nobody` through setpriv(1) (root ignores permissions); `nil` when
+    /// neither works here.
+    static let unprivileged: (program: String, prefix: [String])? = {
+        guard let tool = RowKitTool.executable?.path else { return nil }
+        guard geteuid() == 0 else { return (tool, []) }
+        let setpriv = "/usr/bin/setpriv"
+        let prefix = ["--reuid=65534", "--regid=65534", "--clear-groups", tool]
+        guard FileManager.default.isExecutableFile(atPath: setpriv),
+            (try? RowKitTool.runProcess(setpriv, prefix + ["--version"]))?.status == 0
+        else { return nil }
+        return (setpriv, prefix)
+    }()
+
+    /// A read-only folder of the user's in the site is kept by every export, and neither a
+    /// re-export nor one stopped by a file in the way leaves anything beside the site that would
+    /// stop the next export.
+    @Test(.enabled(if: unprivileged != nil, "needs a user whom folder permissions apply to"))
+    func aReadOnlyFolderOfTheUsersIsKeptAndLeavesNothingBehind() throws {
+        let (program, prefix) = try #require(Self.unprivileged)
+        let scratch = try TemporaryDirectory()
+        _ = chmod(scratch.url.path, 0o777)
+        func export(_ arguments: [String]) throws -> RowKitTool.Run {
+            try RowKitTool.runProcess(
+                program, prefix + ["export", RowKitTool.examples.path + "/settings.yaml", "-o", "s"] + arguments,
+                in: scratch.url)
+        }
+        #expect(try export(["-q"]).status == 0)
+        try Self.write("mine\n", scratch.path("s/docs/a.txt"))
+        // The user's, as the folder of a user's own site is.
+        if geteuid() == 0 {
+            for path in ["s/docs", "s/docs/a.txt"] { _ = chown(scratch.path(path), 65534, 65534) }
+        }
+        _ = chmod(scratch.path("s/docs"), 0o555)
+        defer { _ = chmod(scratch.path("s/docs"), 0o755) }
+
+        let reexport = try export(["-q", "--page-size", "3"])
+        #expect(reexport.status == 0, "\(reexport.stderr)")
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path) == ["s"])
+
+        try Self.write("my page\n", scratch.path("s/page-7.html"))
+        let inTheWay = try export(["-q", "--page-size", "2"])
+        #expect(inTheWay.status == 73)
+        #expect(inTheWay.stderr.contains("page-7.html"))
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path) == ["s"])
+
+        try Self.manager.moveItem(atPath: scratch.path("s/page-7.html"), toPath: scratch.path("s/mine.html"))
+        let after = try export(["-q", "--page-size", "2"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path) == ["s"])
+        #expect(Self.read(scratch.path("s/docs/a.txt")) == "mine\n")
+        #expect(try Self.manager.attributesOfItem(atPath: scratch.path("s/docs"))[.posixPermissions] as? Int == 0o555)
+    }
 }

@@ -39,13 +39,14 @@ enum FileTree {
         openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     }
 
-    /// Removes `name` in `folder` and, for a folder, everything in it. Best effort: what cannot be
-    /// removed stays.
+    /// Removes `name` in `folder` and, for a folder, everything in it, read-only folders included.
+    /// Best effort: what cannot be removed stays.
     static func remove(_ name: String, in folder: Int32) {
         guard let info = status(of: name, in: folder) else { return }
         if isFolder(info) {
             let inner = openFolder(name, in: folder)
             if inner >= 0 {
+                _ = allowRemovals(in: inner)
                 for entry in names(in: inner) { remove(entry, in: inner) }
                 close(inner)
             }
@@ -53,6 +54,19 @@ enum FileTree {
         } else {
             unlinkat(folder, name, 0)
         }
+    }
+
+    /// Gives the owner of the folder `folder` (open) the right to remove entries from it when it
+    /// lacks it (a copy of a read-only folder of the user's, or the previous site's own after the
+    /// swap), since only a folder that is being emptied to be removed is passed here. Returns the
+    /// mode to put back if it cannot be emptied after all; `nil` when nothing was changed.
+    static func allowRemovals(in folder: Int32) -> mode_t? {
+        var info = stat()
+        guard fstat(folder, &info) == 0 else { return nil }
+        let mode = info.st_mode & 0o7777
+        let needed = S_IWUSR | S_IXUSR
+        guard mode & needed != needed, fchmod(folder, mode | needed) == 0 else { return nil }
+        return mode
     }
 
     static func isFolder(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }

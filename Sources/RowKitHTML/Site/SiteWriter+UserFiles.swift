@@ -204,6 +204,10 @@ extension SiteWriter {
         newFolders: Set<String>?, preferOld: Bool, lost: inout [String], removed: inout [String]
     ) -> Bool {
         var isEmpty = true
+        // `old` goes once it is empty: a read-only folder of the user's is opened up for that
+        // (the new site has its own copy, with the same mode), and closed again if it stays.
+        let mode = FileTree.allowRemovals(in: old)
+        defer { if !isEmpty, let mode { _ = fchmod(old, mode) } }
         for name in FileTree.names(in: old) {
             let path = relative + name
             if relative.isEmpty && name == Manifest.fileName { continue }
