@@ -147,22 +147,21 @@ final class ExportPipeline {
     }
 
     /// The images the previous site was made from (`<table>/<path>`, the path relative to the
-    /// table's folder in `folders`), unchanged: regular files of the same size and content.
+    /// table's folder in `folders`), unchanged: read as the export reads them (inside the folder,
+    /// never through a symbolic link that leads out of it, images by their first bytes), so an
+    /// image the export would now refuse is never taken for unchanged; of the same size and content.
     func imagesUnchanged(_ images: [ManifestSource], folders: [URL]) -> Bool {
-        images.allSatisfy { image in
+        var opened: [Int: ImageFile.Folder] = [:]
+        return images.allSatisfy { image in
             guard let slash = image.path.firstIndex(of: "/"), let table = Int(image.path[..<slash]),
-                folders.indices.contains(table)
+                folders.indices.contains(table),
+                let folder = opened[table] ?? (try? ImageFile.Folder(path: folders[table].path))
             else { return false }
-            let path = folders[table].appendingPathComponent(String(image.path[image.path.index(after: slash)...])).path
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == image.size,
-                let data = try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readToEnd(),
-                data.count == image.size
+            opened[table] = folder
+            guard let file = try? ImageFile.read(String(image.path[image.path.index(after: slash)...]), in: folder),
+                file.bytes.count == image.size
             else { return false }
-            return data.withUnsafeBytes { StableHash($0).value } == image.hash
+            return file.bytes.withUnsafeBytes { StableHash($0).value } == image.hash
         }
     }
 }
