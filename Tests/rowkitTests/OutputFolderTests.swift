@@ -271,6 +271,24 @@ import Darwin
         #expect(try Self.manager.subpathsOfDirectory(atPath: scratch.path("site")).sorted() == before)
     }
 
+    /// A folder of the user's named like the manifest stops the export as any file of the user's
+    /// in the way does, and stays in the site.
+    @Test func aFolderOfTheUsersWhereTheManifestGoesStopsTheExport() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.write("mine\n", scratch.path("s/.rowkit-manifest.json/notes.txt"))
+        try Self.write("example.org\n", scratch.path("s/CNAME"))
+        let run = try RowKitTool.run(["export", "Examples/contacts.json", "-o", scratch.path("s")])
+        #expect(run.status == 73)
+        #expect(run.stderr.contains("would replace it: .rowkit-manifest.json/. Move or rename it"), "\(run.stderr)")
+        Self.expectPlain(run)
+        #expect(Self.read(scratch.path("s/.rowkit-manifest.json/notes.txt")) == "mine\n")
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.url.path) == ["s"])
+        #expect(
+            try Self.manager.contentsOfDirectory(atPath: scratch.path("s")).sorted() == [
+                ".rowkit-manifest.json", "CNAME",
+            ])
+    }
+
     @Test func aTextFileNamedPNGIsRefusedByExportAndValidate() throws {
         let scratch = try TemporaryDirectory()
         try Self.write("hello, I am text\n", scratch.path("icon.png"))

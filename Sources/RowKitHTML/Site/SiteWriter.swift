@@ -28,8 +28,9 @@ import Darwin
 ///    cut short (only a file system that lost data makes one, see step 5) is left as it is, and
 ///    the export stops, naming it: it does not say which of its files are RowKit's.
 /// 3. Refuse an output that is a non-empty folder without `.rowkit-manifest.json`: RowKit did not
-///    write it. Refuse a site whose manifest lists a path that is not a ``SitePath`` (absolute,
-///    with an empty, `.` or `..` component, or a control character), with
+///    write it; and one where `.rowkit-manifest.json` is a folder: it is the user's, in the way.
+///    Refuse a site whose manifest lists a path that is not a ``SitePath`` (absolute, with an
+///    empty, `.` or `..` component, or a control character), with
 ///    ``ExportError/manifestInvalid(path:entry:reason:)``: RowKit never lists one, so the folder
 ///    is not as RowKit left it. The manifest is read as the export goes, so this refusal comes when
 ///    the reading reaches the entry: here for the site-wide files, otherwise with the page it
@@ -143,6 +144,11 @@ final class SiteWriter: @unchecked Sendable {
                 let names = FileTree.names(in: site)
                 guard names.isEmpty || names.contains(Manifest.fileName) else {
                     throw ExportError.outputNotASite(path: shown)
+                }
+                // A folder of the user's where the manifest goes: RowKit would move it out of
+                // the site with the previous manifest.
+                if let manifest = FileTree.status(of: Manifest.fileName, in: site), FileTree.isFolder(manifest) {
+                    throw ExportError.userFilesInTheWay(path: shown, files: [Manifest.fileName + "/"])
                 }
                 // The header and the site-wide files now; the units as the export reaches them.
                 if let reader = ManifestReader(in: site) {
