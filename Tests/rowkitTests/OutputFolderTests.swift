@@ -71,6 +71,16 @@ import Darwin
         #expect(run.stderr.contains("Move or rename it, then export again"))
         Self.expectPlain(run)
         #expect(Self.read(scratch.path("s/page-2.html")) == "my page")
+
+        // The name the manifest is written under before it is renamed into place is one too.
+        try Self.manager.moveItem(atPath: scratch.path("s/page-2.html"), toPath: scratch.path("s/mine.html"))
+        try Self.write("my notes", scratch.path("s/.rowkit-manifest.json.partial"))
+        let partial = try RowKitTool.run([
+            "export", "Examples/contacts.json", "-o", scratch.path("s"), "--page-size", "5",
+        ])
+        #expect(partial.status == 73)
+        #expect(partial.stderr.contains("would replace it: .rowkit-manifest.json.partial. Move"), "\(partial.stderr)")
+        #expect(Self.read(scratch.path("s/.rowkit-manifest.json.partial")) == "my notes")
     }
 
     @Test func aFolderRowKitNeverWroteIsRefusedWithWhatToDoInstead() throws {

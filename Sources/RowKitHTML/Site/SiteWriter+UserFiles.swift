@@ -94,6 +94,11 @@ extension SiteWriter {
         for name in FileTree.names(in: source) {
             let path = relative + name
             if relative.isEmpty && name == Manifest.fileName { continue }
+            // RowKit writes its manifest under this name, in the new tree only: here it is the user's.
+            if relative.isEmpty && name == Manifest.partialName {
+                inTheWay.append(path)
+                continue
+            }
             guard let info = FileTree.status(of: name, in: source) else { continue }
             if FileTree.isFolder(info) {
                 if newPaths.contains(path) {
