@@ -201,11 +201,14 @@ struct ExportCommand: ParsableCommand {
             return try export(options)
         } catch let error as ExportError {
             guard case .outputInUse(_, let process) = error, !noWait else { throw error }
-            let holder = process.map { " (process \($0))" } ?? ""
-            // On a terminal, the progress line may be drawn: the message replaces it.
-            let erase = StandardError.isTerminal ? "\r\u{1B}[2K" : ""
-            StandardError.line(
-                erase + "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
+            // Waiting is not a problem, so --quiet says nothing of it (a cron job would mail it).
+            if !quiet {
+                let holder = process.map { " (process \($0))" } ?? ""
+                // On a terminal, the progress line may be drawn: the message replaces it.
+                let erase = StandardError.isTerminal ? "\r\u{1B}[2K" : ""
+                StandardError.line(
+                    erase + "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
+            }
             var waiting = options
             waiting.waitForOtherExport = true
             return try export(waiting)
@@ -230,7 +233,8 @@ struct ExportCommand: ParsableCommand {
         guard let templates else { return nil }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue else {
-            StandardError.line("rowkit: cannot read templates folder '\(templates)': no such folder")
+            let problem = FileManager.default.fileExists(atPath: templates) ? "not a folder" : "no such folder"
+            StandardError.line("rowkit: cannot read templates folder '\(templates)': \(problem)")
             throw .noInput
         }
         return URL(fileURLWithPath: templates, isDirectory: true)

@@ -83,6 +83,17 @@ import Testing
             #expect(export.status == 66)
         }
     }
+
+    @Test func aTemplatesFolderThatIsAFileOrMissingIsNamedSo() throws {
+        let scratch = try TemporaryDirectory()
+        _ = FileManager.default.createFile(atPath: scratch.path("afile"), contents: Data("x".utf8))
+        for (name, problem) in [("afile", "not a folder"), ("missing", "no such folder")] {
+            let run = try RowKitTool.run(
+                ["export", "Examples/settings.yaml", "-o", scratch.path("site"), "--templates", scratch.path(name)])
+            #expect(run.status == 66)
+            #expect(run.stderr == "rowkit: cannot read templates folder '\(scratch.path(name))': \(problem)\n")
+        }
+    }
 }
 
 /// The option names the tool's hints know, read from `rowkit <command> --help` as a user sees it.

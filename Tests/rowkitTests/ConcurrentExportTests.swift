@@ -95,6 +95,35 @@ import Darwin
         }
     }
 
+    @Test func anExportWaitingForAnotherSaysSoUnlessQuiet() throws {
+        let scratch = try TemporaryDirectory()
+        _ = try Self.listings(in: scratch, rows: [50])
+        for quiet in [false, true] {
+            // The lock another export would hold, held here.
+            let lock = open(scratch.path(".site.rowkit-lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+            var arguments = Self.arguments(0, "site")
+            if !quiet { arguments.removeAll { $0 == "-q" } }
+            let (process, errors) = try Self.start(arguments, in: scratch.url)
+            let deadline = Date().addingTimeInterval(quiet ? 2 : 60)
+            while process.isRunning, Date() < deadline,
+                !((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("waiting")
+            {
+                usleep(10_000)
+            }
+            #expect(process.isRunning, "quiet: \(quiet): the export did not wait")
+            close(lock)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            if quiet {
+                #expect(message.isEmpty)
+            } else {
+                #expect(message.hasPrefix("rowkit: waiting for the export already writing to 'site'"), "\(message)")
+            }
+        }
+    }
+
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))] as [(Int32, Int32)])
     func aSignalDuringAnExportRemovesTheTemporaryFolderAndExitsWithItsStatus(_ signal: Int32, _ status: Int32) throws {
         let scratch = try TemporaryDirectory()
