@@ -1,0 +1,64 @@
+"""WCAG 2.1 AA checks of an exported site, run by search_test.py on the examples site."""
+
+from browser_checks import check, url
+
+# The contrast of every visible text node against the backgrounds it is painted on (alpha
+# composited up to the first opaque one): {style key: {text, ratio, need}} of the texts below
+# 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
+LOW_CONTRAST = r"""() => {
+    function parse(colour) {
+        const match = colour.match(/rgba?\(([^)]+)\)/);
+        if (!match) return null;
+        const parts = match[1].split(/[ ,\/]+/).filter(Boolean).map(Number);
+        return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
+    }
+    function over(top, base) { return base.map((value, k) => top[k] * top[3] + value * (1 - top[3])); }
+    function background(element) {
+        const layers = [];
+        for (let node = element; node; node = node.parentElement) {
+            const colour = parse(getComputedStyle(node).backgroundColor);
+            if (colour && colour[3] > 0) { layers.push(colour); if (colour[3] >= 1) break; }
+        }
+        let base = matchMedia('(prefers-color-scheme: dark)').matches ? [0, 0, 0] : [255, 255, 255];
+        for (let i = layers.length - 1; i >= 0; i--) base = over(layers[i], base);
+        return base;
+    }
+    function luminance(rgb) {
+        return rgb.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+            .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    }
+    const low = {};
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement, style = getComputedStyle(element);
+        if (!node.textContent.trim() || !element.getBoundingClientRect().width || style.visibility === 'hidden') continue;
+        const back = background(element), text = over(parse(style.color), back);
+        const a = luminance(text), b = luminance(back);
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
+        const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+        if (ratio < need) low[element.className + ' ' + style.fontSize] = {text: node.textContent.trim().slice(0, 30), ratio: ratio.toFixed(2), need};
+    }
+    return low;
+}"""
+
+
+def contrast_checks(browser, site):
+    """WCAG 1.4.3: every text of the list pages, a detail page and the page links, light and dark."""
+    for scheme in ["light", "dark"]:
+        context = browser.new_context(java_script_enabled=False, color_scheme=scheme, viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.goto(url(site, "settings/index.html"))
+        detail = "settings/" + page.get_attribute("a.cell[href^='rows/']", "href")
+        for name in ["settings/index.html", "contacts/index.html", detail]:
+            page.goto(url(site, name))
+            low = page.evaluate(LOW_CONTRAST)
+            check(not low, "%s %s: text contrast below WCAG AA: %s" % (name, scheme, low))
+        # The page links: a page of its own, since the examples are one page each.
+        page.set_content("""<link rel="stylesheet" href="%s"><nav class="pagination"><ul>
+            <li><a href="#">Previous</a></li><li><span aria-current="page">2</span></li><li><span class="gap">…</span></li>
+            </ul></nav>""" % url(site, "assets/rowkit.css"))
+        low = page.evaluate(LOW_CONTRAST)
+        low = {key: value for key, value in low.items() if value["text"] != "…"}
+        check(not low, "page links %s: text contrast below WCAG AA: %s" % (scheme, low))
+        context.close()
