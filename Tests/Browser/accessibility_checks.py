@@ -62,3 +62,25 @@ def contrast_checks(browser, site):
         low = {key: value for key, value in low.items() if value["text"] != "…"}
         check(not low, "page links %s: text contrast below WCAG AA: %s" % (scheme, low))
         context.close()
+
+
+def zoom_checks(browser, site):
+    """WCAG 1.4.4 and 1.4.10: at 400% zoom (320 x 256 CSS px) and at 200% of a short window
+    (640 x 200, where the contacts' 11 letters on 24 px lines are taller than the window), nothing
+    scrolls sideways, and each index bar letter Tab reaches is inside the window."""
+    for width, height, scale in [(320, 256, 4), (640, 200, 2)]:
+        page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=scale)
+        for name in ["settings/index.html", "contacts/index.html"]:
+            page.goto(url(site, name))
+            sideways = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            check(sideways <= 0, "%s at %dx%d: the page scrolls sideways by %s px" % (name, width, height, sideways))
+        letters = page.locator(".index-bar a")
+        outside = []
+        for index in range(letters.count()):
+            letters.nth(index).focus()
+            box = letters.nth(index).bounding_box()
+            if box["y"] < 0 or box["y"] + box["height"] > height:
+                outside.append(letters.nth(index).text_content())
+        check(letters.count() > 0 and not outside,
+              "contacts at %dx%d: focused index bar letters outside the window: %s" % (width, height, outside))
+        page.close()
