@@ -84,3 +84,28 @@ def zoom_checks(browser, site):
         check(letters.count() > 0 and not outside,
               "contacts at %dx%d: focused index bar letters outside the window: %s" % (width, height, outside))
         page.close()
+
+
+def live_region_checks(browser, site):
+    """WCAG 4.1.3: the search count's live region is in the accessibility tree before the first
+    search (a region that appears with its text is not announced), and typing a query at 150 ms a
+    key announces its count once, not the counts of its prefixes."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url(site, "contacts/index.html"))
+    page.wait_for_selector(".search:not([hidden])")
+    session = page.context.new_cdp_session(page)
+    tree = session.send("Accessibility.getFullAXTree")["nodes"]
+    check(any(node.get("role", {}).get("value") == "status" and not node.get("ignored") for node in tree),
+          "contacts: the search's live region is in the accessibility tree before searching")
+    page.evaluate("""() => {
+        const region = document.querySelector('[role=status]');
+        window.announced = [];
+        new MutationObserver(() => window.announced.push(region.textContent))
+            .observe(region, {childList: true, characterData: true, subtree: true});
+    }""")
+    page.locator(".search-input").type("ada lovelace", delay=150)
+    page.wait_for_function("() => window.announced.length > 0", timeout=5000)
+    page.wait_for_timeout(1000)
+    announced = page.evaluate("window.announced")
+    check(announced == ["1 result"], "contacts: typing 'ada lovelace' announces one count: %s" % announced)
+    page.close()

@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
-from accessibility_checks import contrast_checks, zoom_checks
+from accessibility_checks import contrast_checks, live_region_checks, zoom_checks
 from browser_checks import check, figures, finish, url
 
 def wait_for_status(page):
@@ -78,7 +78,8 @@ def settings_checks(browser, site, shots):
     check([row["text"] for row in found["rows"]] == ["Display & Brightness"],
           "settings: a detail value (Automatic) finds its row: %s" % found["rows"])
     check(found["status"] == "1 result", "settings: the count is announced: %r" % found["status"])
-    check(page.get_attribute(".search-status", "aria-live") == "polite", "settings: the count is in an aria-live region")
+    check(page.get_attribute(".search-announcement", "aria-live") == "polite", "settings: the count is in an aria-live region")
+    page.wait_for_function("() => document.querySelector('.search-announcement').textContent === '1 result'", timeout=5000)
     check(found["rows"] and "value1" in found["rows"][0]["layout"] and found["rows"][0]["detail"] == "Automatic",
           "settings: a result is drawn in the row's own cell (value1, with its detail)")
     check(not page.locator("main.table").is_visible(), "settings: the listing is hidden while results show")
@@ -283,7 +284,8 @@ def main():
                        lambda: subtitle_checks(browser, arguments.examples),
                        lambda: fold_checks(browser, arguments.settings, arguments.fold),
                        lambda: contrast_checks(browser, arguments.examples),
-                       lambda: zoom_checks(browser, arguments.examples)]
+                       lambda: zoom_checks(browser, arguments.examples),
+                       lambda: live_region_checks(browser, arguments.examples)]
         if arguments.large:
             groups.append(lambda: large_checks(browser, arguments.large, arguments.large_query, arguments.large_href))
         try:

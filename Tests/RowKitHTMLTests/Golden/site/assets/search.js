@@ -213,6 +213,8 @@
 
   var CANDIDATE_LIMIT = 1000;
   var RESULTS_PER_STEP = 30;
+  // The count is announced once typing pauses this long, not at every key.
+  var ANNOUNCE_DELAY = 500;
 
   /* The rows of `table` matching every word of `words`, ranked: rows matching more words whole
      first, then listing order. Returns {rows, count, exact}. */
@@ -357,6 +359,8 @@
     self.cancel = bar.querySelector(".search-cancel");
     self.results = document.getElementById("search-results");
     self.status = self.results.querySelector(".search-status");
+    self.announcement = document.querySelector(".search-announcement");
+    self.announceTimer = 0;
     self.tables = self.findTables();
     self.generation = 0;
     self.timer = 0;
@@ -438,6 +442,7 @@
     this.results.hidden = !searching;
     if (!searching) {
       this.status.textContent = "";
+      this.announce("");
       this.results.removeAttribute("data-query");
       Array.prototype.slice.call(this.results.querySelectorAll(".section")).forEach(function (node) { node.remove(); });
     }
@@ -454,8 +459,26 @@
       Array.prototype.slice.call(self.results.querySelectorAll(".section")).forEach(function (node) { node.remove(); });
       sections.forEach(function (section) { if (section) self.results.appendChild(section); });
       self.status.textContent = total ? plural(total, exact) : "No results for \u201C" + value.trim() + "\u201D";
+      self.announce(self.status.textContent);
       self.results.setAttribute("data-query", value);
     });
+  };
+
+  /* Tells screen readers the count: once typing pauses (each change of a live region is read
+     out, and counts of the prefixes typed on the way are not worth hearing) and only when it
+     differs from the last one announced. An empty field clears it at once, so the next search's
+     count is announced even when it is the same. */
+  SearchBar.prototype.announce = function (text) {
+    var announcement = this.announcement;
+    clearTimeout(this.announceTimer);
+    if (!announcement) return;
+    if (!text) {
+      announcement.textContent = "";
+      return;
+    }
+    this.announceTimer = setTimeout(function () {
+      if (announcement.textContent !== text) announcement.textContent = text;
+    }, ANNOUNCE_DELAY);
   };
 
   SearchBar.prototype.section = function (table, found, titled) {
