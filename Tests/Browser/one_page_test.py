@@ -224,6 +224,9 @@ def link_checks(browser, site, rows):
         target = bar[-1].split("#")[1]
         top = page.evaluate("(a) => { const s = document.querySelector('section[data-anchor=\"' + a + '\"]'); return s && s.querySelector('h2').getBoundingClientRect().top; }", target)
         check(top is not None and 0 <= top < 60, "links: the index bar's last entry jumps to its section (%s: %s)" % (target, top))
+        # As a static page's anchor does, the jump moves where Tab goes on from (WCAG 2.4.3).
+        focused = page.evaluate("() => { const s = document.activeElement.closest('section'); return s && s.getAttribute('data-anchor'); }")
+        check(focused == target, "links: the index bar's jump moves the focus into its section (%s: %s)" % (target, focused))
     late = rows - 7
     page.fill(".search-input", "item %d" % late)
     page.wait_for_function("() => document.querySelector('#search-results a.cell')", timeout=15000)
@@ -235,6 +238,8 @@ def link_checks(browser, site, rows):
     where = on_screen(page, "r-%d" % late)
     check(page.url.endswith("#r-%d" % late) and where is not None and -1 <= where["top"] < 844,
           "links: a search result jumps to its row in the one page (%s, %s)" % (page.url[-30:], where))
+    focused = page.evaluate("() => { const row = document.activeElement.closest('li.row'); return row && row.id; }")
+    check(focused == "r-%d" % late, "links: a search result's jump focuses its row (%s)" % focused)
     # Searching hides the list; Cancel shows it again at the same place.
     page.evaluate(PROBE)
     before = on_screen(page, "r-%d" % late)
