@@ -109,3 +109,16 @@ def live_region_checks(browser, site):
     announced = page.evaluate("window.announced")
     check(announced == ["1 result"], "contacts: typing 'ada lovelace' announces one count: %s" % announced)
     page.close()
+
+
+def accessory_checks(browser, site):
+    """WCAG 1.3.1: a chevron or info button is named ("Show details", "More Info") only in a row
+    that links; in a row that does not, a screen reader would promise details nothing opens."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url(site, "settings/index.html"))
+    named = page.evaluate("""() => [...document.querySelectorAll('.accessory.chevron, .accessory.info')]
+        .filter(span => span.closest('a') ? !span.getAttribute('aria-label') : span.getAttribute('aria-hidden') !== 'true')
+        .map(span => span.closest('.cell').querySelector('.text').textContent)""")
+    check(page.locator("div.cell .accessory.chevron").count() > 0 and not named,
+          "settings: chevrons and info buttons are named in rows that link, hidden in rows that do not: %s" % named)
+    page.close()

@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
-from accessibility_checks import contrast_checks, live_region_checks, zoom_checks
+from accessibility_checks import accessory_checks, contrast_checks, live_region_checks, zoom_checks
 from browser_checks import check, figures, finish, url
 
 def wait_for_status(page):
@@ -285,7 +285,8 @@ def main():
                        lambda: fold_checks(browser, arguments.settings, arguments.fold),
                        lambda: contrast_checks(browser, arguments.examples),
                        lambda: zoom_checks(browser, arguments.examples),
-                       lambda: live_region_checks(browser, arguments.examples)]
+                       lambda: live_region_checks(browser, arguments.examples),
+                       lambda: accessory_checks(browser, arguments.examples)]
         if arguments.large:
             groups.append(lambda: large_checks(browser, arguments.large, arguments.large_query, arguments.large_href))
         try:
