@@ -108,6 +108,9 @@ def live_region_checks(browser, site):
     page.wait_for_timeout(1000)
     announced = page.evaluate("window.announced")
     check(announced == ["1 result"], "contacts: typing 'ada lovelace' announces one count: %s" % announced)
+    # <main> is hidden while results show: the results are a landmark of their own.
+    check(page.get_by_role("region", name="Search results").locator("a.cell").count() == 1,
+          "contacts: the search results are the landmark 'Search results'")
     page.close()
 
 
