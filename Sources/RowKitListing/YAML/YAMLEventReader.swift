@@ -92,6 +92,11 @@ struct YAMLEventReader {
         SourceLocation(file: file, line: line, column: column)
     }
 
+    /// The listing position (1-based) of a libyaml mark, counting lines as the listing does.
+    private func position(of mark: yaml_mark_t) -> (line: Int, column: Int) {
+        feed.breaks.position(line: Int(clamping: mark.line), column: Int(clamping: mark.column))
+    }
+
     /// The problems that make the document unreadable, most serious kind first: syntax and
     /// stream problems, an empty document, repeated non-scalar keys, non-scalar keys.
     func finishedProblems() -> [ListingDiagnostic] {
@@ -119,7 +124,7 @@ struct YAMLEventReader {
                 return nil
             }
             feed.fedSinceEvent = 0
-            lastEnd = (Int(clamping: event.end_mark.line) + 1, Int(clamping: event.end_mark.column) + 1)
+            lastEnd = position(of: event.end_mark)
             consume(event)
             yaml_event_delete(&event)
         }
@@ -130,7 +135,8 @@ struct YAMLEventReader {
     // MARK: - Events
 
     private mutating func consume(_ event: yaml_event_t) {
-        let at = location(Int(clamping: event.start_mark.line) + 1, Int(clamping: event.start_mark.column) + 1)
+        let start = position(of: event.start_mark)
+        let at = location(start.line, start.column)
         switch event.type {
         case YAML_STREAM_END_EVENT:
             stopped = true
@@ -368,7 +374,7 @@ struct YAMLEventReader {
         if let disallowed = disallowedProblem() {
             // libyaml saw the input only up to the character; its error stands only if it lies
             // before it (an error at the cut is the cut's doing).
-            let at = (Int(clamping: state.problem_mark.line) + 1, Int(clamping: state.problem_mark.column) + 1)
+            let at = position(of: state.problem_mark)
             if state.error == YAML_READER_ERROR
                 || at >= (disallowed.location.line, disallowed.location.column)
             {
@@ -387,16 +393,11 @@ struct YAMLEventReader {
             // libyaml's own cap (1000), hit while its scanner reads flow collections ahead.
             message = "nesting deeper than \(ListingLimits.maxDepth) levels"
         } else if !context.isEmpty {
-            message +=
-                " (\(context) started at \(Int(clamping: state.context_mark.line) + 1):"
-                + "\(Int(clamping: state.context_mark.column) + 1))"
+            let started = position(of: state.context_mark)
+            message += " (\(context) started at \(started.line):\(started.column))"
         }
-        return [
-            ListingDiagnostic(
-                location: location(
-                    Int(clamping: state.problem_mark.line) + 1, Int(clamping: state.problem_mark.column) + 1),
-                message: message)
-        ]
+        let at = position(of: state.problem_mark)
+        return [ListingDiagnostic(location: location(at.line, at.column), message: message)]
     }
 }
 
@@ -437,6 +438,8 @@ private final class YAMLFeed {
     /// input was cut. Ending the input at the character makes the first problem in the document
     /// the one reported, however the input is read.
     private(set) var disallowedOffset: Int?
+    /// The line breaks libyaml counts that a listing's positions do not (NEL, U+2028, U+2029).
+    private(set) var breaks = YAMLLineBreaks()
 
     init(input: ListingInput) {
         self.input = input
@@ -461,6 +464,7 @@ private final class YAMLFeed {
             disallowedOffset = fed + cut
         }
         buffer.update(from: input.bytes + input.position, count: count)
+        breaks.note(input.bytes + input.position, count: count)
         input.position += count
         fedSinceEvent += count
         fed += count
