@@ -96,11 +96,21 @@ struct ListingNullAndWarningTests {
         #expect(result.warnings.map(\.location.line) == Array(3..<103))
     }
 
-    @Test func whenALinkIsOnlySpaces_thenItIsAnError() {
+    @Test func whenALinkIsOnlySpaces_thenTheErrorSaysSoAndWhatToDo() {
         let result = summary("sections:\n  - rows:\n      - text: A\n        link: \"   \"\n")
         #expect(
             result.diagnostics.map(\.description) == [
-                "/tmp/listing.yaml:4:15: 'link' must be a non-empty URL without control characters"
+                "/tmp/listing.yaml:4:15: 'link' is empty or only spaces; give a URL (such as https://example.com/) "
+                    + "or leave 'link' out"
+            ])
+    }
+
+    @Test func whenALinkHoldsAControlCharacter_thenTheErrorQuotesItEscaped() {
+        let result = summary("sections:\n  - rows:\n      - text: A\n        link: \"https://a.org/\\tx\"\n")
+        #expect(
+            result.diagnostics.map(\.description) == [
+                #"/tmp/listing.yaml:4:15: 'link' 'https://a.org/\u{9}x' holds a control character; remove it "#
+                    + "(write it as %XX if the URL needs it)"
             ])
     }
 

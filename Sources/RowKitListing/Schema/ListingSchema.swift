@@ -463,12 +463,15 @@ struct ListingSchema {
         var link: String?
         if let value = fields.values[7], let url = string(value, key: "link", required: false, rank: check.appending(6))
         {
-            if url.trimmingASCIIWhitespace().isEmpty
-                || url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            {
+            if url.trimmingASCIIWhitespace().isEmpty {
                 add(
                     check.appending(6), value.line, value.column,
-                    "'link' must be a non-empty URL without control characters")
+                    "'link' is empty or only spaces; give a URL (such as https://example.com/) or leave 'link' out")
+            } else if url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                add(
+                    check.appending(6), value.line, value.column,
+                    "'link' '\(ListingText.shown(url))' holds a control character; remove it (write it as %XX if "
+                        + "the URL needs it)")
             } else {
                 link = url
                 if URLPolicy.sanitize(url) == nil {
