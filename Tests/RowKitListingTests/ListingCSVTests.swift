@@ -62,6 +62,33 @@ struct ListingCSVTests {
             ])
     }
 
+    @Test func whenAHeaderIsSeparatedBySemicolonsOrTabs_thenTheErrorSaysFieldsAreSeparatedByCommas() {
+        let semicolons = ListingReader.validate(Data("text;style\r\nA;value1\r\n".utf8), path: "s.csv")
+        #expect(
+            semicolons.map(\.description) == [
+                "s.csv:1:1: the text column 'text' is not in the header; the header has: 'text;style' "
+                    + "(one column: fields are separated by commas, not by ';')"
+            ])
+        let tabs = ListingReader.validate(Data("text\tstyle\nA\tvalue1\n".utf8), path: "t.csv")
+        #expect(
+            tabs.map(\.description) == [
+                #"t.csv:1:1: the text column 'text' is not in the header; the header has: 'text\u{9}style' "#
+                    + #"(one column: fields are separated by commas, not by '\u{9}')"#
+            ])
+    }
+
+    @Test func whenAHeaderNameDiffersOnlyInCaseOrSpaces_thenTheErrorSuggestsIt() {
+        let options = CSVListingOptions(sectionBy: "group")
+        let diagnostics = ListingReader.validate(Data("Text, group\nA,B\n".utf8), path: "x.csv", csv: options)
+        #expect(
+            diagnostics.map(\.description) == [
+                "x.csv:1:1: the text column 'text' is not in the header; the header has: 'Text', ' group' "
+                    + "(did you mean 'Text'? names must match exactly)",
+                "x.csv:1:1: the section column 'group' is not in the header; the header has: 'Text', ' group' "
+                    + "(did you mean ' group'? names must match exactly)",
+            ])
+    }
+
     @Test func whenLinesEndInCROnlyOrBlankLinesAppear_thenRecordsStillSplit() throws {
         let all = try records(Data("text\rA\r\n\nB".utf8))
         #expect(all.dropFirst().map { $0.fields[0].text } == ["A", "B"])

@@ -31,15 +31,31 @@ struct CSVListingColumns {
             }
             return names.joined(separator: ", ")
         }
+        // What a message about a missing column `name` says after the header's names: a column
+        // that differs only in case or surrounding spaces (`Text`, ` text`), or that the header is
+        // one column holding another separator (a spreadsheet's export with `;` or tabs).
+        func hint(_ name: String) -> String {
+            if header.fields.count == 1, let separator = [";", "\t"].first(where: header.fields[0].text.contains) {
+                return " (one column: fields are separated by commas, not by '\(ListingText.shown(separator))')"
+            }
+            let wanted = name.lowercased()
+            if let near = header.fields.first(where: { $0.text.trimmingASCIIWhitespace().lowercased() == wanted }) {
+                return " (did you mean '\(ListingText.shown(near.text))'? names must match exactly)"
+            }
+            return ""
+        }
+        func missing(_ kind: String, _ name: String) {
+            problems.add(
+                headerLocation,
+                "the \(kind) column '\(ListingText.shown(name))' is not in the header; the header has: \(headerNames)"
+                    + hint(name))
+        }
         func map(_ field: ListingRow.Field, _ explicit: String?, required: Bool = false) {
             let name = explicit ?? field.rawValue
             if let column = columns[name] {
                 fieldColumns[Self.index(of: field)] = column
             } else if explicit != nil || required {
-                problems.add(
-                    headerLocation,
-                    "the \(field.rawValue) column '\(ListingText.shown(name))' is not in the header; the header has: \(headerNames)"
-                )
+                missing(field.rawValue, name)
             }
         }
         map(.text, options.text, required: true)
@@ -54,10 +70,7 @@ struct CSVListingColumns {
             if let column = columns[name] {
                 sectionColumn = column
             } else {
-                problems.add(
-                    headerLocation,
-                    "the section column '\(ListingText.shown(name))' is not in the header; the header has: \(headerNames)"
-                )
+                missing("section", name)
             }
         }
     }
