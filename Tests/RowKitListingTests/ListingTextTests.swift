@@ -82,6 +82,28 @@ struct ListingTextTests {
         #expect(warnings.allSatisfy(isPrintable))
     }
 
+    @Test func whenASyntaxErrorIsAtANonASCIICharacter_thenTheMessageQuotesTheCharacterNotItsFirstByte() {
+        func messages(_ text: String, _ path: String) -> [String] {
+            ListingReader.validate(Data(text.utf8), path: path).map(\.description)
+        }
+        let json = #"{"version":1,"sections":[{"rows":[{"text":"a"}]}]}"#
+        #expect(messages(json + "é", "t.json") == ["t.json:1:51: unexpected 'é' after the JSON value"])
+        #expect(
+            messages(json + "\u{202E}", "b.json") == [#"b.json:1:51: unexpected '\u{202E}' after the JSON value"#])
+        #expect(
+            messages(#"{"sections":[{"rows":[{"text":"a"}]}]漢}"#, "k.json") == [
+                "k.json:1:38: expected ',' or '}', found '漢'"
+            ])
+        #expect(
+            messages(#"{"sections":[{"rows":[{"text":"\😀"}]}]}"#, "e.json") == [
+                "e.json:1:32: invalid escape: a backslash before '😀'"
+            ])
+        #expect(
+            messages("text,style\n\"a\"é,x\n", "q.csv") == [
+                "q.csv:2:4: expected ',' or a line break after the closing quote, found 'é'"
+            ])
+    }
+
     @Test func whenAJSONEscapeIsAControlCharacter_thenTheByteIsNamedNotPrinted() {
         let messages = ListingReader.validate(Data("{\"title\": \"\\\u{1B}\"}".utf8), path: "e.json").map(\.description)
         #expect(messages == ["e.json:1:12: invalid escape: a backslash before byte 0x1B"])

@@ -198,7 +198,9 @@ final class CSVRecordReader {
             if byte != UInt8(ascii: ","), byte != 0x0A, byte != 0x0D {
                 throw ListingSyntaxError(
                     here,
-                    "expected ',' or a line break after the closing quote, found \(ListingText.describe(byte: byte))")
+                    "expected ',' or a line break after the closing quote, found "
+                        + ListingText.describe(
+                            characterAt: input.bytes + input.position, count: input.limit - input.position))
             }
         }
         return (Field(text: String(decoding: buffer, as: UTF8.self), line: start.line, column: start.column), true)

@@ -89,8 +89,8 @@ final class JSONEventReader {
     private func afterValue() throws(ListingSyntaxError) -> ListingEvent? {
         skipWhitespace()
         guard let isObject = stack.last else {
-            if let byte = peek {
-                throw ListingSyntaxError(here, "unexpected \(ListingText.describe(byte: byte)) after the JSON value")
+            if peek != nil {
+                throw ListingSyntaxError(here, "unexpected \(foundCharacter) after the JSON value")
             }
             stopped = true
             return nil
@@ -124,6 +124,11 @@ final class JSONEventReader {
     // MARK: - Tokens
 
     private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+    /// The character at the reading position (which holds one), described for a message.
+    private var foundCharacter: String {
+        ListingText.describe(characterAt: input.bytes + input.position, count: input.limit - input.position)
+    }
 
     /// The next byte, reading more input when the buffer is used up; `nil` at the end.
     private var peek: UInt8? {
@@ -173,7 +178,7 @@ final class JSONEventReader {
     }
 
     private func unexpected(expecting expectation: String) -> ListingSyntaxError {
-        let found = peek.map(ListingText.describe(byte:)) ?? "end of input"
+        let found = peek == nil ? "end of input" : foundCharacter
         return ListingSyntaxError(here, "expected \(expectation), found \(found)")
     }
 
@@ -325,7 +330,7 @@ final class JSONEventReader {
         default:
             let shown =
                 byte > 0x20 && byte < 0x7F
-                ? " '\\\(Character(Unicode.Scalar(byte)))'" : ": a backslash before \(ListingText.describe(byte: byte))"
+                ? " '\\\(Character(Unicode.Scalar(byte)))'" : ": a backslash before \(foundCharacter)"
             throw ListingSyntaxError(start, "invalid escape\(shown)")
         }
         advance()

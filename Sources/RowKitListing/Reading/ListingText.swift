@@ -108,6 +108,17 @@ package enum ListingText {
         }
     }
 
+    /// A printable description of the character that starts at `bytes`, whose `count` bytes are
+    /// valid UTF-8 ending at a character's end: as ``describe(byte:)`` for ASCII, else the
+    /// character quoted as messages quote text (`'é'`, `'\u{202E}'`), not its first byte.
+    static func describe(characterAt bytes: UnsafePointer<UInt8>, count: Int) -> String {
+        let lead = bytes[0]
+        guard lead >= 0xC2 else { return describe(byte: lead) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard count >= length else { return hex(lead) }
+        return "'\(shown(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)))'"
+    }
+
     /// `byte 0xAB` for a byte.
     static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
