@@ -89,6 +89,25 @@ struct ListingCSVTests {
             ])
     }
 
+    @Test func whenAColumnTheListingIgnoresRepeats_thenItIsNoProblem() throws {
+        // A spreadsheet's export with trailing empty columns, and two columns of notes.
+        let csv = "text,style,notes,notes,,\r\nA,value1,x,y,,\r\nB,,,,,\r\n"
+        let document = try ListingReader.read(Data(csv.utf8), path: "s.csv")
+        #expect(document.allRows.map(\.text) == ["A", "B"])
+        #expect(document.allRows.map(\.style) == [.value1, .default])
+    }
+
+    @Test func whenAColumnTheListingReadsRepeats_thenEachRepeatIsAnError() {
+        let options = CSVListingOptions(sectionBy: "group", detail: "phone")
+        let csv = "text,,,group,phone,group,phone,text\nA,,,g,1,g,1,A\n"
+        #expect(
+            ListingReader.validate(Data(csv.utf8), path: "d.csv", csv: options).map(\.description) == [
+                "d.csv:1:20: duplicate column 'group' in the header",
+                "d.csv:1:26: duplicate column 'phone' in the header",
+                "d.csv:1:32: duplicate column 'text' in the header",
+            ])
+    }
+
     @Test func whenLinesEndInCROnlyOrBlankLinesAppear_thenRecordsStillSplit() throws {
         let all = try records(Data("text\rA\r\n\nB".utf8))
         #expect(all.dropFirst().map { $0.fields[0].text } == ["A", "B"])

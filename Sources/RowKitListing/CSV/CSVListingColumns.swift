@@ -13,14 +13,19 @@ struct CSVListingColumns {
     init(header: CSVRecordReader.Record, options: CSVListingOptions, file: String, problems: inout DiagnosticList) {
         width = header.count
         let headerLocation = SourceLocation(file: file, line: header.line, column: header.column)
+        // A repeated name is a problem only for a column the listing reads (which one is meant?):
+        // columns it ignores may repeat, as the empty names of a spreadsheet's trailing `,,`.
+        var read: Set<String> = [options.text]
+        for (field, explicit) in Self.optionalFields(of: options) { read.insert(explicit ?? field.rawValue) }
+        if let name = options.sectionBy { read.insert(name) }
         var columns: [String: Int] = [:]
         for (index, field) in header.fields.enumerated() {
-            if columns[field.text] != nil {
+            if columns[field.text] == nil {
+                columns[field.text] = index
+            } else if read.contains(field.text) {
                 problems.add(
                     SourceLocation(file: file, line: field.line, column: field.column),
                     "duplicate column '\(ListingText.shown(field.text))' in the header")
-            } else {
-                columns[field.text] = index
             }
         }
         // Made only for a message, and naming the first few columns of a wide header.
@@ -59,13 +64,7 @@ struct CSVListingColumns {
             }
         }
         map(.text, options.text, required: true)
-        for (field, explicit) in [
-            (ListingRow.Field.id, options.id), (.style, options.style), (.detail, options.detail),
-            (.image, options.image),
-            (.accessory, options.accessory), (.body, options.body), (.link, options.link),
-        ] {
-            map(field, explicit)
-        }
+        for (field, explicit) in Self.optionalFields(of: options) { map(field, explicit) }
         if let name = options.sectionBy {
             if let column = columns[name] {
                 sectionColumn = column
@@ -73,6 +72,15 @@ struct CSVListingColumns {
                 missing("section", name)
             }
         }
+    }
+
+    /// The row fields other than `text`, in the order their columns are looked up, each with the
+    /// column `options` names for it (`nil`: the column of the field's name, if any).
+    private static func optionalFields(of options: CSVListingOptions) -> [(ListingRow.Field, String?)] {
+        [
+            (.id, options.id), (.style, options.style), (.detail, options.detail), (.image, options.image),
+            (.accessory, options.accessory), (.body, options.body), (.link, options.link),
+        ]
     }
 
     /// The most header columns a message lists.
