@@ -155,4 +155,28 @@ extension ListingReaderTests {
         let diagnostics = ListingReader.validate(contentsOf: URL(fileURLWithPath: "/tmp"), format: .yaml)
         #expect(diagnostics.map(\.description) == ["/tmp:1:1: not a regular file"])
     }
+
+    @Test func whenAYAMLLineIsIndentedWithATab_thenTheErrorSaysToIndentWithSpaces() {
+        let message =
+            "invalid YAML: a tab as indentation or before a value; YAML indents with spaces only, so replace it "
+            + "with spaces"
+        for (yaml, at) in [
+            ("sections:\n\t- rows:\n      - text: a\n", "2:1"),
+            ("\u{FEFF}sections:\r\n  - rows:\r\n      -\ttext: a\r\n", "3:8"),
+            ("sections:\n  - rows:\n      - {text: \"\u{2028}\"}\n\t- x\n", "4:1"),
+        ] {
+            #expect(
+                ListingReader.validate(Data(yaml.utf8), path: "t.yaml").map(\.description) == [
+                    "t.yaml:\(at): \(message)"
+                ])
+        }
+        // Any other character that cannot start a token keeps libyaml's words.
+        #expect(
+            ListingReader.validate(Data("sections:\n  - rows:\n      - text: a\n@x: 1\n".utf8), path: "a.yaml")
+                .map(\.description) == [
+                    "a.yaml:4:1: invalid YAML: found character that cannot start any token (while scanning for the "
+                        + "next token started at 4:1)"
+                ])
+    }
+
 }

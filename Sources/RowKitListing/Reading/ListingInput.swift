@@ -263,6 +263,29 @@ final class ListingInput {
         return counter.position(next: next)
     }
 
+    /// The first byte of the character at the 1-based `line` and `column` (counted as
+    /// ``position(ofSourceOffset:skipping:)`` counts them), by reading the source again from the
+    /// start; `nil` past the end of the line or of the source. For a message about the character.
+    func byte(atLine line: Int, column: Int, skipping skip: Int = 0) -> UInt8? {
+        var counter = ListingText.PositionCounter()
+        let chunk = 1 << 16
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk)
+        defer { buffer.deallocate() }
+        var at = skip
+        while true {
+            let got = readAt(at, into: buffer, count: chunk)
+            guard got > 0 else { return nil }
+            for index in 0..<got {
+                let byte = buffer[index]
+                let here = counter.position(next: byte)
+                if here.line > line { return nil }
+                if here == (line, column), byte & 0xC0 != 0x80 { return byte }
+                counter.count(buffer + index, 1)
+            }
+            at += got
+        }
+    }
+
     /// `pread`: up to `count` source bytes at `offset`, without moving the reading position.
     private func readAt(_ offset: Int, into target: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
         if let memory {

@@ -389,14 +389,21 @@ struct YAMLEventReader {
         }
         var message = "invalid YAML: \(problem.isEmpty ? "syntax error" : problem)"
         let context = Self.cString(state.context)
-        if problem.hasPrefix("Maximum nesting level") {
+        let at = position(of: state.problem_mark)
+        if problem == "found character that cannot start any token",
+            input.byte(atLine: at.line, column: at.column, skipping: input.markLength) == 0x09
+        {
+            // The commonest mistake of a listing written by hand: an editor's tab as indentation.
+            message =
+                "invalid YAML: a tab as indentation or before a value; YAML indents with spaces only, so replace "
+                + "it with spaces"
+        } else if problem.hasPrefix("Maximum nesting level") {
             // libyaml's own cap (1000), hit while its scanner reads flow collections ahead.
             message = "nesting deeper than \(ListingLimits.maxDepth) levels"
         } else if !context.isEmpty {
             let started = position(of: state.context_mark)
             message += " (\(context) started at \(started.line):\(started.column))"
         }
-        let at = position(of: state.problem_mark)
         return [ListingDiagnostic(location: location(at.line, at.column), message: message)]
     }
 }
