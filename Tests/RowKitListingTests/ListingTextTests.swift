@@ -104,6 +104,25 @@ struct ListingTextTests {
             ])
     }
 
+    @Test func whenAJSONStringHoldsARawControlCharacter_thenTheMessageNamesItAndItsEscape() {
+        func message(_ text: String) -> [String] {
+            ListingReader.validate(Data(text.utf8), path: "c.json").map(\.description)
+        }
+        #expect(
+            message("{\"title\": \"a\nb\"}") == [
+                #"c.json:1:13: a line break in a string (is its closing quote missing?); inside a string write it as \n"#
+            ])
+        #expect(
+            message("{\"title\": \"a\r\nb\"}") == [
+                #"c.json:1:13: a line break in a string (is its closing quote missing?); inside a string write it as \r"#
+            ])
+        #expect(message("{\"title\": \"a\tb\"}") == [#"c.json:1:13: a tab in a string; write it as \t"#])
+        #expect(
+            message("{\"title\": \"a\u{1B}[31m\"}") == [
+                #"c.json:1:13: control character byte 0x1B in a string; write it as \u001B"#
+            ])
+    }
+
     @Test func whenAJSONEscapeIsAControlCharacter_thenTheByteIsNamedNotPrinted() {
         let messages = ListingReader.validate(Data("{\"title\": \"\\\u{1B}\"}".utf8), path: "e.json").map(\.description)
         #expect(messages == ["e.json:1:12: invalid escape: a backslash before byte 0x1B"])

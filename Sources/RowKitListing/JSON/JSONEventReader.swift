@@ -171,6 +171,21 @@ final class JSONEventReader {
         }
     }
 
+    /// The message for a control character written raw in a string: what it is and its escape.
+    private static func rawControlMessage(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x0A, 0x0D:
+            return "a line break in a string (is its closing quote missing?); inside a string write it as "
+                + (byte == 0x0A ? #"\n"# : #"\r"#)
+        case 0x09:
+            return #"a tab in a string; write it as \t"#
+        default:
+            let digits = String(byte, radix: 16, uppercase: true)
+            return "control character \(ListingText.hex(byte)) in a string; write it as \\u"
+                + String(repeating: "0", count: 4 - digits.count) + digits
+        }
+    }
+
     private func checkDepth(at location: SourceLocation) throws(ListingSyntaxError) {
         if stack.count >= ListingLimits.maxDepth {
             throw ListingSyntaxError(location, "nesting deeper than \(ListingLimits.maxDepth) levels")
@@ -309,7 +324,7 @@ final class JSONEventReader {
             } else if byte == UInt8(ascii: "\\") {
                 try parseEscape(into: &buffer)
             } else {
-                throw ListingSyntaxError(here, "control character \(ListingText.hex(byte)) in a string; escape it")
+                throw ListingSyntaxError(here, Self.rawControlMessage(byte))
             }
         }
     }
