@@ -4,7 +4,7 @@ import RowKitHTML
 import RowKitListing
 
 /// Which CSV columns hold which listing fields (the flag list: `--section-by`, `--text`,
-/// `--detail`, `--body`, `--image`, `--id`, `--style`, `--sort`).
+/// `--detail`, `--body`, `--image`, `--id`, `--style`, `--sort`), and `--accessory` and `--link`.
 struct CSVColumnOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -34,6 +34,18 @@ struct CSVColumnOptions: ParsableArguments {
             "The column holding the cell style (default, value1, value2, subtitle).", valueName: "column"))
     var style: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The column holding the accessory (none, disclosureIndicator, checkmark, detailButton, "
+                + "detailDisclosureButton).", valueName: "column"))
+    var accessory: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The column holding the row's link (http:, https:, mailto:, a relative path or a #fragment).",
+            valueName: "column"))
+    var link: String?
+
     @Flag(help: "Sort sections by name instead of keeping them in first-seen order.")
     var sort = false
 
@@ -41,7 +53,7 @@ struct CSVColumnOptions: ParsableArguments {
     func listingOptions(tableStyle: TableStyle?) -> CSVListingOptions {
         CSVListingOptions(
             sectionBy: sectionBy, text: text ?? "text", detail: detail, body: body, image: image, id: id,
-            style: style, sort: sort, tableStyle: tableStyle ?? .insetGrouped)
+            style: style, accessory: accessory, link: link, sort: sort, tableStyle: tableStyle ?? .insetGrouped)
     }
 
     /// The options given on the command line, as written there, in the order of `--help`.
@@ -49,7 +61,7 @@ struct CSVColumnOptions: ParsableArguments {
         let options: [(String, Bool)] = [
             ("--section-by", sectionBy != nil), ("--text", text != nil), ("--detail", detail != nil),
             ("--body", body != nil), ("--image", image != nil), ("--id", id != nil), ("--style", style != nil),
-            ("--sort", sort),
+            ("--accessory", accessory != nil), ("--link", link != nil), ("--sort", sort),
         ]
         return options.filter(\.1).map(\.0)
     }

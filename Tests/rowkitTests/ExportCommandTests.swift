@@ -110,6 +110,24 @@ import Testing
         #expect(after.contains("grouped"))
     }
 
+    @Test func csvColumnsNamedOtherwiseGiveRowsTheirLinkAndAccessory() throws {
+        let scratch = try TemporaryDirectory()
+        let listing = scratch.path("links.csv")
+        try "name,URL,mark\nDocs,https://example.org/docs,none\nChosen,,checkmark\n".write(
+            toFile: listing, atomically: true, encoding: .utf8)
+        let run = try RowKitTool.run([
+            "export", listing, "-o", scratch.path("site"), "-q", "--text", "name", "--link", "URL", "--accessory",
+            "mark",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let index = try Self.read(scratch.path("site/index.html"))
+        #expect(index.contains("href=\"https://example.org/docs\""))
+        #expect(index.contains("class=\"accessory checkmark\""))
+        let missing = try RowKitTool.run(["validate", listing, "--text", "name", "--link", "url"])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("'url'"), "\(missing.stderr)")
+    }
+
     @Test func aLargeGeneratedListingIsSplitIntoPages() throws {
         let scratch = try TemporaryDirectory()
         let listing = scratch.path("large.csv")
