@@ -1,9 +1,10 @@
 extension BenchReport {
     /// A report of a sweep: `results` of the same suite at several sizes (one value per size).
     ///
-    /// Each operation gets a chart whose series are the result columns (`c`, `swift`, `naive`,
-    /// named "C core", "Swift baseline", "Naive array"); `build` and `build_new`, timed per whole
-    /// build, come last.
+    /// Each operation gets a chart whose series are the result columns that measured it (`c`,
+    /// `swift`, `naive`, named "C core", "Swift baseline", "Naive array"), its vertical axis named
+    /// after what one timed unit is (``operationMeasure(_:)``); `build` and `build_new`, timed per
+    /// whole build, come last. A sweep of one size says so in the subtitle.
     /// The raw text tables of every size are kept for the end of the page.
     ///
     /// - Complexity: O(*s* × *o* × *c*) for *s* sizes, *o* operations and *c* columns.
@@ -23,16 +24,24 @@ extension BenchReport {
         let charts = operations.map { operation in
             Chart(
                 title: Self.operationTitle(operation),
-                measure: builds.contains(operation) ? "Time per build" : "Time per operation",
-                series: columns.map { column in
-                    Series(
-                        name: Self.columnName(column),
-                        points: sorted.compactMap { result in
-                            result.rows.first { $0.op == operation }?.nanoseconds[column].map {
-                                Point(rows: result.items, nanosecondsPerOperation: $0)
-                            }
-                        })
+                measure: Self.operationMeasure(operation),
+                series: columns.compactMap { column in
+                    let points = sorted.compactMap { result in
+                        result.rows.first { $0.op == operation }?.nanoseconds[column].map {
+                            Point(rows: result.items, nanosecondsPerOperation: $0)
+                        }
+                    }
+                    // A column that never measured this operation (the naive array has no view)
+                    // gets no legend entry.
+                    return points.isEmpty ? nil : Series(name: Self.columnName(column), points: points)
                 })
+        }
+        var subtitle = subtitle
+        if sorted.count == 1, let only = sorted.first {
+            subtitle +=
+                (subtitle.isEmpty ? "" : " ")
+                + "Only one size was measured (\(Formatting.grouped(only.items)) rows), so each chart has one point; "
+                + "a larger --items sweeps from 1,000 rows up to it."
         }
         self.init(
             title: title, subtitle: subtitle, charts: charts,
@@ -67,6 +76,17 @@ extension BenchReport {
             "visible_range": "Rows in a 900-point viewport (visible_range)",
             "build": "Rebuild from all heights, reusing the tree's memory (build)",
             "build_new": "Build a new tree from all heights (build_new)",
+            "view_build": "Build a table view and lay out its first screen (view_build)",
+            "view_scroll_frame": "Scroll a table view by one screen (view_scroll_frame)",
+            "view_apply_1000": "Apply a changeset of 1,000 row edits to a table view (view_apply_1000)",
         ][operation] ?? operation
+    }
+
+    /// The vertical axis of an operation's chart: what one timed unit is.
+    public static func operationMeasure(_ operation: String) -> String {
+        [
+            "build": "Time per build", "build_new": "Time per build", "view_build": "Time per view built",
+            "view_scroll_frame": "Time per frame", "view_apply_1000": "Time per changeset",
+        ][operation] ?? "Time per operation"
     }
 }

@@ -8,11 +8,16 @@ public struct BenchmarkResults: Sendable, Equatable {
         public var op: String
         /// Nanoseconds per operation by implementation column (`c`, `swift`, `naive`, ...).
         public var nanoseconds: [String: Double]
+        /// Ratios to the first column measured in alternating rounds, by column: the median over
+        /// rounds of that column's time / the first column's. Where a column has none, its ratio is
+        /// the quotient of the two medians (the two were timed one after the other).
+        public var ratios: [String: Double] = [:]
 
         /// Creates a row.
-        public init(op: String, nanoseconds: [String: Double]) {
+        public init(op: String, nanoseconds: [String: Double], ratios: [String: Double] = [:]) {
             self.op = op
             self.nanoseconds = nanoseconds
+            self.ratios = ratios
         }
     }
 
@@ -49,8 +54,9 @@ public struct BenchmarkResults: Sendable, Equatable {
     }
 
     /// A text table: ns per operation for every column, then each other column's ratio to the
-    /// first column (e.g. `swift/c`, `naive/c`), then bytes per item fresh and after the edits;
-    /// then the reference comparison, when measured.
+    /// first column (e.g. `swift/c`, `naive/c`; the median of per-round ratios where the row has
+    /// one, see ``Row/ratios``), then bytes per item fresh and after the edits; then the reference
+    /// comparison, when measured.
     public func table() -> String {
         let reference = columns.first ?? ""
         let others = Array(columns.dropFirst())
@@ -61,7 +67,9 @@ public struct BenchmarkResults: Sendable, Equatable {
             var line = [row.op]
             for column in columns { line.append(row.nanoseconds[column].map(Self.format) ?? "-") }
             for column in others {
-                if let value = row.nanoseconds[column], let base = row.nanoseconds[reference], base > 0 {
+                if let ratio = row.ratios[column] {
+                    line.append(Self.format(ratio) + "x")
+                } else if let value = row.nanoseconds[column], let base = row.nanoseconds[reference], base > 0 {
                     line.append(Self.format(value / base) + "x")
                 } else {
                     line.append("-")
@@ -93,7 +101,9 @@ public struct BenchmarkResults: Sendable, Equatable {
     /// The reference comparison as a text table: the C tree's ns, the reference's, their ratio
     /// (median over alternating rounds) and the limit.
     func referenceTable(_ reference: ReferenceComparison) -> String {
-        let header = ["C tree vs plain-C references", "c ns", "reference", "ref ns", "c/ref", "limit"]
+        // The limits are set for 1,000,000 rows; at other sizes they are shown for comparison only.
+        let limitHeader = items == 1_000_000 ? "limit" : "limit at 10^6"
+        let header = ["C tree vs plain-C references", "c ns", "reference", "ref ns", "c/ref", limitHeader]
         let lines = reference.figures.map { figure in
             [
                 figure.op, Self.format(figure.c), figure.reference, Self.format(figure.referenceNanoseconds),
@@ -113,9 +123,10 @@ public struct BenchmarkResults: Sendable, Equatable {
     }
 
     /// JSON: `{"items": N, "ops": {"<op>": {"c": ns, ...}}, "bytes_per_item": {"c": x, ...},
-    /// "bytes_per_item_fresh": {...}, "reference": {"<op>": {"against": "fenwick find", "c": ns,
-    /// "reference": ns, "ratio": x, "limit": x}}}`, keys in display order (the last two when
-    /// measured).
+    /// "bytes_per_item_fresh": {...}, "ratios_alternating": {"<op>": {"swift": x}}, "reference":
+    /// {"<op>": {"against": "fenwick find", "c": ns, "reference": ns, "ratio": x, "limit": x}}}`,
+    /// keys in display order (the last three when measured; `ratios_alternating` holds each
+    /// column's median per-round ratio to the first column, see ``Row/ratios``).
     public func json() -> String {
         func object(_ values: [String: Double]) -> String {
             let extra = values.keys.filter { !columns.contains($0) }.sorted()
@@ -126,6 +137,10 @@ public struct BenchmarkResults: Sendable, Equatable {
         let ops = rows.map { "\"\($0.op)\": \(object($0.nanoseconds))" }.joined(separator: ", ")
         var members = ["\"items\": \(items)", "\"ops\": {\(ops)}", "\"bytes_per_item\": \(object(bytesPerItem))"]
         if !bytesPerItemFresh.isEmpty { members.append("\"bytes_per_item_fresh\": \(object(bytesPerItemFresh))") }
+        let alternating = rows.filter { !$0.ratios.isEmpty }.map { "\"\($0.op)\": \(object($0.ratios))" }
+        if !alternating.isEmpty {
+            members.append("\"ratios_alternating\": {" + alternating.joined(separator: ", ") + "}")
+        }
         if let reference {
             let figures = reference.figures.map { figure in
                 var fields = [

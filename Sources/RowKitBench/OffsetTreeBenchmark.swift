@@ -2,7 +2,10 @@ import RowKit
 
 /// C tree versus Swift tree versus a naive array: rebuild, build, offset-of, item-at, set, insert
 /// and remove one item at random positions, and the visible range of a 900-point viewport; then
-/// the C tree side by side with two plain-C reference structures (``ReferenceComparison``).
+/// the C tree side by side with two plain-C reference structures (``ReferenceComparison``). The C
+/// and the Swift tree run each operation in alternating phases, as the references do, and their
+/// ratio is the median over rounds (``BenchmarkResults/Row/ratios``); only `build_new` times them
+/// one after the other.
 ///
 /// Heights are whole numbers from 20 to 120. Columns: `c`, `swift`, `naive`; rows: `build` (ns to
 /// rebuild a tree from all heights with `replaceAll(with:)`, reusing its memory), `build_new` (ns
@@ -38,18 +41,20 @@ public struct OffsetTreeBenchmark: Benchmark {
         var rng = SplitMix64(seed: 0x5EED)
         let heights = Self.heights(items, &rng)
         let inputs = Inputs(items: items, total: heights.reduce(0, +), rng: &rng)
-        var columns: [String: [String: Double]] = [:]
-        var fresh: [String: Double] = [:]
-        var churned: [String: Double] = [:]
-        (columns["c"], fresh["c"], churned["c"]) = measureTree(COffsetTree.self, heights, inputs)
-        (columns["swift"], fresh["swift"], churned["swift"]) = measureTree(SwiftOffsetTree.self, heights, inputs)
+        let trees = measureTrees(heights, inputs)
+        var columns = trees.ns
         columns["naive"] = measureNaive(heights, inputs)
         let rows = Self.operations.map { op in
-            BenchmarkResults.Row(op: op, nanoseconds: columns.compactMapValues { $0[op] })
+            BenchmarkResults.Row(
+                op: op, nanoseconds: columns.compactMapValues { $0[op] },
+                ratios: trees.swiftOverC[op].map { ["swift": $0] } ?? [:])
+        }
+        func perItem(_ values: [Double]) -> [String: Double] {
+            Dictionary(uniqueKeysWithValues: zip(["c", "swift"], values))
         }
         var results = BenchmarkResults(
-            items: items, columns: ["c", "swift", "naive"], rows: rows, bytesPerItem: churned)
-        results.bytesPerItemFresh = fresh
+            items: items, columns: ["c", "swift", "naive"], rows: rows, bytesPerItem: perItem(trees.churned))
+        results.bytesPerItemFresh = perItem(trees.fresh)
         results.reference = compareWithReferences(heights, inputs)
         return results
     }
@@ -84,49 +89,104 @@ public struct OffsetTreeBenchmark: Benchmark {
         }
     }
 
-    private func measureTree<Tree: OffsetTree>(
-        _ type: Tree.Type, _ heights: [Double], _ inputs: Inputs
-    ) -> (ops: [String: Double], fresh: Double, churned: Double) {
+    /// The C tree and the Swift tree, each operation in alternating phases of the two
+    /// (``Harness/sideBySide(_:phase:_:)``), like the reference comparison: load that comes and
+    /// goes during the run weighs on both alike, and `ratios` holds the median over rounds of
+    /// Swift time / C time. `build_new` alone is timed one tree after the other: each build keeps
+    /// a new tree alive until its round ends.
+    private func measureTrees(_ heights: [Double], _ inputs: Inputs) -> TreeFigures {
+        var figures = TreeFigures()
+        figures.ns["c"] = ["build_new": buildNew(COffsetTree.self, heights)]
+        figures.ns["swift"] = ["build_new": buildNew(SwiftOffsetTree.self, heights)]
+        guard let c = try? COffsetTree(heights: heights), let swift = try? SwiftOffsetTree(heights: heights) else {
+            return figures
+        }
+        let trees: [any OffsetTree] = [c, swift]
         let mask = Inputs.mask
-        var results: [String: Double] = [:]
-        // The built tree is kept in the state and destroyed after the clock stops.
-        results["build_new"] = Harness(batches: 5, iterations: 1).nanosecondsPerRun(
-            setup: { Tree?.none }
-        ) { tree in
-            tree = try? Tree(heights: heights)
+        func record(_ op: String, _ samples: [[Double]], c first: Int = 0, swift second: Int = 1) {
+            figures.ns["c", default: [:]][op] = Harness.median(samples[first])
+            figures.ns["swift", default: [:]][op] = Harness.median(samples[second])
+            figures.swiftOverC[op] = Harness.medianRatio(samples[second], samples[first])
         }
-        guard let tree = try? Tree(heights: heights) else { return (results, .nan, .nan) }
-        results["build"] = Harness(batches: 5, iterations: 1).nanosecondsPerRun(setup: { () }) { _ in
-            try? tree.replaceAll(with: heights)
-        }
-        let fresh = Double(tree.memoryFootprint) / Double(tree.count)
+        record(
+            "build",
+            Harness(batches: 7, iterations: 1).sideBySide(2) { which, _ in
+                try? trees[which].replaceAll(with: heights)
+            })
+        for tree in trees { figures.fresh.append(Double(tree.memoryFootprint) / Double(tree.count)) }
+        // Each phase is a loop over one concrete type, so neither pays for the existential.
         let harness = Harness(batches: batches, iterations: treeIterations)
-        results["offset_of"] = harness.nanosecondsPerOperation { i in
-            blackHole(try? tree.offset(of: inputs.indices[i & mask]))
-        }
-        results["item_at"] = harness.nanosecondsPerOperation { i in
-            blackHole(tree.item(at: inputs.offsets[i & mask]))
-        }
-        results["set"] = harness.nanosecondsPerOperation { i in
-            try? tree.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
-        }
-        let items = tree.count
-        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(2) {
+        record(
+            "offset_of",
+            harness.sideBySide(2, phase: 3) { which, i in
+                if which == 0 {
+                    blackHole(try? c.offset(of: inputs.indices[i & mask]))
+                } else {
+                    blackHole(try? swift.offset(of: inputs.indices[i & mask]))
+                }
+            })
+        record(
+            "item_at",
+            harness.sideBySide(2, phase: 3) { which, i in
+                if which == 0 {
+                    blackHole(c.item(at: inputs.offsets[i & mask]))
+                } else {
+                    blackHole(swift.item(at: inputs.offsets[i & mask]))
+                }
+            })
+        record(
+            "set",
+            harness.sideBySide(2, phase: 3) { which, i in
+                if which == 0 {
+                    try? c.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
+                } else {
+                    try? swift.setHeight(inputs.heights[i & mask], at: inputs.indices[i & mask])
+                }
+            })
+        let items = heights.count
+        let edits = Harness(batches: editRounds(items: items), iterations: editBatch(items: items)).sideBySide(4) {
             which, i in
-            if which == 0 {
-                try? tree.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
-            } else {
-                let at = inputs.indices[i & mask] % tree.count
-                try? tree.removeSubrange(at..<at + 1)
+            switch which {
+            case 0: try? c.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
+            case 1: try? swift.insert(inputs.heights[i & mask], at: inputs.indices[i & mask])
+            case 2:
+                let at = inputs.indices[i & mask] % c.count
+                try? c.removeSubrange(at..<at + 1)
+            default:
+                let at = inputs.indices[i & mask] % swift.count
+                try? swift.removeSubrange(at..<at + 1)
             }
         }
-        results["insert"] = Harness.median(edits[0])
-        results["remove"] = Harness.median(edits[1])
-        results["visible_range"] = harness.nanosecondsPerOperation { i in
-            let y = inputs.offsets[i & mask]
-            blackHole(tree.items(intersecting: y..<y + 900))
+        record("insert", edits, c: 0, swift: 1)
+        record("remove", edits, c: 2, swift: 3)
+        record(
+            "visible_range",
+            harness.sideBySide(2, phase: 3) { which, i in
+                let y = inputs.offsets[i & mask]
+                if which == 0 {
+                    blackHole(c.items(intersecting: y..<y + 900))
+                } else {
+                    blackHole(swift.items(intersecting: y..<y + 900))
+                }
+            })
+        for tree in trees { figures.churned.append(Double(tree.memoryFootprint) / Double(tree.count)) }
+        return figures
+    }
+
+    /// What ``measureTrees(_:_:)`` measured: ns per operation by column, Swift / C by operation,
+    /// and bytes per item of the C and the Swift tree, fresh and after the edits.
+    private struct TreeFigures {
+        var ns: [String: [String: Double]] = [:]
+        var swiftOverC: [String: Double] = [:]
+        var fresh: [Double] = []
+        var churned: [Double] = []
+    }
+
+    /// Median ns to build a new tree of `heights`; the tree is destroyed after the clock stops.
+    private func buildNew<Tree: OffsetTree>(_ type: Tree.Type, _ heights: [Double]) -> Double {
+        Harness(batches: 5, iterations: 1).nanosecondsPerRun(setup: { Tree?.none }) { tree in
+            tree = try? Tree(heights: heights)
         }
-        return (results, fresh, Double(tree.memoryFootprint) / Double(tree.count))
     }
 
     private func measureNaive(_ heights: [Double], _ inputs: Inputs) -> [String: Double] {

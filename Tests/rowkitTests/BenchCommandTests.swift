@@ -41,6 +41,12 @@ import Testing
                 }
                 #expect((object["bytes_per_item"] as? [String: Double])?["c"] != nil)
                 #expect((object["bytes_per_item_fresh"] as? [String: Double])?["c"] != nil)
+                // The C and the Swift tree alternate on every tree operation but build_new.
+                let alternating = try #require(object["ratios_alternating"] as? [String: [String: Double]])
+                #expect(
+                    Set(alternating.keys)
+                        == ["build", "offset_of", "item_at", "set", "insert", "remove", "visible_range"])
+                #expect(alternating.values.allSatisfy { ($0["swift"] ?? 0) > 0 })
                 let reference = try #require(object["reference"] as? [String: [String: Any]])
                 #expect(Set(reference.keys) == ["item_at", "offset_of", "set", "insert", "remove", "build"])
                 #expect(reference["item_at"]?["against"] as? String == "fenwick find")
@@ -62,6 +68,7 @@ import Testing
                 #expect(page.components(separatedBy: "<svg ").count - 1 == 11, "one chart per operation")
                 #expect(page.contains(">C core</text>"))
                 #expect(page.contains("C tree vs plain-C references"))
+                #expect(page.contains("limit at 10^6"), "the limits are for 1,000,000 rows")
             }
         }
     }

@@ -89,6 +89,33 @@ import Testing
         #expect(report.textTable == sweep.map { $0.table() }.joined(separator: "\n"))
     }
 
+    @Test func aViewChartIsNamedInWordsAndListsOnlyTheColumnsThatMeasuredIt() {
+        let sweep = [1_000, 10_000].map { items in
+            BenchmarkResults(
+                items: items, columns: ["c", "swift", "naive"],
+                rows: [
+                    .init(op: "offset_of", nanoseconds: ["c": 40, "swift": 90, "naive": 400]),
+                    .init(op: "view_apply_1000", nanoseconds: ["c": 2e6, "swift": 3e6]),
+                ])
+        }
+        let report = BenchReport(sweep: sweep)
+        #expect(report.charts[0].series.map(\.name) == ["C core", "Swift baseline", "Naive array"])
+        #expect(report.charts[1].title == "Apply a changeset of 1,000 row edits to a table view (view_apply_1000)")
+        #expect(report.charts[1].measure == "Time per changeset")
+        #expect(report.charts[1].series.map(\.name) == ["C core", "Swift baseline"])
+        #expect(!report.subtitle.contains("one point"))
+    }
+
+    @Test func aSweepOfOneSizeSaysSo() {
+        let report = BenchReport(
+            sweep: [BenchmarkResults(items: 1_000, columns: ["c"], rows: [.init(op: "set", nanoseconds: ["c": 9])])],
+            subtitle: "Sizes 1,000 rows.")
+        #expect(
+            report.subtitle
+                == "Sizes 1,000 rows. Only one size was measured (1,000 rows), so each chart has one point; "
+                + "a larger --items sweeps from 1,000 rows up to it.")
+    }
+
     @Test func theLegendMovesToACornerWithoutPoints() {
         let rising = BenchReport.Chart(
             title: "Rising",
