@@ -1,4 +1,7 @@
-"""WCAG 2.1 AA checks of an exported site, run by search_test.py on the examples site."""
+"""WCAG 2.1 AA checks of an exported site, run by search_test.py on the examples site (the page
+links on its listing of several pages)."""
+
+import re
 
 from browser_checks import check, url
 
@@ -125,3 +128,38 @@ def accessory_checks(browser, site):
     check(page.locator("div.cell .accessory.chevron").count() > 0 and not named,
           "settings: chevrons and info buttons are named in rows that link, hidden in rows that do not: %s" % named)
     page.close()
+
+
+def page_link_checks(browser, site):
+    """WCAG 1.3.1 and 2.4.4: the page links are read as pages ("Page 2", "Page 3, current page",
+    "Next page"), while they show the numbers and Previous and Next alone, as before."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    for name, current in [("page-3.html", 3), ("index.html", 1)]:
+        page.goto(url(site, name))
+        nav = page.locator("nav.pagination")
+        numbers = nav.locator("a[href]:not([rel])")
+        named = [nav.get_by_role("link", name="Page %s" % re.sub(r"\D", "", numbers.nth(i).text_content()), exact=True).count()
+                 for i in range(numbers.count())]
+        check(numbers.count() > 0 and named == [1] * numbers.count(),
+              "%s: every page number's link is named \"Page N\": %s" % (name, nav.aria_snapshot()))
+        marked = nav.locator("[aria-current=page]")
+        check(marked.count() == 1 and " ".join(marked.text_content().split()) == "Page %d" % current,
+              "%s: the current page is read as \"Page %d\" with aria-current=page: %s"
+              % (name, current, marked.text_content() if marked.count() else None))
+        steps = [text for text in ["Previous page", "Next page"] if nav.get_by_text(text, exact=True).count()
+                 or nav.get_by_role("link", name=text, exact=True).count()]
+        check(steps == ["Previous page", "Next page"], "%s: Previous and Next are read as \"Previous page\" and \"Next page\": %s"
+              % (name, nav.aria_snapshot()))
+        # What is drawn is unchanged: the numbers, Previous and Next, in boxes 44 px wide or more.
+        drawn = page.evaluate("""() => [...document.querySelectorAll('.pagination li')].map(li => {
+            let text = '';
+            const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode())
+                if (node.parentElement.getBoundingClientRect().width > 1) text += node.textContent;
+            return [text.trim(), Math.round(li.firstElementChild.getBoundingClientRect().width)];
+        })""")
+        check(drawn[0][0] == "Previous" and drawn[-1][0] == "Next" and all(text.isdigit() or text == "\u2026" for text, _ in drawn[1:-1])
+              and all(width >= 44 for _, width in drawn) and [width for text, width in drawn if text == str(current)] == [44],
+              "%s: the page links draw the numbers, Previous and Next alone: %s" % (name, drawn))
+    context.close()

@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
-from accessibility_checks import accessory_checks, contrast_checks, live_region_checks, zoom_checks
+from accessibility_checks import accessory_checks, contrast_checks, live_region_checks, page_link_checks, zoom_checks
 from browser_checks import check, figures, finish, url
 
 def wait_for_status(page):
@@ -289,6 +289,8 @@ def main():
                        lambda: accessory_checks(browser, arguments.examples)]
         if arguments.large:
             groups.append(lambda: large_checks(browser, arguments.large, arguments.large_query, arguments.large_href))
+            if not arguments.only_large:
+                groups.append(lambda: page_link_checks(browser, arguments.large))
         try:
             for group in groups:
                 try:

@@ -46,7 +46,7 @@ import Testing
         #expect(
             second.contains("<a rel=\"prev\" href=\"index.html\">")
                 && second.contains("<a rel=\"next\" href=\"page-3.html\">"))
-        #expect(second.contains("<span aria-current=\"page\">2</span>"))
+        #expect(second.contains("<span aria-current=\"page\"><span class=\"visually-hidden\">Page </span>2</span>"))
         // Section 1 (rows 400..799) starts on page 1; section 2 (800..1199) on page 2.
         #expect(second.contains("<a href=\"index.html#section-s1\">1</a>"))
         #expect(second.contains("<a href=\"#section-s2\">2</a>"))
