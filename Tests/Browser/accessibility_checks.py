@@ -47,7 +47,8 @@ LOW_CONTRAST = r"""() => {
 
 
 def contrast_checks(browser, site):
-    """WCAG 1.4.3: every text of the list pages, a detail page and the page links, light and dark."""
+    """WCAG 1.4.3: every text of the list pages, a detail page, the focused skip link and the page
+    links, light and dark."""
     for scheme in ["light", "dark"]:
         context = browser.new_context(java_script_enabled=False, color_scheme=scheme, viewport={"width": 390, "height": 844})
         page = context.new_page()
@@ -57,6 +58,12 @@ def contrast_checks(browser, site):
             page.goto(url(site, name))
             low = page.evaluate(LOW_CONTRAST)
             check(not low, "%s %s: text contrast below WCAG AA: %s" % (name, scheme, low))
+        # The skip link, drawn only while it has the focus.
+        page.goto(url(site, "contacts/index.html"))
+        page.evaluate("() => { const link = document.querySelector('a.skip-link'); if (link) link.focus(); }")
+        low = page.evaluate(LOW_CONTRAST)
+        check(page.evaluate("document.activeElement.className") == "skip-link" and not low,
+              "contacts %s: the focused skip link's text contrast below WCAG AA: %s" % (scheme, low))
         # The page links: a page of its own, since the examples are one page each.
         page.set_content("""<link rel="stylesheet" href="%s"><nav class="pagination"><ul>
             <li><a href="#">Previous</a></li><li><span aria-current="page">2</span></li><li><span class="gap">…</span></li>
@@ -163,3 +170,63 @@ def page_link_checks(browser, site):
               and all(width >= 44 for _, width in drawn) and [width for text, width in drawn if text == str(current)] == [44],
               "%s: the page links draw the numbers, Previous and Next alone: %s" % (name, drawn))
     context.close()
+
+
+def skip_link_checks(browser, site, large=None):
+    """WCAG 2.4.1: on a list page (and a site's index page) the first thing Tab reaches is a link
+    past the search field and the index bar; out of sight until it has the focus, then drawn in
+    the window; following it moves the focus to the list (<main>), where Tab goes on to the first
+    row's link; it is hidden while search results replace the list. A detail page has none: its
+    back link is all there is before the content. In the one-page list (`large`, a site of
+    several pages) it moves the focus to the list the script draws, with its first rows in view,
+    each time it is followed."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    for name in ["contacts/index.html", "settings/index.html", "index.html"]:
+        page.goto(url(site, name))
+        page.wait_for_selector(".search:not([hidden])")
+        link = page.locator("a.skip-link")
+        hidden = link.count() == 1 and link.bounding_box()["width"] <= 1
+        page.keyboard.press("Tab")
+        focused = page.evaluate("""() => { const a = document.activeElement, box = a.getBoundingClientRect();
+            return {cls: a.className, text: a.textContent, box: [box.left, box.top, box.width, box.height]}; }""")
+        box = focused["box"]
+        check(hidden and focused["cls"] == "skip-link" and focused["text"] == "Skip to the list"
+              and box[0] >= 0 and box[1] >= 0 and box[2] > 40 and box[3] >= 44 and box[0] + box[2] <= 390,
+              "%s: Tab reaches the skip link first, hidden before and drawn in the window once focused: %s" % (name, focused))
+        page.keyboard.press("Enter")
+        moved = page.evaluate("""() => ({main: document.activeElement === document.querySelector('main'),
+                                        top: document.querySelector('main').getBoundingClientRect().top})""")
+        check(moved["main"] and 0 <= moved["top"] < 844, "%s: following the skip link focuses the list: %s" % (name, moved))
+        page.keyboard.press("Tab")
+        first = page.evaluate("() => document.activeElement === document.querySelector('main a')")
+        check(first, "%s: Tab after the skip link goes to the list's first link" % name)
+    page.fill(".search-input", "a")
+    page.wait_for_selector("body.searching")
+    check(not page.locator("a.skip-link").is_visible() and page.evaluate("getComputedStyle(document.querySelector('a.skip-link')).display") == "none",
+          "index.html: the skip link is hidden while search results replace the list")
+    page.goto(url(site, "contacts/rows/allen.html"))
+    page.keyboard.press("Tab")
+    check(page.locator("a.skip-link").count() == 0 and page.evaluate("document.activeElement.className") == "back",
+          "contacts/rows/allen.html: a detail page has no skip link; Tab reaches the back link first")
+    page.close()
+    if not large:
+        return
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url(large, "page-3.html"))
+    page.wait_for_function("() => window.RowKitListing && window.RowKitListing.firstRows !== undefined", timeout=30000)
+    page.keyboard.press("Tab")
+    check(page.evaluate("document.activeElement.className") == "skip-link", "one page: Tab reaches the skip link first")
+    # Followed twice: the second time the address already ends in the link's #list.
+    for attempt in ["first", "second"]:
+        page.focus("a.skip-link")
+        page.keyboard.press("Enter")
+        page.evaluate("async () => { await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); }")
+        moved = page.evaluate("""() => { const main = document.querySelector('main'), row = document.elementFromPoint(200, 420);
+            return {main: document.activeElement === main, list: !!main.querySelector('.one-page'),
+                    row: !!(row && row.closest('main li.row'))}; }""")
+        check(moved["main"] and moved["list"] and moved["row"] and errors == [],
+              "one page: following the skip link (%s time) focuses the list, its rows in view: %s %s" % (attempt, moved, errors))
+        page.evaluate("() => window.scrollBy(0, 5000)")
+    page.close()

@@ -17,7 +17,8 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
-from accessibility_checks import accessory_checks, contrast_checks, live_region_checks, page_link_checks, zoom_checks
+from accessibility_checks import (accessory_checks, contrast_checks, live_region_checks, page_link_checks, skip_link_checks,
+                                  zoom_checks)
 from browser_checks import check, figures, finish, url
 
 def wait_for_status(page):
@@ -62,8 +63,9 @@ def settings_checks(browser, site, shots):
     check(page.locator(".search").is_visible(), "settings: the search field is shown with JavaScript on")
     check(page.get_attribute(".search", "role") == "search", "settings: the search bar has role=search")
     page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
     check(page.evaluate("document.activeElement.classList.contains('search-input')"),
-          "settings: the search field is the first thing Tab reaches")
+          "settings: the search field is the first thing Tab reaches after the skip link")
     check(page.locator(".search-cancel").is_visible(), "settings: the focused field shows Cancel")
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
@@ -286,7 +288,8 @@ def main():
                        lambda: contrast_checks(browser, arguments.examples),
                        lambda: zoom_checks(browser, arguments.examples),
                        lambda: live_region_checks(browser, arguments.examples),
-                       lambda: accessory_checks(browser, arguments.examples)]
+                       lambda: accessory_checks(browser, arguments.examples),
+                       lambda: skip_link_checks(browser, arguments.examples, arguments.large)]
         if arguments.large:
             groups.append(lambda: large_checks(browser, arguments.large, arguments.large_query, arguments.large_href))
             if not arguments.only_large:

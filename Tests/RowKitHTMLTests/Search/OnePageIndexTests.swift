@@ -38,7 +38,9 @@ import Testing
         let page = try String(contentsOf: site.appendingPathComponent("page-2.html"), encoding: .utf8)
         #expect(page.contains("<script src=\"assets/listing.js\" defer></script>"))
         #expect(
-            page.contains("<main class=\"table\" data-page=\"2\" data-page-size=\"500\" data-rows-per-file=\"128\">"))
+            page.contains(
+                "<main class=\"table\" id=\"list\" tabindex=\"-1\" data-page=\"2\" data-page-size=\"500\" data-rows-per-file=\"128\">"
+            ))
 
         let outline = try #require(try Self.data("s-", in: site) as? [String: Any])
         #expect(outline["n"] as? Int == 1200 && outline["r"] as? Int == 128 && outline["p"] as? Int == 500)
