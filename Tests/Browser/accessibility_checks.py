@@ -5,10 +5,10 @@ import re
 
 from browser_checks import check, url
 
-# The contrast of every visible text node against the backgrounds it is painted on (alpha
-# composited up to the first opaque one): {style key: {text, ratio, need}} of the texts below
-# 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
-LOW_CONTRAST = r"""() => {
+# What the contrast measures share: a computed colour parsed, alpha compositing, the background
+# an element is painted on (composited up to the first opaque one), WCAG's relative luminance and
+# contrast ratio.
+COLOURS = r"""
     function parse(colour) {
         const match = colour.match(/rgba?\(([^)]+)\)/);
         if (!match) return null;
@@ -30,20 +30,64 @@ LOW_CONTRAST = r"""() => {
         return rgb.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
             .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
     }
+    function contrast(front, back) {
+        const a = luminance(front), b = luminance(back);
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    }
+"""
+
+# The contrast of every visible text node against the backgrounds it is painted on: {style key:
+# {text, ratio, need}} of the texts below 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
+LOW_CONTRAST = "() => {" + COLOURS + r"""
     const low = {};
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const element = node.parentElement, style = getComputedStyle(element);
         if (!node.textContent.trim() || !element.getBoundingClientRect().width || style.visibility === 'hidden') continue;
-        const back = background(element), text = over(parse(style.color), back);
-        const a = luminance(text), b = luminance(back);
-        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        const back = background(element), ratio = contrast(over(parse(style.color), back), back);
         const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
         const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
         if (ratio < need) low[element.className + ' ' + style.fontSize] = {text: node.textContent.trim().slice(0, 30), ratio: ratio.toFixed(2), need};
     }
     return low;
 }"""
+
+
+# The contrast of every accessory of the list (chevron, checkmark, info button) against its cell:
+# {accessory in row: [ratio, ratio highlighted]} of those below 3:1. The stroke's colour is
+# composited on the cell's background and, in a row that links, on the highlight its cell gets
+# while hovered or pressed (--highlight).
+LOW_ACCESSORY_CONTRAST = "() => {" + COLOURS + r"""
+    const low = {};
+    for (const accessory of document.querySelectorAll('main .accessory')) {
+        const kind = accessory.classList[1];
+        const stroke = parse(kind === 'info' ? getComputedStyle(accessory).borderTopColor
+            : getComputedStyle(accessory, '::before')[kind === 'chevron' ? 'borderTopColor' : 'borderRightColor']);
+        const backs = [background(accessory)];
+        if (accessory.closest('a.cell')) {
+            const probe = accessory.appendChild(document.createElement('span'));
+            probe.style.background = 'var(--highlight)';
+            backs.push(over(parse(getComputedStyle(probe).backgroundColor), backs[0]));
+            probe.remove();
+        }
+        const ratios = backs.map(back => contrast(over(stroke, back), back));
+        if (Math.min(...ratios) < 3) low[kind + ' in ' + accessory.closest('.cell').textContent.trim().slice(0, 20)] = ratios.map(r => r.toFixed(2));
+    }
+    return low;
+}"""
+
+
+def accessory_contrast_checks(browser, site):
+    """WCAG 1.4.11: chevrons, checkmarks and info buttons at 3:1 or more against their cells, as
+    drawn and highlighted, in the inset-grouped settings and the plain contacts, light and dark."""
+    for scheme in ["light", "dark"]:
+        page = browser.new_page(color_scheme=scheme, viewport={"width": 390, "height": 844})
+        for name in ["settings/index.html", "contacts/index.html"]:
+            page.goto(url(site, name))
+            low = page.evaluate(LOW_ACCESSORY_CONTRAST)
+            check(page.locator("main .accessory.chevron").count() > 0 and not low,
+                  "%s %s: accessories below 3:1 against their cells (as drawn, highlighted): %s" % (name, scheme, low))
+        page.close()
 
 
 def contrast_checks(browser, site):
