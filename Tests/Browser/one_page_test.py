@@ -291,6 +291,55 @@ def key_checks(browser, site, rows):
     page.close()
 
 
+# The focused element's row (or the element's tag), whether it is a link, the row's top in the
+# viewport and where the tree puts it (its offset less the tree offset at the viewport's top).
+FOCUSED = """() => { const a = document.activeElement, row = a && a.closest && a.closest('li.row'), list = RowKitListing.list;
+    return { row: row ? row.id : a && a.tagName, link: !!a && a.tagName === 'A', y: scrollY,
+             top: row ? row.getBoundingClientRect().top : null, place: row ? list.tree.offset(row.rowkitItem) - list.treeY : null }; }"""
+
+
+def focus_checks(browser, site):
+    """WCAG 2.4.3: a row holding the focus keeps it while it is scrolled out of the drawn range
+    (its node stays, at its place); Tab and Shift+Tab from it go on to its neighbours, as from a
+    row in view; once the focus leaves it, its node goes back to the pool. The rows are focused as
+    a search result's jump focuses them (r-199 and r-201 have no link; row-200, between them, has)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url(site, "index.html"))
+    ready(page)
+    for row, distance, key, neighbour in [(199, 3000, "Tab", "row-row-200"), (201, -3000, "Shift+Tab", "row-row-200")]:
+        page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "r-%d" % row)
+        page.evaluate(PROBE)
+        before = page.evaluate(FOCUSED)
+        page.mouse.wheel(0, distance / 2)
+        page.evaluate(PROBE)
+        page.evaluate("(d) => window.scrollBy(0, d)", distance / 2)
+        page.evaluate(PROBE)
+        away = page.evaluate(FOCUSED)
+        check(away["row"] == "r-%d" % row and abs(away["place"]) > 2000 and abs(away["top"] - away["place"]) < 2,
+              "focus: r-%d keeps the focus, at its place, scrolled %d px away (%s, then %s)" % (row, distance, before, away))
+        page.keyboard.press(key)
+        page.evaluate(PROBE)
+        after = page.evaluate(FOCUSED)
+        check(after["row"] == neighbour and after["link"] and 0 <= after["top"] < 844,
+              "focus: %s from r-%d, out of view, goes on to %s's link, in view (%s)" % (key, row, neighbour, after))
+    # The focus leaves the row: its node is released once out of range.
+    page.evaluate("() => window.scrollBy(0, 3000)")
+    page.evaluate(PROBE)
+    kept = page.evaluate("() => !!document.getElementById('row-row-200')")
+    page.evaluate("() => document.activeElement.blur()")
+    page.evaluate(PROBE)
+    gone = page.evaluate("() => !document.getElementById('row-row-200')")
+    check(kept and gone, "focus: a row's node is kept while it holds the focus out of range, released after (%s, %s)" % (kept, gone))
+    page.evaluate("() => RowKitListing.list.go('r-200', false)")
+    page.evaluate(PROBE)
+    check(page.evaluate("() => document.querySelectorAll('#row-row-200').length") == 1,
+          "focus: back at the row, it is drawn once")
+    check(not errors, "focus: no script errors (%s)" % errors[:3])
+    page.close()
+
+
 def style_checks(browser, styles, shots):
     for style in ["plain", "grouped", "insetGrouped"]:
         site = os.path.join(styles, style)
@@ -357,7 +406,8 @@ def main():
         groups = [lambda: scroll_checks(browser, arguments.large, arguments.rows, arguments.steps, arguments.seed),
                   lambda: link_checks(browser, arguments.large, arguments.rows),
                   lambda: no_script_checks(browser, arguments.large),
-                  lambda: key_checks(browser, arguments.large, arguments.rows)]
+                  lambda: key_checks(browser, arguments.large, arguments.rows),
+                  lambda: focus_checks(browser, arguments.large)]
         if arguments.styles:
             groups.append(lambda: style_checks(browser, arguments.styles, arguments.shots))
         try:

@@ -3,8 +3,8 @@ import Testing
 
 /// The one-page list in a real browser: `Tests/Browser/one_page_test.py` (Playwright for Python
 /// driving Debian's Chromium, from `.build/browser-venv`) scrolls a generated listing exported by
-/// the built tool as the README writes the commands, follows links into it and out of it, and
-/// checks the page with JavaScript off.
+/// the built tool as the README writes the commands, follows links into it and out of it, keeps a
+/// focused row's focus while it is scrolled away, and checks the page with JavaScript off.
 ///
 /// The listing has 100,000 rows; `ROWKIT_ONE_PAGE_ROWS` sets another count (the figure is
 /// 1,000,000, which takes a few minutes to export).
