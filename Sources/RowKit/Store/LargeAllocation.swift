@@ -7,7 +7,7 @@ import Glibc
 /// aligned to a huge page and advised `MADV_HUGEPAGE`, so that the kernel backs it with
 /// transparent huge pages wherever it allows them (`/sys/kernel/mm/transparent_hugepage/enabled`
 /// set to `madvise` or `always`). A lookup in a table larger than the cache then waits for one
-/// memory access, not also for a page-table walk: on the machine of the README's benchmarks (a
+/// memory access, not also for a page-table walk: on the Intel machine of docs/benchmarks.md (a
 /// virtual machine), `TableModel.path(of:)` on a section of a million rows took 9-17% less in
 /// four pairs of runs with the kernel's setting `never` and `madvise`. Elsewhere, and if the
 /// mapping fails, the allocator's memory.
