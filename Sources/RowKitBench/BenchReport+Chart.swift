@@ -41,15 +41,56 @@ extension BenchReport.Chart {
                 + "aria-label=\"No measurements\"><text x=\"20\" y=\"45\">No measurements</text></svg>"
         }
         let xRange = Self.decades(points.map { Double($0.rows) })
-        let yRange = Self.decades(points.map(\.nanosecondsPerOperation))
         func x(_ rows: Double) -> Double {
             Geometry.left + (log10(rows) - xRange.lowerBound) / (xRange.upperBound - xRange.lowerBound)
                 * (Geometry.right - Geometry.left)
         }
-        func y(_ nanoseconds: Double) -> Double {
-            Geometry.bottom - (log10(nanoseconds) - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound)
+        func y(_ nanoseconds: Double, in range: ClosedRange<Double>) -> Double {
+            Geometry.bottom - (log10(nanoseconds) - range.lowerBound) / (range.upperBound - range.lowerBound)
                 * (Geometry.bottom - Geometry.top)
         }
+
+        // The legend goes on a white card in the first plot corner that no line or marker crosses;
+        // when every corner is crossed, the y axis gets one decade more above (or else below) the
+        // measurements, which leaves a band free for it.
+        let legendHeight = Double(series.count) * 22 + 12
+        let legendWidth = 24 + 8 * Double(series.map(\.name.count).max() ?? 0) + 40
+        let corners = [
+            (Geometry.left + 10, Geometry.top + 10),
+            (Geometry.right - 10 - legendWidth, Geometry.bottom - 10 - legendHeight),
+            (Geometry.right - 10 - legendWidth, Geometry.top + 10),
+            (Geometry.left + 10, Geometry.bottom - 10 - legendHeight),
+        ]
+        func freeCorner(_ range: ClosedRange<Double>) -> (Double, Double)? {
+            var drawn: [(Double, Double)] = []
+            for serie in series {
+                let sorted = serie.points.filter { $0.rows > 0 && $0.nanosecondsPerOperation > 0 }.sorted {
+                    $0.rows < $1.rows
+                }
+                let screen = sorted.map { (x(Double($0.rows)), y($0.nanosecondsPerOperation, in: range)) }
+                drawn += screen
+                for (start, end) in zip(screen, screen.dropFirst()) {
+                    drawn += (1..<24).map { step in
+                        let t = Double(step) / 24
+                        return (start.0 + (end.0 - start.0) * t, start.1 + (end.1 - start.1) * t)
+                    }
+                }
+            }
+            return corners.first { corner in
+                !drawn.contains { px, py in
+                    px > corner.0 - 7 && px < corner.0 + legendWidth + 7 && py > corner.1 - 7
+                        && py < corner.1 + legendHeight + 7
+                }
+            }
+        }
+        let measured = Self.decades(points.map(\.nanosecondsPerOperation))
+        let candidates = [
+            measured, measured.lowerBound...(measured.upperBound + 1), (measured.lowerBound - 1)...measured.upperBound,
+        ]
+        let placed = candidates.lazy.compactMap { range in freeCorner(range).map { (range, $0) } }.first
+        let yRange = placed?.0 ?? measured
+        let (legendX, legendY) = placed?.1 ?? corners[0]
+        func y(_ nanoseconds: Double) -> Double { y(nanoseconds, in: yRange) }
 
         var svg = ""
         let label =
@@ -136,36 +177,6 @@ extension BenchReport.Chart {
             svg += "</g>\n"
         }
 
-        // The legend, on a white card in the first plot corner that no line or marker crosses.
-        let legendHeight = Double(series.count) * 22 + 12
-        let legendWidth = 24 + 8 * Double(series.map(\.name.count).max() ?? 0) + 40
-        let corners = [
-            (Geometry.left + 10, Geometry.top + 10),
-            (Geometry.right - 10 - legendWidth, Geometry.bottom - 10 - legendHeight),
-            (Geometry.right - 10 - legendWidth, Geometry.top + 10),
-            (Geometry.left + 10, Geometry.bottom - 10 - legendHeight),
-        ]
-        var drawn: [(Double, Double)] = []
-        for serie in series {
-            let sorted = serie.points.filter { $0.rows > 0 && $0.nanosecondsPerOperation > 0 }.sorted {
-                $0.rows < $1.rows
-            }
-            let screen = sorted.map { (x(Double($0.rows)), y($0.nanosecondsPerOperation)) }
-            drawn += screen
-            for (start, end) in zip(screen, screen.dropFirst()) {
-                drawn += (1..<24).map { step in
-                    let t = Double(step) / 24
-                    return (start.0 + (end.0 - start.0) * t, start.1 + (end.1 - start.1) * t)
-                }
-            }
-        }
-        let (legendX, legendY) =
-            corners.first { corner in
-                !drawn.contains { px, py in
-                    px > corner.0 - 7 && px < corner.0 + legendWidth + 7 && py > corner.1 - 7
-                        && py < corner.1 + legendHeight + 7
-                }
-            } ?? corners[0]
         svg += "<g class=\"legend\" font-size=\"13\" fill=\"#1c1c1e\">\n"
         svg += "<rect x=\"\(f(legendX))\" y=\"\(f(legendY))\" width=\"\(f(legendWidth))\" "
         svg += "height=\"\(f(legendHeight))\" rx=\"8\" fill=\"#ffffff\" fill-opacity=\"0.92\" stroke=\"#d1d1d6\"/>\n"

@@ -130,6 +130,21 @@ import Testing
         #expect(rising.svg().contains("<rect x=\"96\" y=\"68\"") == false, "the top-left corner has a point")
     }
 
+    @Test func whenLinesCrossEveryCorner_thenTheAxisGetsADecadeMoreAndTheLegendGoesThere() {
+        // Two lines near the top and one near the bottom of the measured decades (1 ns to 100 ns)
+        // cross all four corners, as in the set chart of a sweep.
+        func flat(_ name: String, _ nanoseconds: Double) -> BenchReport.Series {
+            .init(
+                name: name,
+                points: [1_000, 10_000, 100_000].map { .init(rows: $0, nanosecondsPerOperation: nanoseconds) })
+        }
+        let chart = BenchReport.Chart(
+            title: "Set", series: [flat("C core", 31), flat("Swift baseline", 48), flat("Naive array", 1.7)])
+        let svg = chart.svg()
+        #expect(svg.contains(">1 µs</text>"), "one decade more above 100 ns")
+        #expect(svg.contains("<rect x=\"96\" y=\"68\""), "the legend in the top-left corner, now free")
+    }
+
     @Test func writeCreatesTheFolderAndIndexHTML() throws {
         let scratch = try TemporaryDirectory()
         let file = try Self.sample.write(to: scratch.url.appendingPathComponent("report"))
