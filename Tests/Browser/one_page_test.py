@@ -302,7 +302,8 @@ def focus_checks(browser, site):
     """WCAG 2.4.3: a row holding the focus keeps it while it is scrolled out of the drawn range
     (its node stays, at its place); Tab and Shift+Tab from it go on to its neighbours, as from a
     row in view; once the focus leaves it, its node goes back to the pool. The rows are focused as
-    a search result's jump focuses them (r-199 and r-201 have no link; row-200, between them, has)."""
+    a search result's jump focuses them (r-199 and r-201 have no link; row-200, between them, has).
+    A section's header focused by a jump is kept the same way (header_focus_checks)."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -336,7 +337,58 @@ def focus_checks(browser, site):
     page.evaluate(PROBE)
     check(page.evaluate("() => document.querySelectorAll('#row-row-200').length") == 1,
           "focus: back at the row, it is drawn once")
+    page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "section-b")
+    header_focus_checks(page, "section-b", [(3000, "below the section's top, still in range"), (-6000, "its section out of range")])
     check(not errors, "focus: no script errors (%s)" % errors[:3])
+    page.close()
+
+
+# The focused element when it is a section's header: its text, whether it is in the list, its top
+# in the viewport and where the tree puts it.
+FOCUSED_HEADER = """() => { const a = document.activeElement, list = RowKitListing.list;
+    if (!a || a.tagName !== 'H2') return { tag: a && a.tagName };
+    return { tag: 'H2', text: a.textContent, inList: list.box.contains(a), tabindex: a.getAttribute('tabindex'),
+             top: a.getBoundingClientRect().top, place: list.tree.offset(a.rowkitItem) - list.treeY }; }"""
+
+
+def header_focus_checks(page, anchor, moves):
+    """A section's header focused by a jump (the index bar's, or go()) keeps the focus while it is
+    scrolled out of the drawn range, at its place; once the focus leaves it, it is released.
+    `moves`: scroll distances from the jump, each checked in turn."""
+    page.evaluate(PROBE)
+    before = page.evaluate(FOCUSED_HEADER)
+    check(before["tag"] == "H2" and before["inList"] and before["tabindex"] == "-1",
+          "focus: the jump to %s focuses its header (%s)" % (anchor, before))
+    gap = page.evaluate("() => document.body.classList.contains('table-plain') ? 0 : 35")
+    page.mouse.move(150, 400)   # the wheel over the list, not over the index bar
+    for distance, where in moves:
+        page.mouse.wheel(0, distance / 2)
+        page.evaluate(PROBE)
+        page.evaluate("(d) => window.scrollBy(0, d)", distance / 2)
+        page.evaluate(PROBE)
+        away = page.evaluate(FOCUSED_HEADER)
+        check(away["tag"] == "H2" and away["text"] == before["text"] and away["inList"] and abs(away["place"]) > 2000
+              and abs(away["top"] - away["place"] - gap) < 2,
+              "focus: %s's header keeps the focus, at its place, scrolled %d px (%s) (%s)" % (anchor, distance, where, away))
+    page.evaluate("() => document.activeElement.blur()")
+    page.evaluate(PROBE)
+    gone = page.evaluate("(a) => !document.querySelector('.one-page section[data-anchor=\"' + a + '\"]')", anchor)
+    check(gone, "focus: %s's header is released once the focus leaves it, out of range" % anchor)
+
+
+def index_bar_focus_checks(browser, styles):
+    """The index bar's jump focuses its section's header; in the plain style, where the header
+    sticks while its section is drawn, it keeps the focus with the section out of range."""
+    site = os.path.join(styles, "plain")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url(site, "index.html"))
+    ready(page)
+    page.click(".index-bar a[href$='#section-c']")
+    page.wait_for_function("() => location.hash === '#section-c'")
+    header_focus_checks(page, "section-c", [(-3000, "its section out of range")])
+    check(not errors, "focus: no script errors after the index bar's jump (%s)" % errors[:3])
     page.close()
 
 
@@ -409,6 +461,7 @@ def main():
                   lambda: key_checks(browser, arguments.large, arguments.rows),
                   lambda: focus_checks(browser, arguments.large)]
         if arguments.styles:
+            groups.append(lambda: index_bar_focus_checks(browser, arguments.styles))
             groups.append(lambda: style_checks(browser, arguments.styles, arguments.shots))
         try:
             for group in groups:
