@@ -337,6 +337,18 @@ def focus_checks(browser, site):
     page.evaluate(PROBE)
     check(page.evaluate("() => document.querySelectorAll('#row-row-200').length") == 1,
           "focus: back at the row, it is drawn once")
+    # A row without a link takes the focus through tabindex="-1"; once the focus has left it, its
+    # node (reused for other rows) must not keep the attribute, or a click would focus those rows.
+    page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "r-199")
+    page.evaluate(PROBE)
+    tabbed = page.evaluate("() => { window.__tabbed = document.activeElement; return __tabbed.id + ' ' + __tabbed.getAttribute('tabindex'); }")
+    page.evaluate("() => document.activeElement.blur()")
+    page.evaluate("() => window.scrollBy(0, 3000)")
+    page.evaluate(PROBE)
+    left = page.evaluate("""() => ({ node: __tabbed.hasAttribute('tabindex'), shows: __tabbed.id,
+                                     drawn: [...document.querySelectorAll('.one-page [tabindex]')].map(n => n.id || n.tagName) })""")
+    check(tabbed == "r-199 -1" and not left["node"] and not left["drawn"],
+          "focus: a row's tabindex goes once the focus leaves, not on to the rows its node shows next (%s, then %s)" % (tabbed, left))
     page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "section-b")
     header_focus_checks(page, "section-b", [(3000, "below the section's top, still in range"), (-6000, "its section out of range")])
     check(not errors, "focus: no script errors (%s)" % errors[:3])
@@ -370,10 +382,11 @@ def header_focus_checks(page, anchor, moves):
         check(away["tag"] == "H2" and away["text"] == before["text"] and away["inList"] and abs(away["place"]) > 2000
               and abs(away["top"] - away["place"] - gap) < 2,
               "focus: %s's header keeps the focus, at its place, scrolled %d px (%s) (%s)" % (anchor, distance, where, away))
-    page.evaluate("() => document.activeElement.blur()")
+    page.evaluate("() => { window.__header = document.activeElement; document.activeElement.blur(); }")
     page.evaluate(PROBE)
     gone = page.evaluate("(a) => !document.querySelector('.one-page section[data-anchor=\"' + a + '\"]')", anchor)
     check(gone, "focus: %s's header is released once the focus leaves it, out of range" % anchor)
+    check(not page.evaluate("() => __header.hasAttribute('tabindex')"), "focus: %s's header loses its tabindex with the focus" % anchor)
 
 
 def index_bar_focus_checks(browser, styles):
