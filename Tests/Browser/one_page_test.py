@@ -14,6 +14,7 @@ check failed.
 """
 
 import argparse
+import json
 import os
 import random
 
@@ -405,6 +406,48 @@ def index_bar_focus_checks(browser, styles):
     page.close()
 
 
+# Before the list starts, the link of row `id` on the static page takes the focus, as a user's Tab
+# would, as soon as it is parsed.
+FOCUS_STATIC = """(id) => new MutationObserver((records, observer) => {
+    const link = document.querySelector('#' + id + ' a.cell');
+    if (!link) return;
+    observer.disconnect();
+    link.focus();
+    window.__static = { node: link, focused: document.activeElement === link };
+}).observe(document, { childList: true, subtree: true })"""
+
+
+def static_focus_checks(browser, site):
+    """A row focused on the static page before the list starts keeps the focus when the list
+    replaces the static rows: its new node's link takes it. In a window 5,000 px high, row 100 is
+    drawn at the place the list opens (the top: the view does not move); in one 844 px high,
+    row 200 is not, and the list goes to it. (Opened at a #fragment, Chromium itself clears the
+    focus when it scrolls to the fragment.)"""
+    for height, row, moves in [(5000, "row-row-100", False), (844, "row-row-200", True)]:
+        context = browser.new_context(viewport={"width": 390, "height": height})
+        context.add_init_script("(%s)(%s)" % (FOCUS_STATIC, json.dumps(row)))
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url(site, "index.html"))
+        ready(page)
+        try:
+            page.wait_for_function("(id) => { const a = document.activeElement; return a && a.closest && a.closest('.one-page li.row#' + id); }",
+                                   arg=row, timeout=5000)
+        except Exception:
+            pass
+        page.evaluate(PROBE)
+        where = page.evaluate("""(id) => { const a = document.activeElement, row = a && a.closest && a.closest('li.row'), s = window.__static;
+            return { before: !!s && s.focused, replaced: !!s && !s.node.isConnected, row: row ? row.id : a && a.tagName,
+                     link: !!a && a.tagName === 'A', inList: !!row && RowKitListing.list.box.contains(row),
+                     top: row ? row.getBoundingClientRect().top : null, y: scrollY }; }""", row)
+        check(where["before"] and where["replaced"] and where["row"] == row and where["link"] and where["inList"]
+              and -1 <= where["top"] < height and (where["y"] > 0) == moves,
+              "focus: %s's link, focused on the static page, keeps the focus in the list (%d px high: %s)" % (row, height, where))
+        check(not errors, "focus: no script errors (%s)" % errors[:3])
+        context.close()
+
+
 def style_checks(browser, styles, shots):
     for style in ["plain", "grouped", "insetGrouped"]:
         site = os.path.join(styles, style)
@@ -472,7 +515,8 @@ def main():
                   lambda: link_checks(browser, arguments.large, arguments.rows),
                   lambda: no_script_checks(browser, arguments.large),
                   lambda: key_checks(browser, arguments.large, arguments.rows),
-                  lambda: focus_checks(browser, arguments.large)]
+                  lambda: focus_checks(browser, arguments.large),
+                  lambda: static_focus_checks(browser, arguments.large)]
         if arguments.styles:
             groups.append(lambda: index_bar_focus_checks(browser, arguments.styles))
             groups.append(lambda: style_checks(browser, arguments.styles, arguments.shots))
