@@ -3,11 +3,12 @@ links on its listing of several pages)."""
 
 import re
 
-from browser_checks import check, url
+from browser_checks import check, figures, url
 
 # What the contrast measures share: a computed colour parsed, alpha compositing, the background
 # an element is painted on (composited up to the first opaque one), WCAG's relative luminance and
-# contrast ratio.
+# contrast ratio; and the two measures, of the texts and of the accessories in `root`, from the
+# computed styles as they are (a hovered cell's as highlighted).
 COLOURS = r"""
     function parse(colour) {
         const match = colour.match(/rgba?\(([^)]+)\)/);
@@ -34,60 +35,132 @@ COLOURS = r"""
         const a = luminance(front), b = luminance(back);
         return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
     }
+    // Every visible text node against the backgrounds it is painted on: [key, text, ratio, need],
+    // need being 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
+    function texts(root) {
+        const found = [];
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const element = node.parentElement, style = getComputedStyle(element);
+            if (!node.textContent.trim() || !element.getBoundingClientRect().width || style.visibility === 'hidden') continue;
+            const back = background(element), ratio = contrast(over(parse(style.color), back), back);
+            const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
+            const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+            found.push([element.className + ' ' + style.fontSize, node.textContent.trim().slice(0, 30), ratio, need]);
+        }
+        return found;
+    }
+    // Every accessory (chevron, checkmark, info button): [kind in row, ratio] of its stroke,
+    // composited on its cell's background; 3:1 is needed.
+    function accessories(root) {
+        return [...root.querySelectorAll('.accessory')].map(accessory => {
+            const kind = accessory.classList[1];
+            const stroke = parse(kind === 'info' ? getComputedStyle(accessory).borderTopColor
+                : getComputedStyle(accessory, '::before')[kind === 'chevron' ? 'borderTopColor' : 'borderRightColor']);
+            const back = background(accessory);
+            return [kind + ' in ' + accessory.closest('.cell').textContent.trim().slice(0, 20), contrast(over(stroke, back), back)];
+        });
+    }
 """
 
-# The contrast of every visible text node against the backgrounds it is painted on: {style key:
-# {text, ratio, need}} of the texts below 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
+# The contrast of every visible text node of the page: {style key: {text, ratio, need}} of the
+# texts below what they need.
 LOW_CONTRAST = "() => {" + COLOURS + r"""
     const low = {};
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const element = node.parentElement, style = getComputedStyle(element);
-        if (!node.textContent.trim() || !element.getBoundingClientRect().width || style.visibility === 'hidden') continue;
-        const back = background(element), ratio = contrast(over(parse(style.color), back), back);
-        const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
-        const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
-        if (ratio < need) low[element.className + ' ' + style.fontSize] = {text: node.textContent.trim().slice(0, 30), ratio: ratio.toFixed(2), need};
-    }
+    for (const [key, text, ratio, need] of texts(document.body))
+        if (ratio < need) low[key] = {text, ratio: ratio.toFixed(2), need};
     return low;
 }"""
 
 
-# The contrast of every accessory of the list (chevron, checkmark, info button) against its cell:
-# {accessory in row: [ratio, ratio highlighted]} of those below 3:1. The stroke's colour is
-# composited on the cell's background and, in a row that links, on the highlight its cell gets
-# while hovered or pressed (--highlight).
+# The contrast of every accessory of the list against its cell, as drawn: {accessory in row:
+# ratio} of those below 3:1.
 LOW_ACCESSORY_CONTRAST = "() => {" + COLOURS + r"""
     const low = {};
-    for (const accessory of document.querySelectorAll('main .accessory')) {
-        const kind = accessory.classList[1];
-        const stroke = parse(kind === 'info' ? getComputedStyle(accessory).borderTopColor
-            : getComputedStyle(accessory, '::before')[kind === 'chevron' ? 'borderTopColor' : 'borderRightColor']);
-        const backs = [background(accessory)];
-        if (accessory.closest('a.cell')) {
-            const probe = accessory.appendChild(document.createElement('span'));
-            probe.style.background = 'var(--highlight)';
-            backs.push(over(parse(getComputedStyle(probe).backgroundColor), backs[0]));
-            probe.remove();
-        }
-        const ratios = backs.map(back => contrast(over(stroke, back), back));
-        if (Math.min(...ratios) < 3) low[kind + ' in ' + accessory.closest('.cell').textContent.trim().slice(0, 20)] = ratios.map(r => r.toFixed(2));
-    }
+    for (const [key, ratio] of accessories(document.querySelector('main')))
+        if (ratio < 3) low[key] = ratio.toFixed(2);
     return low;
 }"""
 
 
 def accessory_contrast_checks(browser, site):
     """WCAG 1.4.11: chevrons, checkmarks and info buttons at 3:1 or more against their cells, as
-    drawn and highlighted, in the inset-grouped settings and the plain contacts, light and dark."""
+    drawn, in the inset-grouped settings and the plain contacts, light and dark (highlighted:
+    highlight_contrast_checks)."""
     for scheme in ["light", "dark"]:
         page = browser.new_page(color_scheme=scheme, viewport={"width": 390, "height": 844})
         for name in ["settings/index.html", "contacts/index.html"]:
             page.goto(url(site, name))
             low = page.evaluate(LOW_ACCESSORY_CONTRAST)
             check(page.locator("main .accessory.chevron").count() > 0 and not low,
-                  "%s %s: accessories below 3:1 against their cells (as drawn, highlighted): %s" % (name, scheme, low))
+                  "%s %s: accessories below 3:1 against their cells: %s" % (name, scheme, low))
         page.close()
+
+
+# Every cell of the page drawn as a row that links (as the exporter draws a row with a detail page
+# or a link: the same element as an <a href>), so that each of the settings' cell layouts, with
+# and without an image, detail and accessory, gets the highlight.
+LINK_EVERY_CELL = """() => {
+    for (const cell of document.querySelectorAll('main div.cell')) {
+        const link = document.createElement('a');
+        link.className = cell.className;
+        link.href = '#';
+        link.append(...cell.childNodes);
+        cell.replaceWith(link);
+    }
+    return [...document.querySelectorAll('main a.cell')].map(cell => {
+        const box = cell.getBoundingClientRect();
+        return [box.left + box.width / 2, box.top + box.height / 2];
+    });
+}"""
+
+# The hovered cell `index`'s texts and accessories, measured from its computed styles as drawn
+# highlighted: {hovered, layout, texts: [[key, text, ratio, need]], accessories: [[key, ratio]]}.
+HIGHLIGHTED = "(index) => {" + COLOURS + r"""
+    const cell = document.querySelectorAll('main a.cell')[index];
+    return { hovered: cell.matches(':hover'), layout: cell.classList[1], texts: texts(cell), accessories: accessories(cell) };
+}"""
+
+
+def highlight_contrast_checks(browser, site):
+    """WCAG 1.4.3 and 1.4.11 on a hovered or pressed row's highlight (--highlight; a pressed row's
+    is the same): every text of the cell at 4.5:1 (the text, the detail, a value2 cell's tinted
+    label) and its accessories at 3:1, measured from the computed styles of the cell under the
+    mouse. Every cell of the settings page, drawn as a row that links, in the three table styles
+    (the page's body class changed), light and dark, in a window tall enough to show them all.
+    The lowest ratio of each kind of text is kept in the figures."""
+    lowest = {}
+    for scheme in ["light", "dark"]:
+        page = browser.new_page(color_scheme=scheme, viewport={"width": 390, "height": 2400})
+        page.goto(url(site, "settings/index.html"))
+        for style in ["insetGrouped", "grouped", "plain"]:
+            page.evaluate("(s) => { document.body.className = document.body.className.replace(/\\btable-\\w+/, 'table-' + s); }", style)
+            centres = page.evaluate(LINK_EVERY_CELL)
+            low, missed, kinds = {}, [], set()
+            for index, (x, y) in enumerate(centres):
+                page.mouse.move(x, y)
+                cell = page.evaluate(HIGHLIGHTED, index)
+                if not cell["hovered"]:
+                    missed.append(index)
+                    continue
+                for key, text, ratio, need in cell["texts"]:
+                    key = "%s %s" % (cell["layout"], key)
+                    kinds.add(key)
+                    name = "%s %s" % (scheme, key)
+                    lowest[name] = round(min(lowest.get(name, ratio), ratio), 2)
+                    if ratio < need:
+                        low["%s (%s)" % (key, text)] = round(ratio, 2)
+                for key, ratio in cell["accessories"]:
+                    name = "%s %s" % (scheme, key.split(" ")[0])
+                    lowest[name] = round(min(lowest.get(name, ratio), ratio), 2)
+                    if ratio < 3:
+                        low[key] = round(ratio, 2)
+            page.mouse.move(0, 0)
+            check(len(centres) >= 15 and not missed and any("value2" in kind for kind in kinds) and not low,
+                  "settings as %s, %s: texts below 4.5:1 or accessories below 3:1 on the highlight of a hovered row "
+                  "(%d cells, not hovered: %s): %s" % (style, scheme, len(centres), missed, low))
+        page.close()
+    figures["highlight_contrast"] = lowest
 
 
 def contrast_checks(browser, site):

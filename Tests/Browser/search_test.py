@@ -17,8 +17,8 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
-from accessibility_checks import (accessory_checks, accessory_contrast_checks, contrast_checks, live_region_checks,
-                                  page_link_checks, skip_link_checks, zoom_checks)
+from accessibility_checks import (accessory_checks, accessory_contrast_checks, contrast_checks, highlight_contrast_checks,
+                                  live_region_checks, page_link_checks, skip_link_checks, zoom_checks)
 from browser_checks import check, figures, finish, url
 
 def wait_for_status(page):
@@ -290,6 +290,7 @@ def main():
                        lambda: live_region_checks(browser, arguments.examples),
                        lambda: accessory_checks(browser, arguments.examples),
                        lambda: accessory_contrast_checks(browser, arguments.examples),
+                       lambda: highlight_contrast_checks(browser, arguments.examples),
                        lambda: skip_link_checks(browser, arguments.examples, arguments.large)]
         if arguments.large:
             groups.append(lambda: large_checks(browser, arguments.large, arguments.large_query, arguments.large_href))
