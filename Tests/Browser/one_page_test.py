@@ -356,6 +356,84 @@ def focus_checks(browser, site):
     page.close()
 
 
+def focused_row(page, row_id):
+    """Waits (up to 5 s: the list may load a row file first) until the focus is in row `row_id`,
+    then two frames; returns where the focus is (FOCUSED)."""
+    try:
+        page.wait_for_function("""(id) => { const a = document.activeElement, row = a && a.closest && a.closest('li.row');
+            return !!row && row.id === id; }""", arg=row_id, timeout=5000)
+    except Exception:
+        pass
+    page.evaluate(PROBE)
+    return page.evaluate(FOCUSED)
+
+
+# Where the focus is, outside the list: the element, and whether it comes before the list.
+OUTSIDE = """() => { const a = document.activeElement, box = RowKitListing.list.box;
+    return { inList: box.contains(a), tag: a && (a.tagName + '.' + a.className),
+             before: !!a && !!(a.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING) && !a.contains(box) }; }"""
+
+
+def tab_checks(browser, site, rows):
+    """Tab and Shift+Tab go on to the next (previous) row with a link in listing order, however
+    far, as on a page that draws every row: only every 100th row links, and a window 400 px high
+    draws about 40 rows. Past the last row with a link Tab leaves the list, and Shift+Tab before
+    the first goes to what precedes the list; Tab from <main> (the skip link's target) goes to the
+    first row with a link. The window is 400 px high, so that row files load on the way."""
+    page = browser.new_page(viewport={"width": 390, "height": 400})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url(site, "index.html"))
+    ready(page)
+    page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "r-200")
+    start = focused_row(page, "row-row-200")
+    ahead = page.evaluate("() => !!document.getElementById('row-row-300')")
+    check(start["row"] == "row-row-200" and start["link"] and not ahead,
+          "tab: row-row-200's link has the focus, row-row-300 is not drawn (%s, %s)" % (start, ahead))
+    for key, neighbour in [("Tab", "row-row-300"), ("Shift+Tab", "row-row-200")]:
+        page.keyboard.press(key)
+        after = focused_row(page, neighbour)
+        check(after["row"] == neighbour and after["link"] and 0 <= after["top"] < 400,
+              "tab: %s goes on to %s's link, in view (%s)" % (key, neighbour, after))
+    # A Tab pressed while the list loads the next row's file is dropped, so jumps do not fight:
+    # two key presses in one task from row-row-1200 (row-row-1300's file is not loaded yet in a
+    # window 400 px high) move the focus once.
+    page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "r-1200")
+    focused_row(page, "row-row-1200")
+    quick = page.evaluate("""() => { const list = RowKitListing.list, press = () => {
+            const event = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+            document.activeElement.dispatchEvent(event);
+            return [event.defaultPrevented, !!list.tabbing]; };
+        return [press(), press()]; }""")
+    after = focused_row(page, "row-row-1300")
+    page.wait_for_timeout(200)
+    again = page.evaluate(FOCUSED)
+    check(quick == [[True, True], [True, True]] and again["row"] == "row-row-1300" and again["link"] and 0 <= again["top"] < 400,
+          "tab: a second Tab while row-row-1300's file loads is dropped; the focus moves once (%s, %s)" % (quick, again))
+    ids = page.evaluate("() => [...document.querySelectorAll('.one-page li.row')].map(r => r.id)")
+    check(len(ids) == len(set(ids)), "tab: no row is drawn twice after the jumps (%d rows)" % len(ids))
+    # The ends: the last row with a link is the last row; the first is row 100.
+    page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "r-%d" % rows)
+    focused_row(page, "row-row-%d" % rows)
+    page.keyboard.press("Tab")
+    page.wait_for_timeout(100)
+    out = page.evaluate(OUTSIDE)
+    check(not out["inList"], "tab: Tab from the last row with a link, row-row-%d, leaves the list (%s)" % (rows, out))
+    page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "r-100")
+    focused_row(page, "row-row-100")
+    page.keyboard.press("Shift+Tab")
+    page.wait_for_timeout(100)
+    out = page.evaluate(OUTSIDE)
+    check(not out["inList"] and out["before"], "tab: Shift+Tab from the first row with a link goes to what precedes the list (%s)" % out)
+    page.evaluate("() => { window.scrollTo(0, 0); document.querySelector('main').focus(); }")
+    page.keyboard.press("Tab")
+    after = focused_row(page, "row-row-100")
+    check(after["row"] == "row-row-100" and after["link"] and 0 <= after["top"] < 400,
+          "tab: Tab from <main> (the skip link's target) goes to the first row with a link, in view (%s)" % after)
+    check(not errors, "tab: no script errors (%s)" % errors[:3])
+    page.close()
+
+
 # The focused element when it is a section's header: its text, whether it is in the list, its top
 # in the viewport and where the tree puts it.
 FOCUSED_HEADER = """() => { const a = document.activeElement, list = RowKitListing.list;
@@ -516,6 +594,7 @@ def main():
                   lambda: no_script_checks(browser, arguments.large),
                   lambda: key_checks(browser, arguments.large, arguments.rows),
                   lambda: focus_checks(browser, arguments.large),
+                  lambda: tab_checks(browser, arguments.large, arguments.rows),
                   lambda: static_focus_checks(browser, arguments.large)]
         if arguments.styles:
             groups.append(lambda: index_bar_focus_checks(browser, arguments.styles))
