@@ -4,7 +4,9 @@ extension BenchReport {
     /// Each operation gets a chart whose series are the result columns that measured it (`c`,
     /// `swift`, `naive`, named "C core", "Swift baseline", "Naive array"), its vertical axis named
     /// after what one timed unit is (``operationMeasure(_:)``); `build` and `build_new`, timed per
-    /// whole build, come last. A sweep of one size says so in the subtitle.
+    /// whole build, come last. The tables' speed-ups are the alternating per-round ratios where the
+    /// results have them (``BenchmarkResults/Row/ratios``). A sweep of one size says so in the
+    /// subtitle.
     /// The raw text tables of every size are kept for the end of the page.
     ///
     /// - Complexity: O(*s* × *o* × *c*) for *s* sizes, *o* operations and *c* columns.
@@ -22,19 +24,30 @@ extension BenchReport {
         let builds = ["build", "build_new"]
         operations = operations.filter { !builds.contains($0) } + operations.filter { builds.contains($0) }
         let charts = operations.map { operation in
-            Chart(
+            // A column that never measured this operation (the naive array has no view) gets no
+            // series and no legend entry.
+            let measured = columns.filter { column in
+                sorted.contains { $0.rows.first { $0.op == operation }?.nanoseconds[column] != nil }
+            }
+            var speedUps: [Int: Double] = [:]
+            if measured.count >= 2 {
+                for result in sorted {
+                    speedUps[result.items] = result.rows.first { $0.op == operation }?.ratios[measured[1]]
+                }
+            }
+            return Chart(
                 title: Self.operationTitle(operation),
                 measure: Self.operationMeasure(operation),
-                series: columns.compactMap { column in
-                    let points = sorted.compactMap { result in
-                        result.rows.first { $0.op == operation }?.nanoseconds[column].map {
-                            Point(rows: result.items, nanosecondsPerOperation: $0)
-                        }
-                    }
-                    // A column that never measured this operation (the naive array has no view)
-                    // gets no legend entry.
-                    return points.isEmpty ? nil : Series(name: Self.columnName(column), points: points)
-                })
+                series: measured.map { column in
+                    Series(
+                        name: Self.columnName(column),
+                        points: sorted.compactMap { result in
+                            result.rows.first { $0.op == operation }?.nanoseconds[column].map {
+                                Point(rows: result.items, nanosecondsPerOperation: $0)
+                            }
+                        })
+                },
+                speedUps: speedUps)
         }
         var subtitle = subtitle
         if sorted.count == 1, let only = sorted.first {

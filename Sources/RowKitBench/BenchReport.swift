@@ -53,12 +53,19 @@ public struct BenchReport: Sendable {
         public var measure: String
         /// The implementations; the first is the one speed-ups are given for, against the second.
         public var series: [Series]
+        /// Speed-ups measured in alternating rounds, by row count: the median over rounds of the
+        /// second series' time / the first's (``BenchmarkResults/Row/ratios``). Where a row count
+        /// has none, the table gives the quotient of the two medians.
+        public var speedUps: [Int: Double] = [:]
 
         /// Creates a chart.
-        public init(title: String, measure: String = "Time per operation", series: [Series]) {
+        public init(
+            title: String, measure: String = "Time per operation", series: [Series], speedUps: [Int: Double] = [:]
+        ) {
             self.title = title
             self.measure = measure
             self.series = series
+            self.speedUps = speedUps
         }
 
         /// Every row count measured by any series, ascending.
@@ -145,7 +152,9 @@ public struct BenchReport: Sendable {
                     ?? "–"
             }
             if speedUp {
-                if let first = values[0], let second = values[1], first.nanosecondsPerOperation > 0 {
+                if let alternating = chart.speedUps[count] {
+                    cells.append(Formatting.ratio(alternating))
+                } else if let first = values[0], let second = values[1], first.nanosecondsPerOperation > 0 {
                     cells.append(Formatting.ratio(second.nanosecondsPerOperation / first.nanosecondsPerOperation))
                 } else {
                     cells.append("–")

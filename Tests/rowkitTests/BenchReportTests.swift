@@ -106,6 +106,23 @@ import Testing
         #expect(!report.subtitle.contains("one point"))
     }
 
+    @Test func theTablesSpeedUpIsTheAlternatingRatioWhereTheResultsHaveOne() throws {
+        let sweep = [1_000, 10_000].map { items in
+            BenchmarkResults(
+                items: items, columns: ["c", "swift"],
+                rows: [
+                    .init(
+                        op: "set", nanoseconds: ["c": 40, "swift": 60],
+                        ratios: items == 1_000 ? ["swift": 1.25] : [:])
+                ])
+        }
+        let report = BenchReport(sweep: sweep)
+        #expect(report.charts[0].speedUps == [1_000: 1.25])
+        let html = try report.html()
+        #expect(html.contains("<td>1.25×</td>"), "the alternating ratio at 1,000 rows")
+        #expect(html.contains("<td>1.50×</td>"), "the quotient of the medians at 10,000 rows")
+    }
+
     @Test func aSweepOfOneSizeSaysSo() {
         let report = BenchReport(
             sweep: [BenchmarkResults(items: 1_000, columns: ["c"], rows: [.init(op: "set", nanoseconds: ["c": 9])])],
