@@ -49,12 +49,9 @@ public struct OffsetTreeBenchmark: Benchmark {
                 op: op, nanoseconds: columns.compactMapValues { $0[op] },
                 ratios: trees.swiftOverC[op].map { ["swift": $0] } ?? [:])
         }
-        func perItem(_ values: [Double]) -> [String: Double] {
-            Dictionary(uniqueKeysWithValues: zip(["c", "swift"], values))
-        }
         var results = BenchmarkResults(
-            items: items, columns: ["c", "swift", "naive"], rows: rows, bytesPerItem: perItem(trees.churned))
-        results.bytesPerItemFresh = perItem(trees.fresh)
+            items: items, columns: ["c", "swift", "naive"], rows: rows, bytesPerItem: trees.churned)
+        results.bytesPerItemFresh = trees.fresh
         results.reference = compareWithReferences(heights, inputs)
         return results
     }
@@ -101,7 +98,7 @@ public struct OffsetTreeBenchmark: Benchmark {
         guard let c = try? COffsetTree(heights: heights), let swift = try? SwiftOffsetTree(heights: heights) else {
             return figures
         }
-        let trees: [any OffsetTree] = [c, swift]
+        let trees: [(String, any OffsetTree)] = [("c", c), ("swift", swift)]
         let mask = Inputs.mask
         func record(_ op: String, _ samples: [[Double]], c first: Int = 0, swift second: Int = 1) {
             figures.ns["c", default: [:]][op] = Harness.median(samples[first])
@@ -111,9 +108,9 @@ public struct OffsetTreeBenchmark: Benchmark {
         record(
             "build",
             Harness(batches: 7, iterations: 1).sideBySide(2) { which, _ in
-                try? trees[which].replaceAll(with: heights)
+                try? trees[which].1.replaceAll(with: heights)
             })
-        for tree in trees { figures.fresh.append(Double(tree.memoryFootprint) / Double(tree.count)) }
+        for (name, tree) in trees { figures.fresh[name] = Double(tree.memoryFootprint) / Double(tree.count) }
         // Each phase is a loop over one concrete type, so neither pays for the existential.
         let harness = Harness(batches: batches, iterations: treeIterations)
         record(
@@ -169,7 +166,7 @@ public struct OffsetTreeBenchmark: Benchmark {
                     blackHole(swift.items(intersecting: y..<y + 900))
                 }
             })
-        for tree in trees { figures.churned.append(Double(tree.memoryFootprint) / Double(tree.count)) }
+        for (name, tree) in trees { figures.churned[name] = Double(tree.memoryFootprint) / Double(tree.count) }
         return figures
     }
 
@@ -178,8 +175,8 @@ public struct OffsetTreeBenchmark: Benchmark {
     private struct TreeFigures {
         var ns: [String: [String: Double]] = [:]
         var swiftOverC: [String: Double] = [:]
-        var fresh: [Double] = []
-        var churned: [Double] = []
+        var fresh: [String: Double] = [:]
+        var churned: [String: Double] = [:]
     }
 
     /// Median ns to build a new tree of `heights`; the tree is destroyed after the clock stops.
