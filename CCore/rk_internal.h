@@ -125,7 +125,9 @@ struct rk_offset_tree {
     size_t nhint;
     size_t hint_cap;
     size_t hint_edits;
-    double inv_count; /* 1.0 / count, for the first guess of a descent by position */
+    /* A descent by position's guess (child_at): guess[h] is the number of children of all inner
+     * nodes at height h (1: the nodes above the leaves) per item, when the hints were last made. */
+    double guess[RK_MAX_DEPTH + 1];
 };
 
 /* ---- reuse pool ---- */

@@ -20,8 +20,9 @@
  * node's block prefix before its block, then the in-block prefix before its child), then in the
  * leaf the block prefix before its block and the heights before it in its block. A lookup by
  * offset compares a block array, then one block, on every level. A lookup by position guesses the
- * child on each level from the position and the node's count and verifies the guess with loads
- * issued together, searching the same way only when the guess is wrong (child_at).
+ * child on each level from the position and the level's children per item (guess[], made with the
+ * hints and when the depth changes) and verifies the guess with loads issued together, searching the
+ * same way only when the guess is wrong (child_at).
  *
  * Sums: heights are stored as multiples of 2^-16 (quantize) and the total stays below 2^37, so
  * every sum of heights is an integer number of quanta below 2^53 and exact in a double, whatever
@@ -98,11 +99,8 @@ static size_t blocks_of(size_t n) { return ceil_div(n, RK_BLOCK); }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
-/* Sets the item count and its inverse, which a descent by position starts from. */
-static void set_count(rk_offset_tree *t, size_t count) {
-    t->count = count;
-    t->inv_count = 1.0 / (double)count;
-}
+/* Sets the item count. */
+static void set_count(rk_offset_tree *t, size_t count) { t->count = count; }
 
 /* Finite, >= 0 and below the largest total (false for NaN). */
 static int valid_height(double h) { return h >= 0.0 && h < RK_OFFSET_TREE_MAX_TOTAL; }
@@ -347,7 +345,7 @@ static void inner_fix(rk_inner *nd, uint32_t from) {
         nd->is[j] = s;
         nd->ic[j] = c;
     }
-    for (uint32_t j = n; j < nb * RK_BLOCK; j++) {
+    for (uint32_t j = n; j < RK_FAN; j++) { /* child_at may read past the last block */
         nd->is[j] = INFINITY;
         nd->ic[j] = SIZE_MAX;
     }
@@ -432,36 +430,31 @@ static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
 
 /*
  * The child of `nd` holding position *i, as child_for_index finds it, with *i made relative to
- * that child. *inv is 1 / the node's count on entry (the caller knows the count: the tree's at the
- * root, the parent's count of the child below it) and 1 / the child's count on return, for the
- * next level; the division runs while the child's header loads.
+ * that child. `guess` is the tree's guess[] for the node's height.
  *
- * Guess and verify: the children of a node hold similar counts, so the child is usually
- * j = floor((*i + 1/2) * n / count) (the middle of the item, so that rounding at a boundary between
- * children of equal counts does not tip the guess over it). The child's start and end (the block
- * prefix before its block plus the in-block prefixes before and at it) and its pointer load at
- * addresses computed from *i and n alone, all at once, where the search loads the block prefixes,
- * then one block's in-block prefixes, then the pointer, each after the one before. The guess holds
- * when start <= *i < end (only the child the search finds satisfies that); otherwise, and at
- * *i == count (which lands in the last child), the search decides. A count of 0 (only a corrupt
- * tree's) makes the guess NaN or infinite, which selects the last child.
+ * Guess and verify: the children of the nodes on one level hold similar counts, so the child is
+ * usually j = floor((*i + 1/2) * guess) (the middle of the item, so that rounding at a boundary
+ * between children of equal counts does not tip the guess over it). That j depends on neither the
+ * node's contents nor its header, so the child's start and end (the block prefix before its block
+ * plus the in-block prefixes before and at it) and its pointer load all at once as soon as the node
+ * is known, where the search loads the header and block prefixes, then one block's in-block
+ * prefixes, then the pointer, each after the one before. The guess holds when j < n and
+ * start <= *i < end (only the child the search finds satisfies that); otherwise, and at *i == the
+ * node's count (which lands in the last child), the search decides. Entries past the last child
+ * are padding (inner_fix), so a guess past it reads the node's own memory.
  */
-static RK_INLINE uint32_t child_at(const rk_inner *nd, size_t *i, double *inv) {
+static RK_INLINE uint32_t child_at(const rk_inner *nd, size_t *i, double guess) {
     size_t x = *i;
-    uint32_t n = nd->n;
-    double g = ((double)x + 0.5) * *inv * (double)n;
-    uint32_t j = g < (double)n ? (uint32_t)g : n - 1;
+    double g = ((double)x + 0.5) * guess;
+    uint32_t j = g < (double)(RK_FAN - 1) ? (uint32_t)g : RK_FAN - 1;
     uint32_t b = j / RK_BLOCK;
     size_t base = b ? nd->bc[b - 1] : 0;
     size_t start = base + (j % RK_BLOCK ? nd->ic[j - 1] : 0), end = base + nd->ic[j];
-    if (start <= x && x < end) {
+    if (j < nd->n && start <= x && x < end) {
         *i = x - start;
-        *inv = 1.0 / (double)(end - start);
         return j;
     }
-    j = child_for_index(nd, i);
-    *inv = 1.0 / (double)nd->cnt[j];
-    return j;
+    return child_for_index(nd, i);
 }
 
 /*
@@ -504,10 +497,9 @@ static RK_INLINE void prefetch_node_guess(const rk_inner *nd, double share) {
 static RK_INLINE rk_leaf *descend_to(const rk_offset_tree *t, size_t i, rk_path *p, size_t *local,
                                      int edit) {
     void *node = t->root;
-    double inv = t->inv_count;
     for (unsigned d = 0; d < t->depth; d++) {
         rk_inner *nd = node;
-        uint32_t j = child_at(nd, &i, &inv);
+        uint32_t j = child_at(nd, &i, t->guess[t->depth - d]);
         if (edit) { /* the sums the edit changes on its way back up load while it goes down */
             RK_PREFETCH_W(&nd->sum[j]);
             RK_PREFETCH_W(&nd->is[j]);
@@ -603,9 +595,25 @@ static void hint_rec(rk_offset_tree *t, const rk_inner *nd, unsigned height, siz
     }
 }
 
+/* Adds the children of `nd` (at height `h`) and of the inner nodes below it to kids[h], kids[h-1]... */
+static void count_children(const rk_inner *nd, unsigned h, size_t *kids) {
+    kids[h] += nd->n;
+    if (h > 1)
+        for (uint32_t j = 0; j < nd->n; j++) count_children(nd->child[j], h - 1, kids);
+}
+
+/* Makes the descent's guesses for the current shape (see child_at), O(inner nodes). */
+static void make_guesses(rk_offset_tree *t) {
+    size_t kids[RK_MAX_DEPTH + 1] = {0};
+    if (t->depth) count_children(t->root, t->depth, kids);
+    for (unsigned h = 0; h <= RK_MAX_DEPTH; h++)
+        t->guess[h] = t->count ? (double)kids[h] / (double)t->count : 0.0;
+}
+
 /* Makes the hints for the current contents, O(count / RK_LEAF_FILL); without them when their
  * memory cannot be had (they are optional). */
 static void make_hints(rk_offset_tree *t) {
+    make_guesses(t);
     size_t need = ceil_div(t->count, RK_HINT_SPAN);
     t->nhint = 0;
     t->hint_edits = 0;
@@ -931,10 +939,9 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
     }
     double acc = 0.0;
     const void *node = t->root;
-    double inv = t->inv_count;
     for (unsigned d = 0; d < t->depth; d++) {
         const rk_inner *nd = node;
-        uint32_t j = child_at(nd, &index, &inv), b = j / RK_BLOCK;
+        uint32_t j = child_at(nd, &index, t->guess[t->depth - d]), b = j / RK_BLOCK;
         if (b) acc += nd->bs[b - 1];
         if (j % RK_BLOCK) acc += nd->is[j - 1];
         node = nd->child[j];
@@ -1400,6 +1407,7 @@ static rk_status insert_items(rk_offset_tree *t, size_t at, const double *h, siz
     t->total = pieces[0].sum;
     set_count(t, pieces[0].cnt);
     t->depth = new_depth;
+    if (new_depth != depth) make_guesses(t); /* a new root level */
     trim(t);
     if (heap_scratch) {
         rk_free(nodes);
@@ -1599,6 +1607,7 @@ static rk_status remove_items(rk_offset_tree *t, size_t at, size_t k) {
         }
     }
     rk_inner *root = t->root;
+    unsigned depth = t->depth;
     remove_rec(t, root, t->depth, at, at + k, &rs);
     void *node = root;
     while (t->depth > 0 && ((rk_inner *)node)->n == 1) {
@@ -1611,6 +1620,7 @@ static rk_status remove_items(rk_offset_tree *t, size_t at, size_t k) {
     t->root = node;
     t->total = e.sum;
     set_count(t, e.cnt);
+    if (t->depth != depth) make_guesses(t); /* the root level went */
     while (rs.n > 0) leaf_delete(t, rs.leaf[--rs.n]);
     trim(t);
     return RK_OK;

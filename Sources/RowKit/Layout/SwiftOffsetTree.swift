@@ -77,9 +77,13 @@ public final class SwiftOffsetTree: OffsetTree {
     /// - Complexity: O(1).
     @exclusivity(unchecked) public private(set) var count = 0
 
-    /// 1 / `count`, which a descent by position starts from (set wherever `count` is, as the C
-    /// tree keeps it, instead of divided per descent).
-    @exclusivity(unchecked) private var inverseCount = Double.infinity
+    /// A descent by position's guess (the C core's `guess`): for each height of inner nodes (1: the
+    /// nodes above the leaves), the children of all nodes at that height per item, as made after
+    /// the last rebuild, change of depth, or `count / 8` items inserted or removed since.
+    @exclusivity(unchecked) private var guesses = [Double](repeating: 0, count: 33)
+    /// The depth the guesses were made for, and the items inserted or removed since.
+    @exclusivity(unchecked) private var guessDepth = -1
+    @exclusivity(unchecked) private var guessEdits = 0
 
     /// The sum of all heights.
     /// - Complexity: O(1).
@@ -275,7 +279,7 @@ public final class SwiftOffsetTree: OffsetTree {
             iss[j] = s
             ic[j] = c
         }
-        for j in n..<nb * Self.block {
+        for j in n..<Self.fan {  // a guess may read past the last block
             iss[j] = .infinity
             ic[j] = .max
         }
@@ -377,34 +381,53 @@ public final class SwiftOffsetTree: OffsetTree {
     }
 
     /// The child of `node` holding position `i`, as `child(forIndex:of:)` finds it, with `i` made
-    /// relative to that child; `inverse` is 1 / the node's count on entry and 1 / the child's count
-    /// on return (the C core's `child_at`).
+    /// relative to that child; `guess` is `guesses` at the node's height (the C core's `child_at`).
     ///
-    /// Guess and verify: children hold similar counts, so the child is usually
-    /// `floor((i + 1/2) * n / count)`; its start, end and index load at positions computed from `i`
-    /// and `n` alone, at once, instead of after a search of the block prefixes and then of one
-    /// block. When `start <= i < end` fails (and at `i == count`), the search decides. A count of 0
-    /// (only a corrupt tree's) makes the guess NaN or infinite, which selects the last child.
+    /// Guess and verify: the children of the nodes on one level hold similar counts, so the child
+    /// is usually `floor((i + 1/2) * guess)`; its start, end and index load at positions computed
+    /// from `i` alone, at once, instead of after the node's length, a search of the block prefixes
+    /// and then of one block. When `j < n` and `start <= i < end` fail (and at `i == count`), the
+    /// search decides. Entries past the last child are padding, so a guess past it reads the
+    /// node's own slots.
     @inline(__always)
-    private func child(atIndex i: inout Int, of node: Int32, inverse: inout Double) -> Int {
+    private func child(atIndex i: inout Int, of node: Int32, guess: Double) -> Int {
         let x = i
-        let n = innerLen[Int(node)]
-        let g = (Double(x) + 0.5) * inverse * Double(n)
-        let j = g < Double(n) ? Int(g) : n - 1
+        let g = (Double(x) + 0.5) * guess
+        let j = g < Double(Self.fan - 1) ? Int(g) : Self.fan - 1
         let b = j / Self.block
         let bc = innerBc.base + Int(node) * Self.nodeBlocks
         let ic = innerIc.base + Int(node) * Self.fan
         let base = b > 0 ? bc[b - 1] : 0
-        let start = base + (j % Self.block != 0 ? ic[j - 1] : 0)
-        let end = base + ic[j]
-        if start <= x && x < end {
+        // Past the last child the padding (Int.max) wraps; those sums are never compared.
+        let start = base &+ (j % Self.block != 0 ? ic[j - 1] : 0)
+        let end = base &+ ic[j]
+        if j < innerLen[Int(node)] && start <= x && x < end {
             i = x - start
-            inverse = 1 / Double(end - start)
             return j
         }
-        let k = child(forIndex: &i, of: node)
-        inverse = 1 / Double(innerCnt[Int(node) * Self.fan + k])
-        return k
+        return child(forIndex: &i, of: node)
+    }
+
+    /// Makes `guesses` for the current shape: O(inner nodes).
+    private func makeGuesses() {
+        var kids = [Int](repeating: 0, count: guesses.count)
+        func walk(_ node: Int32, _ height: Int) {
+            let n = innerLen[Int(node)]
+            kids[height] += n
+            guard height > 1 else { return }
+            for j in 0..<n { walk(innerChild[Int(node) * Self.fan + j], height - 1) }
+        }
+        if depth > 0 { walk(root, depth) }
+        for h in kids.indices { guesses[h] = count > 0 ? Double(kids[h]) / Double(count) : 0 }
+        guessDepth = depth
+        guessEdits = 0
+    }
+
+    /// Counts `k` items inserted or removed, and makes the guesses again after a change of depth
+    /// or once `count / 8` have been (so a run of edits pays O(1) for them per item).
+    private func noteEdits(_ k: Int) {
+        guessEdits += k
+        if guessDepth != depth || guessEdits > count / 8 + 64 { makeGuesses() }
     }
 
     /// Descends to the leaf holding position `index` (`index == count` lands at the end of the last
@@ -412,9 +435,8 @@ public final class SwiftOffsetTree: OffsetTree {
     private func descend(_ index: Int) -> (leaf: Int32, local: Int) {
         var i = index
         var node = root
-        var inverse = inverseCount
         for d in 0..<depth {
-            let j = child(atIndex: &i, of: node, inverse: &inverse)
+            let j = child(atIndex: &i, of: node, guess: guesses[depth - d])
             pathNode[d] = node
             pathIdx[d] = j
             node = innerChild[Int(node) * Self.fan + j]
@@ -460,7 +482,7 @@ public final class SwiftOffsetTree: OffsetTree {
         }
         totalHeight += ds
         count += dk
-        inverseCount = 1 / Double(count)
+        if dk != 0 { noteEdits(abs(dk)) }
     }
 
     // MARK: - Build
@@ -512,14 +534,16 @@ public final class SwiftOffsetTree: OffsetTree {
             depth += 1
         }
         setRoot(entries[0])
+        makeGuesses()
         trim()
     }
 
     private func setRoot(_ e: Entry) {
         root = e.node
         totalHeight = e.sum
+        let k = abs(e.cnt - count)
         count = e.cnt
-        inverseCount = 1 / Double(count)
+        noteEdits(k)
     }
 
     /// Distributes `entries` evenly into new inner nodes and returns their entries.
@@ -568,9 +592,8 @@ public final class SwiftOffsetTree: OffsetTree {
         var i = index
         var acc = 0.0
         var node = root
-        var inverse = inverseCount
-        for _ in 0..<depth {
-            let j = child(atIndex: &i, of: node, inverse: &inverse)
+        for d in 0..<depth {
+            let j = child(atIndex: &i, of: node, guess: guesses[depth - d])
             let b = j / Self.block
             if b > 0 { acc += innerBs[Int(node) * Self.nodeBlocks + b - 1] }
             if j % Self.block != 0 { acc += innerIs[Int(node) * Self.fan + j - 1] }
