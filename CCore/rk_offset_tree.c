@@ -445,7 +445,8 @@ static RK_INLINE uint32_t child_for_index(const rk_inner *nd, size_t *i) {
  */
 static RK_INLINE uint32_t child_at(const rk_inner *nd, size_t *i, double guess) {
     size_t x = *i;
-    double g = ((double)x + 0.5) * guess;
+    /* Through int64_t (positions are below 2^48): one instruction, where size_t to double is four. */
+    double g = ((double)(int64_t)x + 0.5) * guess;
     uint32_t j = g < (double)(RK_FAN - 1) ? (uint32_t)g : RK_FAN - 1;
     uint32_t b = j / RK_BLOCK;
     size_t base = b ? nd->bc[b - 1] : 0;
