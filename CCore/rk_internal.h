@@ -44,6 +44,7 @@ void rk_free(void *p);
 #endif
 #define RK_NODE_BLOCKS (RK_FAN / RK_BLOCK)  /* blocks of an inner node */
 #define RK_MAX_DEPTH 24                     /* far above the depth of a tree of MAX_COUNT items */
+#define RK_GUESS_BITS 48 /* fraction bits of the descent's guesses (at most one child per item) */
 #define RK_FREE_MIN 32    /* free blocks a tree may always keep for reuse */
 #define RK_FREE_SHARE 64  /* ... and beyond RK_FREE_MIN, at most one per this many live blocks */
 
@@ -126,8 +127,9 @@ struct rk_offset_tree {
     size_t hint_cap;
     size_t hint_edits;
     /* A descent by position's guess (child_at): guess[h] is the number of children of all inner
-     * nodes at height h (1: the nodes above the leaves) per item, when the hints were last made. */
-    double guess[RK_MAX_DEPTH + 1];
+     * nodes at height h (1: the nodes above the leaves) per item, times 2^RK_GUESS_BITS, when the
+     * hints were last made. */
+    uint64_t guess[RK_MAX_DEPTH + 1];
 };
 
 /* ---- reuse pool ---- */

@@ -78,9 +78,19 @@ public final class SwiftOffsetTree: OffsetTree {
     @exclusivity(unchecked) public private(set) var count = 0
 
     /// A descent by position's guess (the C core's `guess`): for each height of inner nodes (1: the
-    /// nodes above the leaves), the children of all nodes at that height per item, as made after
-    /// the last rebuild, change of depth, or `count / 8` items inserted or removed since.
-    @exclusivity(unchecked) private var guesses = [Double](repeating: 0, count: 33)
+    /// nodes above the leaves), the children of all nodes at that height per item times
+    /// 2^`guessBits`, as made after the last rebuild, change of depth, or `count / 8` items
+    /// inserted or removed since.
+    /// (A buffer of its own, read on every level of a descent without an array's checks.)
+    private let guesses: UnsafeMutablePointer<UInt64> = {
+        let p = UnsafeMutablePointer<UInt64>.allocate(capacity: guessLevels)
+        p.initialize(repeating: 0, count: guessLevels)
+        return p
+    }()
+    /// Heights `guesses` covers (a tree of `Int.max` items has fewer levels).
+    private static let guessLevels = 33
+    /// Fraction bits of `guesses` (at most one child per item).
+    private static let guessBits: UInt64 = 48
     /// The depth the guesses were made for, and the items inserted or removed since.
     @exclusivity(unchecked) private var guessDepth = -1
     @exclusivity(unchecked) private var guessEdits = 0
@@ -107,6 +117,7 @@ public final class SwiftOffsetTree: OffsetTree {
         innerSum.free()
         innerCnt.free()
         innerChild.free()
+        guesses.deallocate()
     }
 
     // MARK: - Helpers
@@ -390,10 +401,12 @@ public final class SwiftOffsetTree: OffsetTree {
     /// search decides. Entries past the last child are padding, so a guess past it reads the
     /// node's own slots.
     @inline(__always)
-    private func child(atIndex i: inout Int, of node: Int32, guess: Double) -> Int {
+    private func child(atIndex i: inout Int, of node: Int32, guess: UInt64) -> Int {
         let x = i
-        let g = (Double(x) + 0.5) * guess
-        let j = g < Double(Self.fan - 1) ? Int(g) : Self.fan - 1
+        // In fixed point, as the C core does: a multiply and a shift (a wrap only makes the guess
+        // wrong).
+        let g = ((UInt64(truncatingIfNeeded: x) &* 2 &+ 1) &* guess) &>> (Self.guessBits + 1)
+        let j = g < UInt64(Self.fan - 1) ? Int(truncatingIfNeeded: g) : Self.fan - 1
         let b = j / Self.block
         let bc = innerBc.base + Int(node) * Self.nodeBlocks
         let ic = innerIc.base + Int(node) * Self.fan
@@ -410,7 +423,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// Makes `guesses` for the current shape: O(inner nodes).
     private func makeGuesses() {
-        var kids = [Int](repeating: 0, count: guesses.count)
+        var kids = [Int](repeating: 0, count: Self.guessLevels)
         func walk(_ node: Int32, _ height: Int) {
             let n = innerLen[Int(node)]
             kids[height] += n
@@ -418,7 +431,9 @@ public final class SwiftOffsetTree: OffsetTree {
             for j in 0..<n { walk(innerChild[Int(node) * Self.fan + j], height - 1) }
         }
         if depth > 0 { walk(root, depth) }
-        for h in kids.indices { guesses[h] = count > 0 ? Double(kids[h]) / Double(count) : 0 }
+        for h in kids.indices {
+            guesses[h] = count > 0 ? UInt64(Double(kids[h]) / Double(count) * Double(UInt64(1) << Self.guessBits)) : 0
+        }
         guessDepth = depth
         guessEdits = 0
     }
