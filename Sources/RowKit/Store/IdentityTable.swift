@@ -62,9 +62,10 @@ struct IdentityTable: Sendable {
             let mask = storage.capacity - 1
             var i = id.hashCode & mask
             while true {
-                let slot = slots[i]
-                if slot.location.key < 0 { return nil }
-                if slot.id == id { return slot.location }
+                // Read in place: a copy of the slot would retain (atomically) a boxed identity.
+                let slot = slots + i
+                if slot.pointee.location.key < 0 { return nil }
+                if slot.pointee.id == id { return slot.pointee.location }
                 i = (i + 1) & mask
             }
         }

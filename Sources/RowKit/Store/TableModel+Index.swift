@@ -53,7 +53,13 @@ extension TableModel {
     func indexedPath(of id: ItemID) -> RowPath? {
         guard let location = index.rowLocations[id] else { return nil }
         let section = Int(index.keyPositions[Int(location.key)])
-        guard let row = table.sections[section].rows.position(of: id, inLeaf: location.leaf) else { return nil }
+        // The model keeps the section's storage alive for the call, so the call takes no reference
+        // of its own: a retain and a release are atomic operations, and each waits for this
+        // lookup's cache misses.
+        let rows = Unmanaged.passUnretained(table.sections[section].rows.storage)
+        guard let row = rows._withUnsafeGuaranteedRef({ $0.position(of: id, inLeaf: location.leaf) }) else {
+            return nil
+        }
         return RowPath(section: section, row: row)
     }
 
