@@ -192,9 +192,16 @@ extension RowList {
     /// hold it.
     ///
     /// - Complexity: O(log *n* + *B*) for leaves of *B* rows.
-    func position(of id: ItemID, inLeaf leaf: Int32) -> Int? {
-        storage.position(of: id, inLeaf: leaf)
+    func position(of id: ItemID, inLeaf leaf: Int32, hint: UInt32 = RowListStorage.noHint) -> Int? {
+        storage.position(of: id, inLeaf: leaf, hint: hint)
     }
+
+    /// A hint for `position(of:inLeaf:hint:)` for the row at index `k` of leaf `leaf`; it holds
+    /// until rows move in or out of the leaf.
+    func hint(ofLeaf leaf: Int32, at k: Int) -> UInt32 { storage.hint(ofLeaf: leaf, at: k) }
+
+    /// Whether `hint` holds for leaf `leaf` (see `RowListStorage.hintHolds(_:inLeaf:)`).
+    func hintHolds(_ hint: UInt32, inLeaf leaf: Int32) -> Bool { storage.hintHolds(hint, inLeaf: leaf) }
 
     /// The identities of leaf `leaf`.
     func ids(inLeaf leaf: Int32) -> UnsafeBufferPointer<ItemID> { storage.ids(inLeaf: leaf) }

@@ -36,7 +36,16 @@ final class RowListStorage: @unchecked Sendable {
         var len: Int32 = 0
         var parent: Int32 = RowListStorage.none
         var place: Int32 = 0
+        /// A leaf's epoch: it changes (modulo 2^24) whenever rows move in or out of the leaf's
+        /// slots, which makes every hint made for the leaf before invalid (see `hint(ofLeaf:at:)`).
+        var epoch: UInt32 = 0
     }
+
+    /// The hint that never holds (see `hint(ofLeaf:at:)`).
+    static let noHint = UInt32.max
+    /// Leaves whose epoch wrapped around to 0 during the current edit; the edit hands them to its
+    /// caller with the leaves whose rows moved, so that the hints made for them are made again.
+    @exclusivity(unchecked) private var wrapped: [Int32] = []
 
     let leafMax: Int
     let leafMin: Int
@@ -202,6 +211,7 @@ final class RowListStorage: @unchecked Sendable {
     private func newLeaf() -> Int32 {
         if let slot = freeLeaves.popLast() {
             leafInfo[Int(slot)].len = 0
+            touch(Int(slot))
             return slot
         }
         if leafSlots == leafCapacity {
@@ -232,8 +242,40 @@ final class RowListStorage: @unchecked Sendable {
 
     private func freeLeaf(_ slot: Int32) {
         leafInfo[Int(slot)].len = 0
+        touch(Int(slot))
         freeLeaves.append(slot)
     }
+
+    /// Moves leaf `slot` to its next epoch (24 bits, so hints keep 8 bits for the index), noting a
+    /// wrap to 0: hints made 2^24 epochs ago would hold again, so the caller makes the leaf's hints
+    /// again (see `wrapped`).
+    private func touch(_ slot: Int) {
+        let epoch = (leafInfo[slot].epoch &+ 1) & 0xFF_FFFF
+        leafInfo[slot].epoch = epoch
+        if epoch == 0 { wrapped.append(Int32(slot)) }
+    }
+
+    /// A hint for the row at index `k` of leaf `slot`, for `position(of:inLeaf:hint:)`: the leaf's
+    /// epoch and `k`. It holds until rows move in or out of the leaf's slots.
+    func hint(ofLeaf slot: Int32, at k: Int) -> UInt32 {
+        assert(leafMax < 255 && k < leafMax, "a hint keeps an index below 255")
+        return leafInfo[Int(slot)].epoch << 8 | UInt32(k)
+    }
+
+    /// Whether `hint` holds for leaf `slot`: then its index is its row's index in the leaf.
+    func hintHolds(_ hint: UInt32, inLeaf slot: Int32) -> Bool {
+        slot >= 0 && Int(slot) < leafSlots && Self.holds(hint, in: leafInfo[Int(slot)])
+    }
+
+    /// Whether `hint` was made in the leaf's current epoch, for an index the leaf has (`noHint`
+    /// never holds: its index is 255, and a leaf holds fewer rows).
+    @inline(__always)
+    private static func holds(_ hint: UInt32, in leaf: NodeInfo) -> Bool {
+        hint >> 8 == leaf.epoch && Int32(hint & 0xFF) < leaf.len
+    }
+
+    /// Sets leaf `slot`'s epoch, so that tests reach the wrap to 0 without 2^24 edits.
+    func setEpochForTesting(_ epoch: UInt32, ofLeaf slot: Int32) { leafInfo[Int(slot)].epoch = epoch & 0xFF_FFFF }
 
     private func newInner() -> Int32 {
         if let slot = freeInner.popLast() {
@@ -267,8 +309,13 @@ final class RowListStorage: @unchecked Sendable {
 
     /// Moves `count` slots (identities, rows, hashes) from slot index `source` to `destination`;
     /// the ranges may overlap, and the destination must be uninitialized where the source is not.
+    /// Both leaves move to their next epoch.
     @inline(__always)
     private func moveSlots(to destination: Int, from source: Int, count: Int) {
+        if count > 0 {  // rows move: the hints of both leaves stop holding (each range is in one leaf)
+            touch(destination / leafMax)
+            if source / leafMax != destination / leafMax { touch(source / leafMax) }
+        }
         (ids + destination).moveInitialize(from: ids + source, count: count)
         (rows + destination).moveInitialize(from: rows + source, count: count)
         (hashes + destination).moveInitialize(from: hashes + source, count: count)
@@ -343,14 +390,35 @@ final class RowListStorage: @unchecked Sendable {
     /// model's index guarantees that): its index in the leaf plus, on every level up, the rows of
     /// the siblings before.
     ///
-    /// The leaf is found by its short hashes alone when exactly one matches (almost always: two
-    /// rows of a leaf share a 16-bit hash about once in 500 leaves); only then are identities
-    /// compared, so a lookup reads no identity at all.
-    func position(of id: ItemID, inLeaf slot: Int32) -> Int? {
+    /// The index in the leaf is `hint`'s when the hint holds (`hint(ofLeaf:at:)` made it in the
+    /// leaf's current epoch): then the lookup reads only the leaf's record and its ancestors'
+    /// counts, no row of the leaf. Otherwise the leaf is searched by its short hashes, and found
+    /// by them alone when exactly one matches (almost always: two rows of a leaf share a 16-bit
+    /// hash about once in 500 leaves); only then are identities compared.
+    func position(of id: ItemID, inLeaf slot: Int32, hint: UInt32) -> Int? {
         guard slot >= 0 && Int(slot) < leafSlots else { return nil }
         let leaf = leafInfo[Int(slot)]
         let base = Int(slot) * leafMax
         let len = Int(leaf.len)
+        let found = Self.holds(hint, in: leaf) ? Int(hint & 0xFF) : search(for: id, base: base, count: len)
+        guard found >= 0 else { return nil }
+        assert(ids[base + found] == id, "leaf \(slot) does not hold \(id)")
+        var position = found
+        var place = Int(leaf.place)
+        var node = leaf.parent
+        let cend = self.cend.base, info = innerInfo.base, fan = self.fan
+        while node != Self.none {
+            if place > 0 { position += cend[Int(node) * fan + place - 1] }
+            let up = info[Int(node)]
+            place = Int(up.place)
+            node = up.parent
+        }
+        return position
+    }
+
+    /// The index of `id` among the `count` rows from slot index `base`, or -1: by the short hashes
+    /// sixteen at a time, then by identities when several share the short hash.
+    private func search(for id: ItemID, base: Int, count len: Int) -> Int {
         let target = SIMD16<UInt16>(repeating: id.shortHash)
         let laneBits = SIMD16<UInt16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768)
         var found = -1
@@ -378,19 +446,7 @@ final class RowListStorage: @unchecked Sendable {
                 break
             }
         }
-        guard found >= 0 else { return nil }
-        assert(ids[base + found] == id, "leaf \(slot) does not hold \(id)")
-        var position = found
-        var place = Int(leaf.place)
-        var node = leaf.parent
-        let cend = self.cend.base, info = innerInfo.base, fan = self.fan
-        while node != Self.none {
-            if place > 0 { position += cend[Int(node) * fan + place - 1] }
-            let up = info[Int(node)]
-            place = Int(up.place)
-            node = up.parent
-        }
-        return position
+        return found
     }
 
     /// Calls `body` with every leaf's slot and identities, leaves in order.
@@ -463,7 +519,15 @@ final class RowListStorage: @unchecked Sendable {
         hashes[base + local] = row.id.shortHash
         leafInfo[Int(slot)].len = Int32(len + 1)
         adjustCounts(fromLeaf: slot, by: 1)
+        takeWrapped(into: &moved)
         return slot
+    }
+
+    /// Appends the leaves whose epoch wrapped during this edit to `moved`.
+    private func takeWrapped(into moved: inout [Int32]) {
+        guard !wrapped.isEmpty else { return }
+        moved.append(contentsOf: wrapped)
+        wrapped.removeAll()
     }
 
     /// Splits full leaf `slot` in halves and returns the new right leaf, linked after it (its
@@ -561,6 +625,7 @@ final class RowListStorage: @unchecked Sendable {
         leafInfo[Int(slot)].len = Int32(len - 1)
         adjustCounts(fromLeaf: slot, by: -1)
         if len - 1 < leafMin && depth > 0 { rebalanceLeaf(slot, moved: &moved) }
+        takeWrapped(into: &moved)
         return row
     }
 

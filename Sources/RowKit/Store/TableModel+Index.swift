@@ -51,13 +51,13 @@ extension TableModel {
     ///
     /// - Complexity: O(log *k*) for a row in a section of *k* rows.
     func indexedPath(of id: ItemID) -> RowPath? {
-        guard let location = index.rowLocations[id] else { return nil }
+        guard let (location, hint) = index.rowLocations.entry(id) else { return nil }
         let section = Int(index.keyPositions[Int(location.key)])
         // The model keeps the section's storage alive for the call, so the call takes no reference
         // of its own: a retain and a release are atomic operations, and each waits for this
         // lookup's cache misses.
         let rows = Unmanaged.passUnretained(table.sections[section].rows.storage)
-        guard let row = rows._withUnsafeGuaranteedRef({ $0.position(of: id, inLeaf: location.leaf) }) else {
+        guard let row = rows._withUnsafeGuaranteedRef({ $0.position(of: id, inLeaf: location.leaf, hint: hint) }) else {
             return nil
         }
         return RowPath(section: section, row: row)
@@ -66,8 +66,10 @@ extension TableModel {
     /// Writes the location of every row of leaf `leaf` of the section at `section`.
     mutating func register(leaf: Int32, ofSection section: Int) {
         let key = index.sectionKeys[section]
-        for id in table.sections[section].rows.ids(inLeaf: leaf) {
-            index.rowLocations[id] = TableIndex.Location(key: key, leaf: leaf)
+        let rows = table.sections[section].rows
+        for (k, id) in rows.ids(inLeaf: leaf).enumerated() {
+            index.rowLocations.updateValue(
+                TableIndex.Location(key: key, leaf: leaf), hint: rows.hint(ofLeaf: leaf, at: k), forKey: id)
         }
     }
 
@@ -78,8 +80,12 @@ extension TableModel {
         let key = index.sectionKeys[section]
         var locations = index.rowLocations
         index.rowLocations = IdentityTable()  // one owner while the loop writes
-        table.sections[section].rows.forEachLeaf { leaf, ids in
-            for id in ids { locations[id] = TableIndex.Location(key: key, leaf: leaf) }
+        let rows = table.sections[section].rows
+        rows.forEachLeaf { leaf, ids in
+            for (k, id) in ids.enumerated() {
+                locations.updateValue(
+                    TableIndex.Location(key: key, leaf: leaf), hint: rows.hint(ofLeaf: leaf, at: k), forKey: id)
+            }
         }
         index.rowLocations = locations
     }

@@ -24,7 +24,13 @@ extension TableModel {
             var problem: String?
             var rowIndex = 0
             section.rows.forEachLeaf { leaf, ids in
-                for id in ids {
+                for (k, id) in ids.enumerated() {
+                    if problem == nil, let hint = index.rowLocations.entry(id)?.hint,
+                        section.rows.hintHolds(hint, inLeaf: leaf), Int(hint & 0xFF) != k
+                    {
+                        problem =
+                            "row \"\(id)\" is row \(k) of leaf \(leaf), its position hint holds for row \(hint & 0xFF)"
+                    }
                     if problem == nil, index.rowLocations[id] != TableIndex.Location(key: key, leaf: leaf) {
                         problem =
                             "row \"\(id)\" is at [\(position), \(rowIndex)] in leaf \(leaf), index says \(String(describing: index.rowLocations[id]))"

@@ -50,9 +50,10 @@ public struct TableModel: Sendable {
             index.keyPositions[Int(key)] = Int32(sectionIndex)
             var rowIndex = 0
             section.rows.forEachLeaf { leaf, ids in
-                for id in ids {
+                for (k, id) in ids.enumerated() {
                     let location = TableIndex.Location(key: key, leaf: leaf)
-                    if duplicate == nil, let first = index.rowLocations.updateValue(location, forKey: id) {
+                    let hint = section.rows.hint(ofLeaf: leaf, at: k)
+                    if duplicate == nil, let first = index.rowLocations.updateValue(location, hint: hint, forKey: id) {
                         let firstSection = Int(index.keyPositions[Int(first.key)])
                         let firstRow = table.sections[firstSection].rows.position(of: id, inLeaf: first.leaf) ?? 0
                         duplicate = .duplicateRowID(

@@ -26,6 +26,44 @@ struct IdentityIndexTests {
         #expect(model.indexViolation() == nil)
     }
 
+    /// The rows (of `ids`) whose position hint holds, so that `path(of:)` reads no row of their leaf.
+    static func rowsWithHintsThatHold(_ model: TableModel, _ ids: Range<Int>) -> Int {
+        ids.count { id in
+            guard let (location, hint) = model.index.rowLocations.entry(ItemID(id)) else { return false }
+            let section = Int(model.index.keyPositions[Int(location.key)])
+            return model.table.sections[section].rows.hintHolds(hint, inLeaf: location.leaf)
+        }
+    }
+
+    @Test func whenAModelIsBuilt_thenEveryPositionHintHolds_andAnEditEndsOnlyThoseOfTheLeafItShifts() throws {
+        var model = try Self.model()
+        #expect(Self.rowsWithHintsThatHold(model, 0..<Self.rows) == Self.rows)
+        try model.performBatch { $0.insert(DefaultRow("new", id: -1), at: RowPath(section: 0, row: 0)) }
+        // The rows of the first leaf (112 of a built tree) moved up one slot; no other row moved.
+        #expect(Self.rowsWithHintsThatHold(model, 0..<Self.rows) == Self.rows - 112)
+        #expect(model.path(of: ItemID(5)) == RowPath(section: 0, row: 6))
+        #expect(model.path(of: ItemID(500)) == RowPath(section: 0, row: 501))
+        #expect(model.indexViolation() == nil)
+    }
+
+    @Test func whenALeafsEpochWrapsAround_thenItsHintsAreMadeAgainAndEveryPathIsStillRight() throws {
+        var model = try Self.model(rows: 300)
+        let leaf = try #require(model.index.rowLocations[ItemID(0)]).leaf
+        // The hints of a built tree's leaves (300 rows: three of 100) are made in epoch 0; this
+        // insert shifts row 0's leaf to epoch 1, so its rows' hints stop holding.
+        try model.performBatch { $0.insert(DefaultRow("a", id: -1), at: RowPath(section: 0, row: 0)) }
+        #expect(Self.rowsWithHintsThatHold(model, 0..<100) == 0)
+        #expect(Self.rowsWithHintsThatHold(model, 100..<300) == 200)
+        // The next shift wraps the epoch to 0, where the old hints (two rows off now) would hold
+        // again: the edit has the leaf's hints made again.
+        model.table.sections[0].rows.storage.setEpochForTesting(0xFF_FFFF, ofLeaf: leaf)
+        try model.performBatch { $0.insert(DefaultRow("b", id: -2), at: RowPath(section: 0, row: 0)) }
+        #expect(model.path(of: ItemID(0)) == RowPath(section: 0, row: 2))
+        #expect(model.path(of: ItemID(99)) == RowPath(section: 0, row: 101))
+        #expect(Self.rowsWithHintsThatHold(model, 0..<100) == 100)
+        #expect(model.indexViolation() == nil)
+    }
+
     @Test func whenOneLeafFillsUp_thenOnlyTheRowsItsSplitMovesAreRewritten() throws {
         var model = try Self.model()
         var rewritten = 0
