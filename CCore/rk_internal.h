@@ -128,7 +128,7 @@ struct rk_offset_tree {
     size_t hint_edits;
     /* A descent by position's guess (child_at): guess[h] is the number of children of all inner
      * nodes at height h (1: the nodes above the leaves) per item, times 2^RK_GUESS_BITS, when the
-     * hints were last made. */
+     * hints were last made or the depth last changed. */
     uint64_t guess[RK_MAX_DEPTH + 1];
 };
 

@@ -447,9 +447,9 @@ static RK_INLINE uint32_t child_at(const rk_inner *nd, size_t *i, uint64_t guess
     size_t x = *i;
     /* In fixed point (guess is children per item times 2^RK_GUESS_BITS): an integer multiply and a
      * shift, where the same in doubles (two conversions, an add and a multiply) is several times
-     * as long on the descent's critical path. (2x + 1) * guess stays below 2^64 unless x exceeds
-     * the average count of guess's children several hundred times; if it wraps, the guess is only
-     * wrong. */
+     * as long on the descent's critical path. (2x + 1) * guess stays below 2^64 while x is below
+     * 2^15 times the average count of the level's children (a node has at most RK_FAN of them, so
+     * only a level of very uneven children comes near); if it wraps, the guess is only wrong. */
     uint64_t g = (((uint64_t)x * 2 + 1) * guess) >> (RK_GUESS_BITS + 1);
     uint32_t j = g < RK_FAN - 1 ? (uint32_t)g : RK_FAN - 1;
     uint32_t b = j / RK_BLOCK;
