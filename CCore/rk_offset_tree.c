@@ -2,7 +2,8 @@
  * rk_offset_tree.c: the counted B+-tree behind rk_offset_tree.h.
  *
  * Layout: leaves are variable-capacity arrays of heights (capacity rounded up to RK_LEAF_STEP, so
- * memory per item stays near 9 bytes even in half-full leaves) in blocks of RK_BLOCK, with the
+ * memory per item stays near 9 bytes even in half-full leaves; a rebuild gives each leaf one step
+ * of room, built_cap) in blocks of RK_BLOCK, with the
  * running prefix of the block sums stored before the heights; a leaf starts on a cache line and
  * its header is two lines, so each block of heights is one line (see rk_leaf); inner nodes hold
  * per child a pointer, a height sum and an item count, with two-level running prefixes of both
@@ -96,6 +97,13 @@ static uint32_t round_cap(size_t n) {
 }
 
 static size_t blocks_of(size_t n) { return ceil_div(n, RK_BLOCK); }
+
+/* The capacity a rebuild gives a leaf of n items: one step more than they need (up to the most), so
+ * that the first insert into a built leaf does not move it to a larger block. */
+static uint32_t built_cap(size_t n) {
+    uint32_t c = round_cap(n + 1);
+    return c < RK_LEAF_MAX ? c : RK_LEAF_MAX;
+}
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
@@ -750,7 +758,7 @@ static void build_from_free(rk_offset_tree *t, const rk_segments *s, size_t n, c
     size_t nleaves = sh->m[0], from = 0;
     for (size_t q = 0; q < nleaves; q++) {
         size_t len = n / nleaves + (q < n % nleaves);
-        rk_leaf *l = leaf_take_fit(t, round_cap(len));
+        rk_leaf *l = leaf_take_fit(t, built_cap(len));
         copy_segments(s, from, len, l->h);
         l->n = (uint32_t)len;
         from += len;
@@ -770,8 +778,8 @@ static void build_from_free(rk_offset_tree *t, const rk_segments *s, size_t n, c
 static rk_status rebuild(rk_offset_tree *t, const rk_segments *s, size_t n) {
     rk_shape sh = shape_of(n);
     size_t need[RK_LEAF_CLASSES] = {0}, nleaves = sh.m[0];
-    need[leaf_class(round_cap(n / nleaves))] += nleaves - n % nleaves;
-    if (n % nleaves) need[leaf_class(round_cap(n / nleaves + 1))] += n % nleaves;
+    need[leaf_class(built_cap(n / nleaves))] += nleaves - n % nleaves;
+    if (n % nleaves) need[leaf_class(built_cap(n / nleaves + 1))] += n % nleaves;
     /* A leaf can stand in for any smaller class, so count what each class lacks from the top. */
     size_t extra[RK_LEAF_CLASSES], spare = 0;
     for (int c = RK_LEAF_CLASSES - 1; c >= 0; c--) {

@@ -142,6 +142,11 @@ public final class SwiftOffsetTree: OffsetTree {
         max(leafStep, ceilDiv(n, leafStep) * leafStep)
     }
 
+    /// The capacity a rebuild gives a leaf of `n` items: one step more than they need (up to the
+    /// most), so that the first insert into a built leaf does not move it (the C core's
+    /// `built_cap`).
+    private static func builtCap(_ n: Int) -> Int { min(roundCap(n + 1), leafMax) }
+
     private static func blocks(_ n: Int) -> Int { ceilDiv(n, block) }
 
     private static func pieces(_ total: Int, max: Int, fill: Int) -> Int {
@@ -537,7 +542,7 @@ public final class SwiftOffsetTree: OffsetTree {
         var from = 0
         for q in 0..<m {
             let len = n / m + (q < n % m ? 1 : 0)
-            let slot = leafFit(cap: Self.roundCap(len))
+            let slot = leafFit(cap: Self.builtCap(len))
             segments.copy(from: from, len, to: leafBlock[Int(slot)]!)
             leafLen[Int(slot)] = len
             from += len
