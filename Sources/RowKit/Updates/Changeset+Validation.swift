@@ -32,19 +32,23 @@ extension Changeset {
             throw .negativeRowCount(side: .new, section: section, count: count)
         }
 
-        try Self.checkAscending(deletedSections.map(\.index), .deletedSections)
-        try Self.checkAscending(insertedSections.map(\.index), .insertedSections)
-        try Self.checkAscending(reloadedSections.map(\.index), .reloadedSections)
-        try Self.checkAscending(movedSections.map(\.from), .movedSections)
-        try Self.checkAscending(deletedRows.map(\.index), .deletedRows)
-        try Self.checkAscending(insertedRows.map(\.index), .insertedRows)
-        try Self.checkAscending(reloadedRows.map(\.index), .reloadedRows)
-        try Self.checkAscending(movedRows.map(\.from), .movedRows)
+        // (No arrays of the indices are made: a batch's changeset is validated on every batch, and
+        // its allocations were a large part of a one-row batch's cost.)
+        try Self.checkAscending(deletedSections, .deletedSections) { $0.index }
+        try Self.checkAscending(insertedSections, .insertedSections) { $0.index }
+        try Self.checkAscending(reloadedSections, .reloadedSections) { $0.index }
+        try Self.checkAscending(movedSections, .movedSections) { $0.from }
+        try Self.checkAscending(deletedRows, .deletedRows) { $0.index }
+        try Self.checkAscending(insertedRows, .insertedRows) { $0.index }
+        try Self.checkAscending(reloadedRows, .reloadedRows) { $0.index }
+        try Self.checkAscending(movedRows, .movedRows) { $0.from }
 
         // Sections: ranges and single use per side.
         var oldSectionUse: [Int: List] = [:]
         var newSectionUse: [Int: List] = [:]
-        var isReloadedOld = [Bool](repeating: false, count: oldSectionCount)
+        // Empty (no allocation) when no section is reloaded.
+        var isReloadedOld = [Bool](repeating: false, count: reloadedSections.isEmpty ? 0 : oldSectionCount)
+        func reloadedOld(_ section: Int) -> Bool { !isReloadedOld.isEmpty && isReloadedOld[section] }
         func useOld(_ index: Int, _ list: List) throws(ChangesetError) {
             guard (0..<oldSectionCount).contains(index) else {
                 throw .sectionOutOfRange(list, index: index, sectionCount: oldSectionCount)
@@ -75,7 +79,12 @@ extension Changeset {
                 old: oldSectionCount, deleted: deletedSections.count, inserted: insertedSections.count,
                 new: newSectionCount)
         }
-        let map = sectionMap()
+        // Without section inserts, deletes and moves every section keeps its index (the common
+        // case, which needs no map).
+        let sectionsStay = insertedSections.isEmpty && deletedSections.isEmpty && movedSections.isEmpty
+        let map = sectionsStay ? SectionMap(newOfOld: [], oldOfNew: []) : sectionMap()
+        func oldOf(new section: Int) -> Int? { sectionsStay ? section : map.oldOfNew[section] }
+        func newOf(old section: Int) -> Int? { sectionsStay ? section : map.newOfOld[section] }
 
         // Rows: ranges, enclosing section changes, single use per side.
         var oldRowUse: [RowPath: List] = [:]
@@ -89,7 +98,7 @@ extension Changeset {
             guard (0..<oldRowCounts[path.section]).contains(path.row) else {
                 throw .rowOutOfRange(list, path: path, rowCount: oldRowCounts[path.section])
             }
-            if isReloadedOld[path.section] {
+            if reloadedOld(path.section) {
                 throw .rowInsideChangedSection(list, path: path, sectionList: .reloadedSections)
             }
             if let sectionList = oldSectionUse[path.section], sectionList != .movedSections {
@@ -111,7 +120,7 @@ extension Changeset {
             if let sectionList = newSectionUse[path.section], sectionList == .insertedSections {
                 throw .rowInsideChangedSection(list, path: path, sectionList: sectionList)
             }
-            if let old = map.oldOfNew[path.section], isReloadedOld[old] {
+            if let old = oldOf(new: path.section), reloadedOld(old) {
                 throw .rowInsideChangedSection(list, path: path, sectionList: .reloadedSections)
             }
             if let first = newRowUse.updateValue(list, forKey: path) {
@@ -125,8 +134,8 @@ extension Changeset {
         for edit in insertedRows { try useNewRow(edit.index, .insertedRows) }
         for move in movedRows { try useNewRow(move.to, .movedRows) }
 
-        for (old, new) in map.newOfOld.enumerated() {
-            guard let new, !isReloadedOld[old] else { continue }
+        for old in 0..<oldSectionCount {
+            guard let new = newOf(old: old), !reloadedOld(old) else { continue }
             let expected = oldRowCounts[old] - outOfSection[old, default: 0] + intoSection[new, default: 0]
             guard newRowCounts[new] == expected else {
                 throw .rowCountMismatch(oldSection: old, newSection: new, expected: expected, actual: newRowCounts[new])
@@ -174,8 +183,10 @@ extension Changeset {
         return map
     }
 
-    private static func checkAscending<Index: Comparable>(_ indices: [Index], _ list: List) throws(ChangesetError) {
-        for position in indices.indices.dropFirst() where !(indices[position - 1] < indices[position]) {
+    private static func checkAscending<Element, Index: Comparable>(
+        _ items: [Element], _ list: List, by index: (Element) -> Index
+    ) throws(ChangesetError) {
+        for position in items.indices.dropFirst() where !(index(items[position - 1]) < index(items[position])) {
             throw .notAscending(list, position: position)
         }
     }
