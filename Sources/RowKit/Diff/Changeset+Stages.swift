@@ -45,7 +45,7 @@ extension Changeset {
         if !reloadedSections.isEmpty {
             let map = sectionMap()
             for edit in reloadedSections {
-                guard let new = map.newOfOld[edit.index] else { continue }
+                guard let new = map.newIndex(ofOld: edit.index) else { continue }
                 afterReloads[edit.index] = newRowCounts[new]
             }
         }

@@ -64,7 +64,7 @@ extension Changeset {
         var result: [[Element]] = []
         result.reserveCapacity(newRowCounts.count)
         for newIndex in newRowCounts.indices {
-            guard let oldIndex = map.oldOfNew[newIndex], !reloadedOldSections.contains(oldIndex) else {
+            guard let oldIndex = map.oldIndex(ofNew: newIndex), !reloadedOldSections.contains(oldIndex) else {
                 let rows = newSection(newIndex)
                 guard rows.count == newRowCounts[newIndex] else {
                     throw .mirrorRowCountMismatch(
@@ -117,7 +117,7 @@ extension Changeset {
         var result: [Element] = []
         result.reserveCapacity(newRowCounts.count)
         for newIndex in newRowCounts.indices {
-            if let oldIndex = map.oldOfNew[newIndex] {
+            if let oldIndex = map.oldIndex(ofNew: newIndex) {
                 let element = old[oldIndex]
                 result.append(reloaded.contains(oldIndex) ? reloadedSection(newIndex, element) : element)
             } else {

@@ -79,12 +79,7 @@ extension Changeset {
                 old: oldSectionCount, deleted: deletedSections.count, inserted: insertedSections.count,
                 new: newSectionCount)
         }
-        // Without section inserts, deletes and moves every section keeps its index (the common
-        // case, which needs no map).
-        let sectionsStay = insertedSections.isEmpty && deletedSections.isEmpty && movedSections.isEmpty
-        let map = sectionsStay ? SectionMap(newOfOld: [], oldOfNew: []) : sectionMap()
-        func oldOf(new section: Int) -> Int? { sectionsStay ? section : map.oldOfNew[section] }
-        func newOf(old section: Int) -> Int? { sectionsStay ? section : map.newOfOld[section] }
+        let map = sectionMap()
 
         // Rows: ranges, enclosing section changes, single use per side.
         var oldRowUse: [RowPath: List] = [:]
@@ -120,7 +115,7 @@ extension Changeset {
             if let sectionList = newSectionUse[path.section], sectionList == .insertedSections {
                 throw .rowInsideChangedSection(list, path: path, sectionList: sectionList)
             }
-            if let old = oldOf(new: path.section), reloadedOld(old) {
+            if let old = map.oldIndex(ofNew: path.section), reloadedOld(old) {
                 throw .rowInsideChangedSection(list, path: path, sectionList: .reloadedSections)
             }
             if let first = newRowUse.updateValue(list, forKey: path) {
@@ -135,7 +130,7 @@ extension Changeset {
         for move in movedRows { try useNewRow(move.to, .movedRows) }
 
         for old in 0..<oldSectionCount {
-            guard let new = newOf(old: old), !reloadedOld(old) else { continue }
+            guard let new = map.newIndex(ofOld: old), !reloadedOld(old) else { continue }
             let expected = oldRowCounts[old] - outOfSection[old, default: 0] + intoSection[new, default: 0]
             guard newRowCounts[new] == expected else {
                 throw .rowCountMismatch(oldSection: old, newSection: new, expected: expected, actual: newRowCounts[new])
@@ -149,26 +144,42 @@ extension Changeset {
     ///
     /// Expects section lists that passed the range, uniqueness and count checks of `validate()`.
     struct SectionMap {
+        /// The section count when every section keeps its index (no section inserted, deleted or
+        /// moved, the common case of a batch): then the map holds no arrays, and every changeset a
+        /// batch validates costs none.
+        fileprivate var identity: Int?
+        fileprivate var newOfOldMap: [Int?] = []
+        fileprivate var oldOfNewMap: [Int?] = []
+
+        /// The new index of old section `old`; `nil` for a deleted section.
+        func newIndex(ofOld old: Int) -> Int? { identity == nil ? newOfOldMap[old] : old }
+        /// The old index of new section `new`; `nil` for an inserted section.
+        func oldIndex(ofNew new: Int) -> Int? { identity == nil ? oldOfNewMap[new] : new }
         /// The new index of each old section; `nil` for deleted sections.
-        var newOfOld: [Int?]
+        var newOfOld: [Int?] { identity.map { (0..<$0).map { $0 } } ?? newOfOldMap }
         /// The old index of each new section; `nil` for inserted sections.
-        var oldOfNew: [Int?]
+        var oldOfNew: [Int?] { identity.map { (0..<$0).map { $0 } } ?? oldOfNewMap }
     }
 
     /// The section map (see `SectionMap`).
     ///
-    /// - Complexity: O(*s*) for *s* sections.
+    /// - Complexity: O(*s*) for *s* sections; O(1) when no section is inserted, deleted or moved.
     func sectionMap() -> SectionMap {
+        if insertedSections.isEmpty && deletedSections.isEmpty && movedSections.isEmpty
+            && oldRowCounts.count == newRowCounts.count
+        {
+            return SectionMap(identity: oldRowCounts.count)
+        }
         var map = SectionMap(
-            newOfOld: Array(repeating: nil, count: oldRowCounts.count),
-            oldOfNew: Array(repeating: nil, count: newRowCounts.count))
+            newOfOldMap: Array(repeating: nil, count: oldRowCounts.count),
+            oldOfNewMap: Array(repeating: nil, count: newRowCounts.count))
         var taken = Array(repeating: false, count: newRowCounts.count)
         var gone = Array(repeating: false, count: oldRowCounts.count)
         for edit in insertedSections { taken[edit.index] = true }
         for edit in deletedSections { gone[edit.index] = true }
         for move in movedSections {
-            map.newOfOld[move.from] = move.to
-            map.oldOfNew[move.to] = move.from
+            map.newOfOldMap[move.from] = move.to
+            map.oldOfNewMap[move.to] = move.from
             taken[move.to] = true
             gone[move.from] = true
         }
@@ -176,8 +187,8 @@ extension Changeset {
         for old in gone.indices where !gone[old] {
             while slot < taken.count, taken[slot] { slot += 1 }
             guard slot < taken.count else { break }
-            map.newOfOld[old] = slot
-            map.oldOfNew[slot] = old
+            map.newOfOldMap[old] = slot
+            map.oldOfNewMap[slot] = old
             slot += 1
         }
         return map
