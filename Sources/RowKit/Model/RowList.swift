@@ -200,8 +200,8 @@ extension RowList {
     /// until rows move in or out of the leaf.
     func hint(ofLeaf leaf: Int32, at k: Int) -> UInt32 { storage.hint(ofLeaf: leaf, at: k) }
 
-    /// Whether `hint` holds for leaf `leaf` (see `RowListStorage.hintHolds(_:inLeaf:)`).
-    func hintHolds(_ hint: UInt32, inLeaf leaf: Int32) -> Bool { storage.hintHolds(hint, inLeaf: leaf) }
+    /// The index in leaf `leaf` that `hint` gives when it holds, else `nil`.
+    func hintedIndex(_ hint: UInt32, inLeaf leaf: Int32) -> Int? { storage.hintedIndex(hint, inLeaf: leaf) }
 
     /// The identities of leaf `leaf`.
     func ids(inLeaf leaf: Int32) -> UnsafeBufferPointer<ItemID> { storage.ids(inLeaf: leaf) }

@@ -262,16 +262,18 @@ final class RowListStorage: @unchecked Sendable {
         return leafInfo[Int(slot)].epoch << 8 | UInt32(k)
     }
 
-    /// Whether `hint` holds for leaf `slot`: then its index is its row's index in the leaf.
-    func hintHolds(_ hint: UInt32, inLeaf slot: Int32) -> Bool {
-        slot >= 0 && Int(slot) < leafSlots && Self.holds(hint, in: leafInfo[Int(slot)])
+    /// The index in leaf `slot` that `hint` gives when it holds, else `nil`.
+    func hintedIndex(_ hint: UInt32, inLeaf slot: Int32) -> Int? {
+        guard slot >= 0 && Int(slot) < leafSlots else { return nil }
+        return Self.index(hint, in: leafInfo[Int(slot)])
     }
 
-    /// Whether `hint` was made in the leaf's current epoch, for an index the leaf has (`noHint`
-    /// never holds: its index is 255, and a leaf holds fewer rows).
+    /// The index `hint` gives when it was made in the leaf's current epoch, for an index the leaf
+    /// has, else `nil` (`noHint` never holds: its index is 255, and a leaf holds fewer rows).
     @inline(__always)
-    private static func holds(_ hint: UInt32, in leaf: NodeInfo) -> Bool {
-        hint >> 8 == leaf.epoch && Int32(hint & 0xFF) < leaf.len
+    private static func index(_ hint: UInt32, in leaf: NodeInfo) -> Int? {
+        let k = Int32(hint & 0xFF)
+        return hint >> 8 == leaf.epoch && k < leaf.len ? Int(k) : nil
     }
 
     /// Sets leaf `slot`'s epoch, so that tests reach the wrap to 0 without 2^24 edits.
@@ -400,7 +402,7 @@ final class RowListStorage: @unchecked Sendable {
         let leaf = leafInfo[Int(slot)]
         let base = Int(slot) * leafMax
         let len = Int(leaf.len)
-        let found = Self.holds(hint, in: leaf) ? Int(hint & 0xFF) : search(for: id, base: base, count: len)
+        let found = Self.index(hint, in: leaf) ?? search(for: id, base: base, count: len)
         guard found >= 0 else { return nil }
         assert(ids[base + found] == id, "leaf \(slot) does not hold \(id)")
         var position = found

@@ -65,10 +65,19 @@ extension TableModel {
 
     /// Writes the location of every row of leaf `leaf` of the section at `section`.
     mutating func register(leaf: Int32, ofSection section: Int) {
-        let key = index.sectionKeys[section]
         let rows = table.sections[section].rows
-        for (k, id) in rows.ids(inLeaf: leaf).enumerated() {
-            index.rowLocations.updateValue(
+        Self.write(
+            rows.ids(inLeaf: leaf), ofLeaf: leaf, in: rows, key: index.sectionKeys[section], into: &index.rowLocations)
+    }
+
+    /// Writes into `locations` the location and position hint of each row `ids` of leaf `leaf` of
+    /// `rows`, whose section has key `key`.
+    private static func write(
+        _ ids: UnsafeBufferPointer<ItemID>, ofLeaf leaf: Int32, in rows: RowList, key: Int32,
+        into locations: inout IdentityTable
+    ) {
+        for (k, id) in ids.enumerated() {
+            locations.updateValue(
                 TableIndex.Location(key: key, leaf: leaf), hint: rows.hint(ofLeaf: leaf, at: k), forKey: id)
         }
     }
@@ -81,12 +90,7 @@ extension TableModel {
         var locations = index.rowLocations
         index.rowLocations = IdentityTable()  // one owner while the loop writes
         let rows = table.sections[section].rows
-        rows.forEachLeaf { leaf, ids in
-            for (k, id) in ids.enumerated() {
-                locations.updateValue(
-                    TableIndex.Location(key: key, leaf: leaf), hint: rows.hint(ofLeaf: leaf, at: k), forKey: id)
-            }
-        }
+        rows.forEachLeaf { leaf, ids in Self.write(ids, ofLeaf: leaf, in: rows, key: key, into: &locations) }
         index.rowLocations = locations
     }
 

@@ -26,10 +26,10 @@ extension TableModel {
             section.rows.forEachLeaf { leaf, ids in
                 for (k, id) in ids.enumerated() {
                     if problem == nil, let hint = index.rowLocations.entry(id)?.hint,
-                        section.rows.hintHolds(hint, inLeaf: leaf), Int(hint & 0xFF) != k
+                        let hinted = section.rows.hintedIndex(hint, inLeaf: leaf), hinted != k
                     {
                         problem =
-                            "row \"\(id)\" is row \(k) of leaf \(leaf), its position hint holds for row \(hint & 0xFF)"
+                            "row \"\(id)\" is row \(k) of leaf \(leaf), its position hint holds for row \(hinted)"
                     }
                     if problem == nil, index.rowLocations[id] != TableIndex.Location(key: key, leaf: leaf) {
                         problem =

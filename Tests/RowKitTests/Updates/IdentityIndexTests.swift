@@ -31,7 +31,7 @@ struct IdentityIndexTests {
         ids.count { id in
             guard let (location, hint) = model.index.rowLocations.entry(ItemID(id)) else { return false }
             let section = Int(model.index.keyPositions[Int(location.key)])
-            return model.table.sections[section].rows.hintHolds(hint, inLeaf: location.leaf)
+            return model.table.sections[section].rows.hintedIndex(hint, inLeaf: location.leaf) != nil
         }
     }
 
