@@ -553,11 +553,15 @@ public final class SwiftOffsetTree: OffsetTree {
             entries = group(entries)
             depth += 1
         }
-        setRoot(entries[0])
-        makeGuesses()
+        let top = entries[0]
+        root = top.node
+        totalHeight = top.sum
+        count = top.cnt
+        makeGuesses()  // new contents: new guesses, whatever the edits since the last ones
         trim()
     }
 
+    /// Makes `e` the root after a structural change, counting the items it inserted or removed.
     private func setRoot(_ e: Entry) {
         root = e.node
         totalHeight = e.sum
