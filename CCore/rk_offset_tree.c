@@ -944,12 +944,8 @@ rk_status rk_offset_tree_height(const rk_offset_tree *t, size_t index, double *o
     return RK_OK;
 }
 
-rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *out) {
-    if (index > t->count) return RK_ERR_RANGE;
-    if (index == t->count) {
-        *out = t->total;
-        return RK_OK;
-    }
+/* The offset of item index < count. */
+static RK_INLINE double offset_before(const rk_offset_tree *t, size_t index) {
     double acc = 0.0;
     const void *node = t->root;
     for (unsigned d = 0; d < t->depth; d++) {
@@ -968,8 +964,18 @@ rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *o
     const double *q = l->h + b * RK_BLOCK, *keep = ramp_101 + RK_LEAF_BLOCKS - r;
     double m[RK_BLOCK];
     for (size_t k = 0; k < RK_BLOCK; k++) m[k] = q[k] * keep[k];
-    *out = acc + (((m[0] + m[1]) + (m[2] + m[3])) + ((m[4] + m[5]) + (m[6] + m[7])));
+    return acc + (((m[0] + m[1]) + (m[2] + m[3])) + ((m[4] + m[5]) + (m[6] + m[7])));
+}
+
+rk_status rk_offset_tree_offset(const rk_offset_tree *t, size_t index, double *out) {
+    if (index > t->count) return RK_ERR_RANGE;
+    *out = index == t->count ? t->total : offset_before(t, index);
     return RK_OK;
+}
+
+double rk_offset_tree_offset_of(const rk_offset_tree *t, size_t index) {
+    if (index >= t->count) return index == t->count ? t->total : RK_NO_OFFSET;
+    return offset_before(t, index);
 }
 
 /* The last block at or before b whose sum (the difference of two prefixes) is positive; 0 when

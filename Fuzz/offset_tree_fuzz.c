@@ -157,6 +157,8 @@ static void compare_item(const rk_offset_tree *t, size_t i) {
            "height %zu: %g, model %g", i, h, model[i]);
     EXPECT(rk_offset_tree_offset(t, i, &off) == RK_OK && off == prefix[i],
            "offset %zu: %g, model %g", i, off, prefix[i]);
+    EXPECT(rk_offset_tree_offset_of(t, i) == prefix[i], "offset_of %zu: %g, model %g", i,
+           rk_offset_tree_offset_of(t, i), prefix[i]);
     if (model[i] > 0.0) {
         size_t at = rk_offset_tree_item_at(t, prefix[i]);
         EXPECT(at == i, "item_at(offset of %zu) = %zu", i, at);
@@ -500,6 +502,7 @@ static void op_bad_call(input *in, rk_offset_tree *t) {
                    out == 42.0,
                "height(%zu)", i);
         EXPECT(rk_offset_tree_offset(t, i, &out) == RK_ERR_RANGE && out == 42.0, "offset(%zu)", i);
+        EXPECT(rk_offset_tree_offset_of(t, i) == RK_NO_OFFSET, "offset_of(%zu)", i);
         break;
     }
     }

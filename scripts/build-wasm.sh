@@ -33,7 +33,7 @@ done
 EXPORTS=(
   malloc free
   rk_offset_tree_create rk_offset_tree_build rk_offset_tree_destroy rk_offset_tree_count
-  rk_offset_tree_total rk_offset_tree_height rk_offset_tree_offset rk_offset_tree_item_at
+  rk_offset_tree_total rk_offset_tree_height rk_offset_tree_offset_of rk_offset_tree_item_at
   rk_offset_tree_range rk_offset_tree_read rk_offset_tree_set rk_offset_tree_set_range
   rk_offset_tree_insert rk_offset_tree_remove rk_offset_tree_bytes
   rk_reuse_pool_create rk_reuse_pool_destroy rk_reuse_pool_intern rk_reuse_pool_kind_count

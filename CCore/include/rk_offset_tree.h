@@ -46,6 +46,9 @@ typedef struct rk_offset_tree rk_offset_tree;
 /** Sentinel index meaning "no such item"; never a valid index. */
 #define RK_NOT_FOUND SIZE_MAX
 
+/** What rk_offset_tree_offset_of returns for an index past the end: offsets are never negative. */
+#define RK_NO_OFFSET (-1.0)
+
 /**
  * Largest number of items a tree can hold (inserting beyond it fails with RK_ERR_OVERFLOW): 2^48
  * where size_t has 64 bits, 2^28 where it has 32 (WebAssembly), so the heights of a full tree
@@ -122,6 +125,14 @@ rk_status rk_offset_tree_height(const rk_offset_tree *tree, size_t index, double
  * Returns RK_ERR_RANGE if index > count (then `*out` is untouched).
  */
 rk_status rk_offset_tree_offset(const rk_offset_tree *tree, size_t index, double *out);
+
+/**
+ * Returns the offset of item `index` as rk_offset_tree_offset stores it, or RK_NO_OFFSET (-1.0, never
+ * an offset) if index > count. O(log n). The same lookup without an out-parameter: a caller that
+ * would pass the address of a local (Swift, which then guards the stack of every call; JavaScript
+ * through a WebAssembly module's memory) gets the value in a register.
+ */
+double rk_offset_tree_offset_of(const rk_offset_tree *tree, size_t index);
 
 /**
  * Returns the item whose [offset, offset + height) contains `y`. Zero-height items never contain

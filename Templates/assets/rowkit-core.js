@@ -40,7 +40,7 @@
     "RK_OK", "RK_ERR_RANGE", "RK_ERR_HEIGHT", "RK_ERR_NOMEM", "RK_ERR_OVERFLOW", "RK_ERR_ARG",
     "RK_ERR_EMPTY", "RK_ERR_CORRUPT", "RK_ERR_UNSUPPORTED",
   ];
-  const OK = 0, ERR_HEIGHT = 2, ERR_NOMEM = 3, ERR_ARG = 5, ERR_EMPTY = 6;
+  const OK = 0, ERR_RANGE = 1, ERR_HEIGHT = 2, ERR_NOMEM = 3, ERR_ARG = 5, ERR_EMPTY = 6;
   const SIZE_MAX = 0xFFFFFFFF;
   const SCRATCH_KEEP = 65536;
   const MAX_DOUBLES = 0x1FFFFFFF; // the most doubles one block of a 32-bit memory can hold
@@ -221,9 +221,10 @@
     offset(i) {
       const p = this.ptr, core = this.core;
       if (p === 0) destroyed("tree");
-      const st = core.exports.rk_offset_tree_offset(p, index(i), core._out);
-      if (st !== OK) throw core._fail(st, "offset");
-      return core.f64[core._out >>> 3];
+      // By value (RK_NO_OFFSET, -1, past the end): no store to and load from the module's memory.
+      const y = core.exports.rk_offset_tree_offset_of(p, index(i));
+      if (y < 0) throw core._fail(ERR_RANGE, "offset");
+      return y;
     }
 
     /** The row whose [offset, offset + height) holds y, or -1 (NaN, y < 0, y >= total). O(log n). */

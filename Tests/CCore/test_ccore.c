@@ -64,6 +64,7 @@ static void compare_all(const rk_offset_tree *t, const naive *m, const char *whe
         double h = -1, off = -1;
         CHECK(rk_offset_tree_height(t, i, &h) == RK_OK && h == m->h[i], "%s: height %zu", where, i);
         CHECK(rk_offset_tree_offset(t, i, &off) == RK_OK && off == acc, "%s: offset %zu", where, i);
+        CHECK(rk_offset_tree_offset_of(t, i) == acc, "%s: offset_of %zu", where, i);
         if (m->h[i] > 0) {
             CHECK(rk_offset_tree_item_at(t, acc) == i, "%s: item_at start of %zu", where, i);
             CHECK(rk_offset_tree_item_at(t, acc + m->h[i] * 0.5) == i, "%s: item_at mid %zu", where,
@@ -307,6 +308,9 @@ static void test_bad_calls(void) {
     CHECK(rk_offset_tree_set(t, 300, 1.0) == RK_ERR_RANGE, "set range");
     CHECK(rk_offset_tree_height(t, 300, &out) == RK_ERR_RANGE && out == 42, "height range");
     CHECK(rk_offset_tree_offset(t, 301, &out) == RK_ERR_RANGE && out == 42, "offset range");
+    CHECK(rk_offset_tree_offset_of(t, 300) == rk_offset_tree_total(t), "offset_of count");
+    CHECK(rk_offset_tree_offset_of(t, 301) == RK_NO_OFFSET, "offset_of range");
+    CHECK(rk_offset_tree_offset_of(t, SIZE_MAX) == RK_NO_OFFSET, "offset_of huge");
     CHECK(rk_offset_tree_insert(t, 301, hs, 1, NULL) == RK_ERR_RANGE, "insert range");
     CHECK(rk_offset_tree_remove(t, 300, 1) == RK_ERR_RANGE, "remove range");
     CHECK(rk_offset_tree_remove(t, 1, 300) == RK_ERR_RANGE, "remove k range");

@@ -47,9 +47,10 @@ public final class COffsetTree: OffsetTree {
     /// The sum of the heights before `index`; `offset(of: count)` is the total.
     /// - Complexity: O(log n).
     public func offset(of index: Int) throws(OffsetTreeError) -> Double {
-        guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
-        var value = 0.0
-        try Self.check(rk_offset_tree_offset(handle, index, &value), index: index, count: count)
+        // By value, not through `&value`: a local whose address is taken costs every call a stack
+        // guard. A negative index is a size_t past the count, so it gets RK_NO_OFFSET too.
+        let value = rk_offset_tree_offset_of(handle, index)
+        if value < 0 { throw .indexOutOfRange(index: index, count: count) }
         return value
     }
 
