@@ -28,7 +28,10 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
 
     /// An integer identity, stored inline.
     public init(_ value: Int) {
-        self.init(hashCode: AnyHashable(value).hashValue, bits: value, box: nil)
+        // `AnyHashable(value).hashValue` is the Int's own hash (AnyHashable hashes an integer that
+        // fits in 64 bits as that integer; `IdentityTests` checks it), at a tenth of the cost: the
+        // boxing and the canonicalizing are skipped.
+        self.init(hashCode: value.hashValue, bits: value, box: nil)
     }
 
     /// A string identity; its hash is computed once, here.
@@ -39,7 +42,18 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
 
     /// Wraps `base`; wrapping an `ItemID` again returns it unchanged.
     public init(_ base: some Hashable & Sendable) {
-        if let already = base as? ItemID {
+        // The common types by their metadata first: in code that is generic over a row type (a
+        // row's identity reaching `AnyRow`), each `as?` below is a runtime cast that looks up
+        // conformances, several times what the identity itself costs. Other types (an
+        // `AnyHashable` or an `Optional` holding an `Int`, say) take the casts, as before.
+        let type = type(of: base)  // the static type: `base` is not an existential
+        if type == Int.self {
+            self.init(unsafeBitCast(base, to: Int.self))
+        } else if type == String.self {
+            self.init(unsafeBitCast(base, to: String.self))
+        } else if type == ItemID.self {
+            self = unsafeBitCast(base, to: ItemID.self)
+        } else if let already = base as? ItemID {
             self = already
         } else if let int = base as? Int {
             self.init(int)
@@ -116,7 +130,7 @@ final class StringItemIDBox: ItemIDBox, @unchecked Sendable {
 
     init(_ string: String) {
         self.string = string
-        super.init(hash: AnyHashable(string).hashValue)
+        super.init(hash: string.hashValue)  // AnyHashable's hash of a String (IdentityTests checks)
     }
 
     override var value: any Hashable & Sendable { string }

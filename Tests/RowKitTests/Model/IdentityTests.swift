@@ -33,6 +33,39 @@ struct IdentityTests {
         #expect(set.count == 3)
     }
 
+    /// `ItemID` hashes an `Int` or a `String` directly, not through `AnyHashable`, and takes the
+    /// three common types without a runtime cast: both must give what `AnyHashable` and the casts
+    /// give, or identities made different ways stop meeting in a hash table.
+    @Test
+    func whenIntsAndStringsAreWrapped_thenTheHashIsAnyHashablesAndEveryWayGivesTheSameIdentity() {
+        var random = SystemRandomNumberGenerator()
+        let ints = [0, 1, -1, .max, .min, Int(Int32.max), Int(Int32.min) - 1, Int(UInt32.max) + 1]
+            + (0..<2_000).map { _ in Int.random(in: .min ... .max, using: &random) }
+        for value in ints {
+            #expect(ItemID(value).hashCode == AnyHashable(value).hashValue)
+            #expect(ItemID(value) == ItemID(Optional(value)))
+            #expect(ItemID(value).hashValue == ItemID(Optional(value)).hashValue)
+            #expect(ItemID(value) == ItemID(Int64(value)))
+            #expect(ItemID(value).hashValue == ItemID(Int64(value)).hashValue)
+            #expect(ItemID(value) == wrapped(value) && wrapped(value).box == nil)
+        }
+        let strings = ["", "a", "row-17", "é", "e\u{301}", "日本語", String(repeating: "long ", count: 40)]
+            + (0..<500).map { "row \($0) \(Int.random(in: .min ... .max, using: &random))" }
+        for value in strings {
+            #expect(ItemID(value).hashCode == AnyHashable(value).hashValue)
+            #expect(ItemID(value) == wrapped(value) && wrapped(value).hashCode == ItemID(value).hashCode)
+            #expect(ItemID(value) == ItemID(Optional(value)))
+            #expect(ItemID(value).hashValue == ItemID(Optional(value)).hashValue)
+        }
+        // Canonically equal strings are one identity, however they are made.
+        #expect(ItemID("e\u{301}") == ItemID("é") && ItemID("e\u{301}").hashValue == ItemID("é").hashValue)
+        #expect(wrapped(ItemID("x")) == ItemID("x") && wrapped(ItemID(3)).box == nil)
+        #expect(ItemID(Optional(5)) == ItemID(5) && ItemID(Optional(5)).hashValue == ItemID(5).hashValue)
+    }
+
+    /// `ItemID(_:)` as code generic over the identity's type calls it.
+    private func wrapped<Value: Hashable & Sendable>(_ value: Value) -> ItemID { ItemID(value) }
+
     @Test
     func whenManyRowsAreMeasured_thenEveryMeasurementIsFoundAgainAfterTheTableGrows() {
         var cache = MeasurementCache()
