@@ -39,7 +39,8 @@ struct IdentityTests {
     @Test
     func whenIntsAndStringsAreWrapped_thenTheHashIsAnyHashablesAndEveryWayGivesTheSameIdentity() {
         var random = SystemRandomNumberGenerator()
-        let ints = [0, 1, -1, .max, .min, Int(Int32.max), Int(Int32.min) - 1, Int(UInt32.max) + 1]
+        let ints =
+            [0, 1, -1, .max, .min, Int(Int32.max), Int(Int32.min) - 1, Int(UInt32.max) + 1]
             + (0..<2_000).map { _ in Int.random(in: .min ... .max, using: &random) }
         for value in ints {
             #expect(ItemID(value).hashCode == AnyHashable(value).hashValue)
@@ -49,7 +50,8 @@ struct IdentityTests {
             #expect(ItemID(value).hashValue == ItemID(Int64(value)).hashValue)
             #expect(ItemID(value) == wrapped(value) && wrapped(value).box == nil)
         }
-        let strings = ["", "a", "row-17", "é", "e\u{301}", "日本語", String(repeating: "long ", count: 40)]
+        let strings =
+            ["", "a", "row-17", "é", "e\u{301}", "日本語", String(repeating: "long ", count: 40)]
             + (0..<500).map { "row \($0) \(Int.random(in: .min ... .max, using: &random))" }
         for value in strings {
             #expect(ItemID(value).hashCode == AnyHashable(value).hashValue)
