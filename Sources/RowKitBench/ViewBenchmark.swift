@@ -7,9 +7,11 @@ import RowKit
 /// out the first screen), `view_scroll_frame` (ns per frame: scroll down by one 844-point screen,
 /// release the rows that left, bind reused cells to the rows that came, measure them), and
 /// `view_apply_1000` (ns for `TableView.apply` of a changeset of 500 row inserts and 500 row
-/// deletes at random positions; the model's batch runs untimed, and so does freeing the snapshot
-/// the view lets go of: the view hands it to a background task, and the benchmark keeps it alive
-/// until the next untimed setup so that freeing it on another core does not overlap the timing). Rows are automatic with a 44-point
+/// deletes at random positions, to each backend's view in turn; the model's batch runs untimed,
+/// and so does freeing the snapshot the views let go of: a view hands it to a background task,
+/// and the benchmark keeps it alive until the next untimed batch so that freeing it on another
+/// core does not overlap the timing). The two backends alternate round by round, as in the tree
+/// benchmark. Rows are automatic with a 44-point
 /// estimate, measured 30–70 points by their cell, in sections of 10,000 rows with 28-point headers;
 /// nobody listens to events (so none are built), as in a host that only reads cells.
 public struct ViewBenchmark: Benchmark {
@@ -30,16 +32,21 @@ public struct ViewBenchmark: Benchmark {
     /// "table-view".
     public var name: String { "table-view" }
 
-    /// Runs all operations on `items` rows for both backends. Must run on the main thread.
+    /// Runs all operations on `items` rows for both backends, in alternating phases (as the tree
+    /// benchmark does): each round measures the C backend's view and the Swift backend's in turn,
+    /// so load that comes and goes weighs on both alike, and each row's `ratios` holds the median
+    /// over rounds of Swift time / C time. Must run on the main thread.
     public func run(items: Int) -> BenchmarkResults {
         precondition(items > 0, "the view benchmark needs at least one row")
         return MainActor.assumeIsolated {
             let model = Self.makeModel(rows: items)
-            var columns: [String: [String: Double]] = [:]
-            columns["c"] = measure(.c, model: model)
-            columns["swift"] = measure(.swift, model: model)
+            let samples = measure(model: model)
             let rows = Self.operations.map { op in
-                BenchmarkResults.Row(op: op, nanoseconds: columns.compactMapValues { $0[op] })
+                let c = samples[op]?[0] ?? []
+                let swift = samples[op]?[1] ?? []
+                return BenchmarkResults.Row(
+                    op: op, nanoseconds: ["c": Harness.median(c), "swift": Harness.median(swift)],
+                    ratios: ["swift": Harness.medianRatio(swift, c)])
             }
             return BenchmarkResults(items: items, columns: ["c", "swift"], rows: rows)
         }
@@ -67,34 +74,42 @@ public struct ViewBenchmark: Benchmark {
         }
     }
 
-    @MainActor private func measure(_ backend: TableViewBackend, model: TableModel) -> [String: Double] {
-        let harness = Harness(batches: batches, iterations: framesPerBatch)
-        var results: [String: Double] = [:]
-        results["view_build"] = Harness(batches: 3, iterations: 1).nanosecondsPerRun(setup: { () }) { _ in
-            let view = TableView(model: model, viewport: .phone, backend: backend)
+    /// Each operation's samples by backend (0: C, 1: Swift), one per round.
+    @MainActor private func measure(model: TableModel) -> [String: [[Double]]] {
+        let backends: [TableViewBackend] = [.c, .swift]
+        var results: [String: [[Double]]] = [:]
+        results["view_build"] = Harness(batches: batches, iterations: 1).sideBySide(2) { which, _ in
+            let view = TableView(model: model, viewport: .phone, backend: backends[which])
             view.layoutIfNeeded()
             blackHole(view)
         }
 
-        let view = TableView(model: model, viewport: .phone, backend: backend)
-        view.layoutIfNeeded()
-        results["view_scroll_frame"] = harness.nanosecondsPerOperation { _ in
+        let views = backends.map { TableView(model: model, viewport: .phone, backend: $0) }
+        for view in views { view.layoutIfNeeded() }
+        results["view_scroll_frame"] = Harness(batches: batches, iterations: framesPerBatch).sideBySide(2) { which, _ in
+            let view = views[which]
             if view.contentOffset >= view.maximumContentOffset { view.scroll(to: 0) }
             view.scroll(by: TableViewport.phone.height)
         }
 
         // Each round: an untimed batch of 500 inserts and 500 deletes on the model, then the timed
-        // apply of its changeset.
+        // apply of its changeset to each view (which goes first alternates from round to round).
         let state = ApplyState(model: model, rng: SplitMix64(seed: 0xB47C4))
-        results["view_apply_1000"] = Harness(batches: batches, iterations: 1).nanosecondsPerRun(
-            setup: { state.nextBatch() }
-        ) { batch in
-            do {
-                try view.apply(batch.changes, to: batch.model)
-            } catch {
-                preconditionFailure("the view refused a model changeset: \(error)")
+        let clock = ContinuousClock()
+        var applies: [[Double]] = [[], []]
+        for round in 0..<batches {
+            let batch = state.nextBatch()
+            for which in round % 2 == 0 ? [0, 1] : [1, 0] {
+                let start = clock.now
+                do {
+                    try views[which].apply(batch.changes, to: batch.model)
+                } catch {
+                    preconditionFailure("the view refused a model changeset: \(error)")
+                }
+                applies[which].append(Harness.nanoseconds(start.duration(to: clock.now)))
             }
         }
+        results["view_apply_1000"] = applies
         return results
     }
 

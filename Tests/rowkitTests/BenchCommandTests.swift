@@ -41,11 +41,14 @@ import Testing
                 }
                 #expect((object["bytes_per_item"] as? [String: Double])?["c"] != nil)
                 #expect((object["bytes_per_item_fresh"] as? [String: Double])?["c"] != nil)
-                // The C and the Swift tree alternate on every tree operation but build_new.
+                // The C and the Swift backend alternate on every operation but build_new.
                 let alternating = try #require(object["ratios_alternating"] as? [String: [String: Double]])
                 #expect(
                     Set(alternating.keys)
-                        == ["build", "offset_of", "item_at", "set", "insert", "remove", "visible_range"])
+                        == [
+                            "build", "offset_of", "item_at", "set", "insert", "remove", "visible_range",
+                            "view_build", "view_scroll_frame", "view_apply_1000",
+                        ])
                 #expect(alternating.values.allSatisfy { ($0["swift"] ?? 0) > 0 })
                 let reference = try #require(object["reference"] as? [String: [String: Any]])
                 #expect(Set(reference.keys) == ["item_at", "offset_of", "set", "insert", "remove", "build"])
