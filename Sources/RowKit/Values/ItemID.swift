@@ -44,8 +44,8 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
     public init(_ base: some Hashable & Sendable) {
         // The common types by their metadata first: in code that is generic over a row type (a
         // row's identity reaching `AnyRow`), each `as?` below is a runtime cast that looks up
-        // conformances, several times what the identity itself costs. Other types (an
-        // `AnyHashable` or an `Optional` holding an `Int`, say) take the casts, as before.
+        // conformances, several times what the identity itself costs. Other types (an `Int64`,
+        // or an `Optional` holding an `Int`, say) take the casts, as before.
         let type = type(of: base)  // the static type: `base` is not an existential
         if type == Int.self {
             self.init(unsafeBitCast(base, to: Int.self))
