@@ -20,6 +20,10 @@ struct LargeAllocation {
     /// The whole mapping when the memory is one (`nil` when it came from the allocator).
     private let mapping: UnsafeMutableRawBufferPointer?
 
+    /// Whether every byte is zero already (a fresh mapping's are, and its pages are only touched,
+    /// and so only take memory, when written); the allocator's memory is not.
+    var isZeroed: Bool { mapping != nil }
+
     /// `byteCount` bytes of uninitialized memory.
     init(byteCount: Int) {
         #if canImport(Glibc)

@@ -33,6 +33,79 @@ struct IdentityTableTests {
         #expect(seen == reference.count)
     }
 
+    /// Growing moves `migrationStep` old slots per insert, update or removal, never the whole
+    /// table at once; meanwhile every lookup, update (of entries still in the old storage too),
+    /// removal and position hint behaves as before.
+    @Test func whenTheTableGrows_thenItMovesAFewSlotsPerChangeAndAnswersRightThroughout() {
+        var (table, reference, next) = Self.grown()
+        #expect(next == 1_537, "growth starts with the insert that passes three quarters of 2,048 slots")
+        #expect(Self.agree(table, reference))
+        var random = SeededRandom(seed: 5)
+        var changes = 0
+        while table.isGrowing {
+            let id = ItemID(random.below(next + 200))
+            if random.below(3) == 0 {
+                let removed = reference.removeValue(forKey: id)?.0
+                #expect(table.removeValue(forKey: id) == removed)
+                if removed == nil { continue }  // nothing to remove changes nothing, moves nothing
+            } else {
+                let value = (TableIndex.Location(key: 3, leaf: Int32(changes)), UInt32(changes))
+                #expect(table.updateValue(value.0, hint: value.1, forKey: id) == reference[id]?.0)
+                reference[id] = value
+            }
+            changes += 1
+            #expect(Self.agree(table, reference), "change \(changes)")
+        }
+        // The growing insert moved the first step; each change after it one more.
+        #expect(changes + 1 == 2_048 / IdentityTable.migrationStep)
+        next = 0
+        table.forEachEntry { id, location in
+            #expect(reference[id]?.0 == location)
+            next += 1
+        }
+        #expect(next == reference.count)
+    }
+
+    /// A copy of a growing table shares both storages: the first change of one copies its live
+    /// entries into one storage of its own, and the other, which then holds both storages alone,
+    /// goes on growing step by step.
+    @Test func whenAGrowingTableIsCopied_thenEachCopyKeepsItsOwnEntries() {
+        var (table, reference, _) = Self.grown()
+        var copy = table
+        let copyReference = reference
+        table.removeValue(forKey: ItemID(7))
+        reference[ItemID(7)] = nil
+        #expect(!table.isGrowing && copy.isGrowing)
+        #expect(Self.agree(table, reference) && Self.agree(copy, copyReference))
+        var copyReference2 = copyReference
+        copy.updateValue(TableIndex.Location(key: 1, leaf: 1), hint: 9, forKey: ItemID(9_999))
+        copyReference2[ItemID(9_999)] = (TableIndex.Location(key: 1, leaf: 1), 9)
+        #expect(copy.isGrowing && Self.agree(copy, copyReference2))
+        #expect(Self.agree(table, reference))
+    }
+
+    /// A table of 2,048 slots just grown: the identities 0..<next with hints equal to them.
+    private static func grown() -> (IdentityTable, [ItemID: (TableIndex.Location, UInt32)], Int) {
+        var table = IdentityTable(minimumCapacity: 1_000)
+        var reference: [ItemID: (TableIndex.Location, UInt32)] = [:]
+        var next = 0
+        while !table.isGrowing {
+            let location = TableIndex.Location(key: Int32(next % 7), leaf: Int32(next))
+            table.updateValue(location, hint: UInt32(next), forKey: ItemID(next))
+            reference[ItemID(next)] = (location, UInt32(next))
+            next += 1
+        }
+        return (table, reference, next)
+    }
+
+    /// Whether `table` holds exactly `reference`'s identities, locations and hints.
+    private static func agree(_ table: IdentityTable, _ reference: [ItemID: (TableIndex.Location, UInt32)]) -> Bool {
+        table.count == reference.count
+            && reference.allSatisfy { id, value in
+                table.entry(id).map { $0.location == value.0 && $0.hint == value.1 } ?? false
+            }
+    }
+
     @Test func whenATableIsCopiedAndOneCopyChanges_thenTheOtherKeepsItsEntries() {
         var table = IdentityTable(minimumCapacity: 100)
         for i in 0..<100 { table[ItemID(i)] = TableIndex.Location(key: 0, leaf: Int32(i)) }
@@ -66,9 +139,11 @@ struct IdentityTableTests {
         #if canImport(Glibc)
         if byteCount >= LargeAllocation.hugePage {
             #expect(Int(bitPattern: memory.base) % LargeAllocation.hugePage == 0, "a mapping starts on a huge page")
+            #expect(memory.isZeroed, "a mapping is zero already")
         }
         #endif
         let bytes = memory.base.bindMemory(to: UInt8.self, capacity: byteCount)
+        if memory.isZeroed { #expect((0..<byteCount).allSatisfy { bytes[$0] == 0 }, "a fresh mapping reads zero") }
         for i in 0..<byteCount { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
         #expect((0..<byteCount).allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31) })
     }
