@@ -62,6 +62,11 @@ final class RowListStorage: @unchecked Sendable {
     /// Sixteen bits of each identity's hash, beside `ids`: a leaf's 128 are four cache lines,
     /// searched sixteen at a time.
     @exclusivity(unchecked) private(set) var hashes: UnsafeMutablePointer<UInt16>
+    /// The memory behind `ids`, `rows` and `hashes` (see GrowableMemory: a large row storage grows
+    /// where it is, without moving its rows).
+    @exclusivity(unchecked) private var idMemory: GrowableMemory
+    @exclusivity(unchecked) private var rowMemory: GrowableMemory
+    @exclusivity(unchecked) private var hashMemory: GrowableMemory
     /// Per leaf slot: its length, parent and index among the parent's children.
     @exclusivity(unchecked) private(set) var leafInfo = Slab<NodeInfo>()
     @exclusivity(unchecked) private var leafCapacity = 0
@@ -79,17 +84,20 @@ final class RowListStorage: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) private(set) var count = 0
 
-    private init(shape: Shape, ids: UnsafeMutablePointer<ItemID>, rows: UnsafeMutablePointer<AnyRow>, leaves: Int) {
+    /// Storage for `leaves` leaves, none of them in use.
+    private init(shape: Shape, leaves: Int) {
         leafMax = shape.leafMax
         leafMin = shape.leafMin
         leafFill = shape.leafFill
         fan = shape.fan
         innerMin = shape.innerMin
         innerFill = shape.innerFill
-        self.ids = ids
-        self.rows = rows
-        hashes = Self.allocateHashes(leaves * shape.leafMax)
-        leafCapacity = leaves
+        let slots = max(leaves, 1) * shape.leafMax
+        let reserving = Self.reserves(slots)
+        (idMemory, ids) = Self.memory(for: slots, of: ItemID.self, reserving: reserving)
+        (rowMemory, rows) = Self.memory(for: slots, of: AnyRow.self, reserving: reserving)
+        (hashMemory, hashes) = Self.hashMemory(for: slots, reserving: reserving)
+        leafCapacity = max(leaves, 1)
         leafInfo.grow(to: leaves)
     }
 
@@ -101,8 +109,7 @@ final class RowListStorage: @unchecked Sendable {
 
     /// An empty tree: one empty leaf.
     convenience init(shape: Shape = .standard) {
-        self.init(
-            shape: shape, ids: .allocate(capacity: shape.leafMax), rows: .allocate(capacity: shape.leafMax), leaves: 1)
+        self.init(shape: shape, leaves: 1)
         _ = newLeaf()
     }
 
@@ -110,9 +117,7 @@ final class RowListStorage: @unchecked Sendable {
     convenience init(_ source: some Collection<AnyRow>, shape: Shape = .standard) {
         let n = source.count
         let m = n <= shape.leafMax ? 1 : (n + shape.leafFill - 1) / shape.leafFill
-        self.init(
-            shape: shape, ids: .allocate(capacity: m * shape.leafMax), rows: .allocate(capacity: m * shape.leafMax),
-            leaves: m)
+        self.init(shape: shape, leaves: m)
         build(source, leaves: m)
     }
 
@@ -165,11 +170,8 @@ final class RowListStorage: @unchecked Sendable {
     /// A deep copy (retains every row).
     convenience init(copying other: RowListStorage) {
         let size = other.leafCapacity * other.leafMax
-        self.init(shape: other.shape, ids: .allocate(capacity: size), rows: .allocate(capacity: size), leaves: 0)
-        leafCapacity = other.leafCapacity
+        self.init(shape: other.shape, leaves: other.leafCapacity)
         leafSlots = other.leafSlots
-        hashes.deallocate()
-        hashes = Self.allocateHashes(size)
         hashes.update(from: other.hashes, count: size)
         leafInfo.free()
         leafInfo = other.leafInfo.copy()
@@ -197,9 +199,9 @@ final class RowListStorage: @unchecked Sendable {
             (ids + base).deinitialize(count: len)
             (rows + base).deinitialize(count: len)
         }
-        ids.deallocate()
-        rows.deallocate()
-        hashes.deallocate()
+        idMemory.deallocate()
+        rowMemory.deallocate()
+        hashMemory.deallocate()
         leafInfo.free()
         innerInfo.free()
         child.free()
@@ -216,22 +218,39 @@ final class RowListStorage: @unchecked Sendable {
         }
         if leafSlots == leafCapacity {
             let capacity = max(4, leafCapacity * 2)
-            let newIDs = UnsafeMutablePointer<ItemID>.allocate(capacity: capacity * leafMax)
-            let newRows = UnsafeMutablePointer<AnyRow>.allocate(capacity: capacity * leafMax)
-            let newHashes = Self.allocateHashes(capacity * leafMax)
-            for slot in 0..<leafSlots {
-                let base = slot * leafMax
-                let len = Int(leafInfo[slot].len)
-                (newIDs + base).moveInitialize(from: ids + base, count: len)
-                (newRows + base).moveInitialize(from: rows + base, count: len)
+            let slots = capacity * leafMax
+            let idBytes = slots * MemoryLayout<ItemID>.stride
+            let rowBytes = slots * MemoryLayout<AnyRow>.stride
+            let hashBytes = (slots + 16) * MemoryLayout<UInt16>.stride
+            if idMemory.canGrow(inPlaceTo: idBytes) && rowMemory.canGrow(inPlaceTo: rowBytes)
+                && hashMemory.canGrow(inPlaceTo: hashBytes)
+            {
+                // Where they are: nothing moves, and the new hashes are a mapping's zeros.
+                _ = idMemory.grow(inPlaceTo: idBytes)
+                _ = rowMemory.grow(inPlaceTo: rowBytes)
+                _ = hashMemory.grow(inPlaceTo: hashBytes)
+                ids = idMemory.base.bindMemory(to: ItemID.self, capacity: slots)
+                rows = rowMemory.base.bindMemory(to: AnyRow.self, capacity: slots)
+                hashes = hashMemory.base.bindMemory(to: UInt16.self, capacity: slots + 16)
+            } else {
+                let reserving = Self.reserves(slots)
+                let (newIDMemory, newIDs) = Self.memory(for: slots, of: ItemID.self, reserving: reserving)
+                let (newRowMemory, newRows) = Self.memory(for: slots, of: AnyRow.self, reserving: reserving)
+                let (newHashMemory, newHashes) = Self.hashMemory(for: slots, reserving: reserving)
+                for slot in 0..<leafSlots {
+                    let base = slot * leafMax
+                    let len = Int(leafInfo[slot].len)
+                    (newIDs + base).moveInitialize(from: ids + base, count: len)
+                    (newRows + base).moveInitialize(from: rows + base, count: len)
+                }
+                newHashes.update(from: hashes, count: leafSlots * leafMax)
+                idMemory.deallocate()
+                rowMemory.deallocate()
+                hashMemory.deallocate()
+                (idMemory, ids) = (newIDMemory, newIDs)
+                (rowMemory, rows) = (newRowMemory, newRows)
+                (hashMemory, hashes) = (newHashMemory, newHashes)
             }
-            newHashes.update(from: hashes, count: leafSlots * leafMax)
-            ids.deallocate()
-            rows.deallocate()
-            hashes.deallocate()
-            ids = newIDs
-            rows = newRows
-            hashes = newHashes
             leafCapacity = capacity
         }
         leafInfo.grow(to: leafSlots + 1)
@@ -297,16 +316,28 @@ final class RowListStorage: @unchecked Sendable {
         freeInner.append(slot)
     }
 
+    /// Whether the buffers of `slots` slots reserve room to grow in place: when the identities
+    /// alone take 2 MiB (about 76,000 rows in built leaves), so that the three buffers, which
+    /// must all grow in place or all move, do so together.
+    private static func reserves(_ slots: Int) -> Bool {
+        slots * MemoryLayout<ItemID>.stride >= LargeAllocation.hugePage
+    }
+
+    /// Memory for `count` values of `T`, uninitialized.
+    private static func memory<T>(for count: Int, of type: T.Type, reserving: Bool) -> (
+        GrowableMemory, UnsafeMutablePointer<T>
+    ) {
+        let memory = GrowableMemory(byteCount: count * MemoryLayout<T>.stride, reserving: reserving)
+        return (memory, memory.base.bindMemory(to: T.self, capacity: count))
+    }
+
     /// A zeroed hash buffer for `count` slots and sixteen more, so a search may read a whole line
-    /// past any leaf.
-    private static func allocateHashes(_ count: Int) -> UnsafeMutablePointer<UInt16> {
-        // Aligned to a cache line, so a leaf's hashes (leafMax of them, a multiple of 32 in every
-        // shape but the tests' tiny ones) take whole lines.
-        let hashes = UnsafeMutableRawPointer.allocate(
-            byteCount: (count + 16) * MemoryLayout<UInt16>.stride, alignment: 64
-        ).bindMemory(to: UInt16.self, capacity: count + 16)
-        hashes.initialize(repeating: 0, count: count + 16)
-        return hashes
+    /// past any leaf. Aligned to a cache line (GrowableMemory), so a leaf's hashes (leafMax of them,
+    /// a multiple of 32 in every shape but the tests' tiny ones) take whole lines.
+    private static func hashMemory(for count: Int, reserving: Bool) -> (GrowableMemory, UnsafeMutablePointer<UInt16>) {
+        let (memory, hashes) = memory(for: count + 16, of: UInt16.self, reserving: reserving)
+        if !memory.isZeroed { hashes.initialize(repeating: 0, count: count + 16) }
+        return (memory, hashes)
     }
 
     /// Moves `count` slots (identities, rows, hashes) from slot index `source` to `destination`;

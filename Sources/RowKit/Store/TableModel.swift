@@ -18,9 +18,8 @@
 /// row in a section of *k* rows; so does inserting, deleting or moving one row, anywhere in the
 /// section. Building the changeset adds O(*s*) for *s* sections. Copies share storage; the first
 /// change after a copy copies what it changes (O(*n*) for *n* rows). The identity index grows a
-/// few slots per change, so no single edit rehashes it; a section's row storage still doubles
-/// its capacity by moving its rows when it runs out (O(1) amortized per row: about 26 ms once at
-/// 1,000,000 rows).
+/// few slots per change, so no single edit rehashes it; a large section's row storage grows
+/// where it is, in address space reserved for it (on Linux, from about 76,000 rows on).
 public struct TableModel: Sendable {
     /// The table: style and sections.
     public internal(set) var table: Table

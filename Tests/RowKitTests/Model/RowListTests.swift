@@ -73,6 +73,46 @@ struct RowListTests {
         #expect(original.treeViolation() == nil && copy.treeViolation() == nil)
     }
 
+    /// A list of 100,000 rows keeps its identities in more than 2 MiB, so its storage is a
+    /// mapping with room reserved (GrowableMemory): inserts past the built capacity grow it where
+    /// it is. Every row stays in order, and a copy made before stays apart.
+    @Test func whenALargeListGrowsPastItsCapacity_thenItGrowsInPlaceAndKeepsEveryRow() {
+        var list = RowList((0..<100_000).map(Self.row))
+        let copy = list
+        list.insert(Self.row(-1), at: 50)  // copies the shared storage (into a mapping too)
+        let before = list.storage.ids
+        for k in 1..<6_000 { list.insert(Self.row(-1 - k), at: 50) }  // about 90 splits, one doubling
+        #if canImport(Glibc)
+        #expect(list.storage.ids == before, "the identities did not move")
+        #else
+        _ = before  // elsewhere the allocator's memory moves
+        #endif
+        #expect(list.count == 106_000 && list.treeViolation() == nil)
+        #expect(list[49].id == ItemID(49) && list[50].id == ItemID(-6_000) && list[6_049].id == ItemID(-1))
+        #expect(list[6_050].id == ItemID(50) && list[105_999].id == ItemID(99_999))
+        #expect(copy.count == 100_000 && copy[50].id == ItemID(50) && copy.treeViolation() == nil)
+    }
+
+    @Test func whenGrowableMemoryReserves_thenItIsZeroAndGrowsInPlaceWithinItsReservation() {
+        var memory = GrowableMemory(byteCount: LargeAllocation.hugePage, reserving: true)
+        defer { memory.deallocate() }
+        let small = GrowableMemory(byteCount: 4_096, reserving: false)
+        defer { small.deallocate() }
+        #expect(Int(bitPattern: memory.base) % 64 == 0 && Int(bitPattern: small.base) % 64 == 0)
+        #expect(!small.canGrow(inPlaceTo: 8_192))
+        #if canImport(Glibc)
+        let words = LargeAllocation.hugePage / 8
+        let values = memory.base.bindMemory(to: Int.self, capacity: words * GrowableMemory.reserve)
+        #expect(memory.isZeroed && (0..<words).allSatisfy { values[$0] == 0 })
+        for i in 0..<words { values[i] = i &* 7 }
+        let grew = memory.grow(inPlaceTo: LargeAllocation.hugePage * GrowableMemory.reserve)
+        #expect(grew)
+        #expect((0..<words).allSatisfy { values[$0] == $0 &* 7 })
+        #expect((words..<words * GrowableMemory.reserve).allSatisfy { values[$0] == 0 })
+        #expect(!memory.canGrow(inPlaceTo: LargeAllocation.hugePage * GrowableMemory.reserve + 4_096))
+        #endif
+    }
+
     @Test func whenAListIsBuiltFromALiteralOrEmptied_thenItBehavesLikeAnArray() {
         var list: RowList = [Self.row(1), Self.row(2)]
         #expect(list.count == 2 && list.first?.id == ItemID(1) && list.last?.id == ItemID(2))
