@@ -84,7 +84,7 @@ final class RowListStorage: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) private(set) var count = 0
 
-    /// Storage for `leaves` leaves, none of them in use.
+    /// Storage for `leaves` (at least one) leaves, none of them in use.
     private init(shape: Shape, leaves: Int) {
         leafMax = shape.leafMax
         leafMin = shape.leafMin
@@ -92,12 +92,12 @@ final class RowListStorage: @unchecked Sendable {
         fan = shape.fan
         innerMin = shape.innerMin
         innerFill = shape.innerFill
-        let slots = max(leaves, 1) * shape.leafMax
+        let slots = leaves * shape.leafMax
         let reserving = Self.reserves(slots)
         (idMemory, ids) = Self.memory(for: slots, of: ItemID.self, reserving: reserving)
         (rowMemory, rows) = Self.memory(for: slots, of: AnyRow.self, reserving: reserving)
         (hashMemory, hashes) = Self.hashMemory(for: slots, reserving: reserving)
-        leafCapacity = max(leaves, 1)
+        leafCapacity = leaves
         leafInfo.grow(to: leaves)
     }
 
@@ -219,16 +219,11 @@ final class RowListStorage: @unchecked Sendable {
         if leafSlots == leafCapacity {
             let capacity = max(4, leafCapacity * 2)
             let slots = capacity * leafMax
-            let idBytes = slots * MemoryLayout<ItemID>.stride
-            let rowBytes = slots * MemoryLayout<AnyRow>.stride
-            let hashBytes = (slots + 16) * MemoryLayout<UInt16>.stride
-            if idMemory.canGrow(inPlaceTo: idBytes) && rowMemory.canGrow(inPlaceTo: rowBytes)
-                && hashMemory.canGrow(inPlaceTo: hashBytes)
+            if idMemory.canGrow(inPlaceTo: slots * MemoryLayout<ItemID>.stride)
+                && rowMemory.canGrow(inPlaceTo: slots * MemoryLayout<AnyRow>.stride)
+                && hashMemory.canGrow(inPlaceTo: (slots + 16) * MemoryLayout<UInt16>.stride)
             {
                 // Where they are: nothing moves, and the new hashes are a mapping's zeros.
-                _ = idMemory.grow(inPlaceTo: idBytes)
-                _ = rowMemory.grow(inPlaceTo: rowBytes)
-                _ = hashMemory.grow(inPlaceTo: hashBytes)
                 ids = idMemory.base.bindMemory(to: ItemID.self, capacity: slots)
                 rows = rowMemory.base.bindMemory(to: AnyRow.self, capacity: slots)
                 hashes = hashMemory.base.bindMemory(to: UInt16.self, capacity: slots + 16)

@@ -1,7 +1,8 @@
 /// Row identity → location, for the model's identity index: an open-addressing hash table with
 /// linear probing whose slots hold the identity and its location side by side (32 bytes, two to a
-/// cache line, never across two), so a lookup reads one line where a `Dictionary` reads its keys and its values in
-/// two arrays. Beside each slot, in an array of their own, a position hint (4 bytes). The identity's cached hash picks the slot; removal shifts the following entries back
+/// cache line, never across two), so a lookup reads one line where a `Dictionary` reads its keys
+/// and its values in two arrays. Beside each slot, in an array of their own, a position hint (4
+/// bytes). The identity's cached hash picks the slot; removal shifts the following entries back
 /// instead of leaving tombstones. A value: copies share storage until one changes (copy on write).
 ///
 /// Growing is incremental. When an insert would pass three quarters full, the table takes a new

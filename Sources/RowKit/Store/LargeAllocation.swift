@@ -82,15 +82,12 @@ struct GrowableMemory {
 
     /// The memory, aligned to 64.
     let base: UnsafeMutableRawPointer
-    /// The bytes in use.
-    private(set) var byteCount: Int
     /// The whole reservation when the memory is a mapping.
     private let mapping: UnsafeMutableRawBufferPointer?
 
     /// `byteCount` bytes, uninitialized unless `isZeroed`; with room to grow in place when
     /// `reserving` (callers reserve for large buffers only: each mapping takes whole pages).
     init(byteCount: Int, reserving: Bool) {
-        self.byteCount = byteCount
         #if canImport(Glibc)
         if reserving, let mapping = Self.map(byteCount * Self.reserve) {
             self.mapping = mapping
@@ -105,15 +102,8 @@ struct GrowableMemory {
     /// Whether every byte is zero already (a fresh mapping's are, up to the reservation's end).
     var isZeroed: Bool { mapping != nil }
 
-    /// Grows to `newByteCount` where the memory is, keeping its contents, when the reservation
-    /// holds it; `false` (and nothing changed) otherwise.
-    mutating func grow(inPlaceTo newByteCount: Int) -> Bool {
-        guard let mapping, newByteCount <= mapping.count else { return false }
-        byteCount = max(byteCount, newByteCount)
-        return true
-    }
-
-    /// Whether `grow(inPlaceTo:)` would succeed.
+    /// Whether the memory can be used up to `newByteCount` bytes where it is, its contents kept
+    /// (the reservation holds them; the bytes past those in use are zero).
     func canGrow(inPlaceTo newByteCount: Int) -> Bool {
         mapping.map { newByteCount <= $0.count } ?? false
     }
