@@ -1,9 +1,12 @@
 /// Row identity → location, for the model's identity index: an open-addressing hash table with
-/// linear probing whose slots hold the identity and its location side by side (32 bytes, two to a
-/// cache line, never across two), so a lookup reads one line where a `Dictionary` reads its keys
-/// and its values in two arrays. Beside each slot, in an array of their own, a position hint (4
-/// bytes). The identity's cached hash picks the slot; removal shifts the following entries back
-/// instead of leaving tombstones. A value: copies share storage until one changes (copy on write).
+/// linear probing whose slots hold everything a lookup reads side by side: the identity's two
+/// words, the low half of its cached hash, its location and its position hint, 32 bytes, two to
+/// a cache line and never across two. So a lookup that misses the cache waits for one line on one
+/// page, where a `Dictionary` reads its keys and its values in two arrays (and a table with the
+/// hints in an array of their own read two lines on two pages: two translations to wait for when
+/// the pages are small). The hash picks the slot; removal shifts the following entries back
+/// instead of leaving tombstones. A value: copies share storage until one changes (copy on
+/// write).
 ///
 /// Growing is incremental. When an insert would pass three quarters full, the table takes a new
 /// storage of twice the slots and keeps the old one beside it; from then on every insert, update
@@ -17,29 +20,42 @@
 /// - Complexity: Lookup, insert, update and removal: O(1) expected (the table keeps at most three
 ///   quarters of its slots in use), also while it grows.
 struct IdentityTable: Sendable {
-    /// One slot: an identity and its location, or empty.
+    /// One slot: an identity, its location and position hint, or empty.
     ///
     /// All of an empty slot's bytes may be zero (and a fresh mapping's are), so a new storage from
     /// the system needs no pass that writes its empty slots: pages are touched only as entries
     /// arrive. That is why the key is stored plus one.
     struct Slot {
-        var id: ItemID
+        /// The identity's words (`ItemID.bits`, `ItemID.box`).
+        var bits: Int
+        var box: ItemIDBox?
+        /// The low 32 bits of the identity's hash: the slot's home in a table of up to 2^32 slots,
+        /// and the first thing a probe compares.
+        var hash: UInt32
         /// The location's section key plus one: 0 in an empty slot, -1 in a slot of the old
         /// storage whose entry was updated or removed while the table grew (probes go on past it,
         /// and it never matches).
         var keyPlusOne: Int32
         var leaf: Int32
+        /// The position hint (`RowListStorage.hint(ofLeaf:at:)`).
+        var hint: UInt32
 
-        init(id: ItemID, location: TableIndex.Location) {
-            self.id = id
+        init(id: ItemID, location: TableIndex.Location, hint: UInt32) {
+            bits = id.bits
+            box = id.box
+            hash = UInt32(truncatingIfNeeded: id.hashCode)
             keyPlusOne = location.key + 1
             leaf = location.leaf
+            self.hint = hint
         }
 
         /// A slot marked gone.
-        static let gone = Slot(id: IdentityTable.placeholder, location: TableIndex.Location(key: -2, leaf: -1))
+        static let gone = Slot(
+            id: IdentityTable.placeholder, location: TableIndex.Location(key: -2, leaf: -1), hint: RowListStorage.noHint
+        )
         /// An empty slot.
-        static let empty = Slot(id: IdentityTable.placeholder, location: TableIndex.Location(key: -1, leaf: 0))
+        static let empty = Slot(
+            id: IdentityTable.placeholder, location: TableIndex.Location(key: -1, leaf: 0), hint: RowListStorage.noHint)
 
         var location: TableIndex.Location {
             get { TableIndex.Location(key: keyPlusOne - 1, leaf: leaf) }
@@ -49,49 +65,56 @@ struct IdentityTable: Sendable {
             }
         }
 
+        /// The identity (its full hash is the box's, or the integer's own).
+        var id: ItemID { ItemID(bits: bits, box: box) }
+
         var isEmpty: Bool { keyPlusOne == 0 }
         var isLive: Bool { keyPlusOne > 0 }
+
+        /// Whether the slot holds `id`, whose hash's low 32 bits are `hash`: as `ItemID`'s `==`
+        /// decides, with the low half of the hash where it compares the whole (equal values have
+        /// equal hashes, so this only shortcuts fewer unequal pairs).
+        @inline(__always)
+        func holds(_ id: ItemID, hash: UInt32) -> Bool {
+            guard self.hash == hash else { return false }
+            if box === id.box { return bits == id.bits }
+            return ItemID.differentBoxesEqual(self.id, id)
+        }
     }
 
     /// The slots; shared by copies until one of them changes.
     final class Storage: @unchecked Sendable {
-        /// A power of two.
+        /// A power of two, at most 2^32 (a slot keeps 32 bits of the hash).
         let capacity: Int
         let slots: UnsafeMutablePointer<Slot>
-        /// Each slot's position hint (`RowListStorage.hint(ofLeaf:at:)`), in an array of its own
-        /// beside the slots, which are a whole half line already. A lookup knows where both are
-        /// from the identity's hash, so the two loads go out together.
-        let hints: UnsafeMutablePointer<UInt32>
         var count = 0
         private let memory: LargeAllocation
 
         /// Empty slots. `lazily`: a mapping's pages are left for the entries to touch (see below).
         init(capacity: Int, lazily: Bool = false) {
+            precondition(capacity <= 1 << 32, "an identity table holds fewer than 3 * 2^30 identities")
             self.capacity = capacity
             // Aligned to a cache line, so no 32-byte slot straddles two lines (a lookup that misses
             // the cache then waits for one line, not two); a large table on huge pages where the
-            // system has them (LargeAllocation). The hints follow the slots.
-            let slotBytes = capacity * MemoryLayout<Slot>.stride
-            let byteCount = slotBytes + capacity * MemoryLayout<UInt32>.stride
+            // system has them (LargeAllocation).
+            let byteCount = capacity * MemoryLayout<Slot>.stride
             memory = LargeAllocation(byteCount: byteCount)
-            // Zero bytes are empty slots (and hints no empty slot reads). A mapping is zero already:
-            // the storage a growing table moves into leaves its pages to the entries, because a
-            // storage of 151 MB (2^22 slots) written whole at once took 28 ms, and 317 ms when the
-            // kernel first had to find huge pages for it, all in the one insert that started the
-            // growth. Any other storage is written whole when made, whose cost the O(n) work that
-            // fills it hides: lookups in a model of 1,000,000 rows took about 3% less (the median
-            // of 16 interleaved pairs) with its pages touched in order before the build than with
-            // them touched by the build's inserts.
+            // Zero bytes are empty slots. A mapping is zero already: the storage a growing table
+            // moves into leaves its pages to the entries, because a storage of 151 MB (2^22 slots)
+            // written whole at once took 28 ms, and 317 ms when the kernel first had to find huge
+            // pages for it, all in the one insert that started the growth. Any other storage is
+            // written whole when made, whose cost the O(n) work that fills it hides: lookups in a
+            // model of 1,000,000 rows took about 3% less (the median of 16 interleaved pairs) with
+            // its pages touched in order before the build than with them touched by the build's
+            // inserts.
             if !(lazily && memory.isZeroed) {
                 memory.base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
             }
             slots = memory.base.bindMemory(to: Slot.self, capacity: capacity)
-            hints = (memory.base + slotBytes).bindMemory(to: UInt32.self, capacity: capacity)
         }
 
         deinit {
             slots.deinitialize(count: capacity)
-            hints.deinitialize(count: capacity)
             memory.deallocate()
         }
     }
@@ -131,14 +154,15 @@ struct IdentityTable: Sendable {
 
     /// The location of `id` and its position hint, or `nil`.
     func entry(_ id: ItemID) -> (location: TableIndex.Location, hint: UInt32)? {
-        let slots = storage.slots, hints = storage.hints
+        let slots = storage.slots
         let mask = storage.capacity - 1
-        var i = id.hashCode & mask
+        let hash = UInt32(truncatingIfNeeded: id.hashCode)
+        var i = Int(hash) & mask
         while true {
             // Read in place: a copy of the slot would retain (atomically) a boxed identity.
             let slot = slots + i
             if !slot.pointee.isLive { break }
-            if slot.pointee.id == id { return (slot.pointee.location, hints[i]) }
+            if slot.pointee.holds(id, hash: hash) { return (slot.pointee.location, slot.pointee.hint) }
             i = (i + 1) & mask
         }
         return old == nil ? nil : oldEntry(id)
@@ -149,7 +173,7 @@ struct IdentityTable: Sendable {
     @inline(never)
     private func oldEntry(_ id: ItemID) -> (location: TableIndex.Location, hint: UInt32)? {
         guard let old, let at = Self.liveSlot(of: id, in: old, from: cursor) else { return nil }
-        return (old.slots[at].location, old.hints[at])
+        return (old.slots[at].location, old.slots[at].hint)
     }
 
     /// The slot of `id` in the old storage `old`, if it is there and counts (at or after `cursor`,
@@ -157,11 +181,12 @@ struct IdentityTable: Sendable {
     /// unbroken; only an empty slot ends one.
     private static func liveSlot(of id: ItemID, in old: Storage, from cursor: Int) -> Int? {
         let mask = old.capacity - 1
-        var i = id.hashCode & mask
+        let hash = UInt32(truncatingIfNeeded: id.hashCode)
+        var i = Int(hash) & mask
         while true {
             let slot = old.slots + i
             if slot.pointee.isEmpty { return nil }
-            if slot.pointee.isLive && i >= cursor && slot.pointee.id == id { return i }
+            if slot.pointee.isLive && i >= cursor && slot.pointee.holds(id, hash: hash) { return i }
             i = (i + 1) & mask
         }
     }
@@ -176,18 +201,18 @@ struct IdentityTable: Sendable {
         let moved = takeFromOld(id)
         let slots = storage.slots
         let mask = storage.capacity - 1
-        var i = id.hashCode & mask
+        let hash = UInt32(truncatingIfNeeded: id.hashCode)
+        var i = Int(hash) & mask
         while true {
             if !slots[i].isLive {
-                slots[i] = Slot(id: id, location: location)
-                storage.hints[i] = hint
+                slots[i] = Slot(id: id, location: location, hint: hint)
                 storage.count += 1
                 return moved
             }
-            if slots[i].id == id {
+            if slots[i].holds(id, hash: hash) {
                 let old = slots[i].location
                 slots[i].location = location
-                storage.hints[i] = hint
+                slots[i].hint = hint
                 return old
             }
             i = (i + 1) & mask
@@ -203,23 +228,22 @@ struct IdentityTable: Sendable {
         if let gone = takeFromOld(id) { return gone }
         let slots = storage.slots
         let mask = storage.capacity - 1
-        var hole = id.hashCode & mask
-        while slots[hole].id != id { hole = (hole + 1) & mask }
+        let hash = UInt32(truncatingIfNeeded: id.hashCode)
+        var hole = Int(hash) & mask
+        while !slots[hole].holds(id, hash: hash) { hole = (hole + 1) & mask }
         let old = slots[hole].location
         var next = (hole + 1) & mask
         while slots[next].isLive {
-            let home = slots[next].id.hashCode & mask
+            let home = Int(slots[next].hash) & mask
             // The entry at `next` may fill the hole unless its home lies cyclically in (hole, next].
             let stays = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
             if !stays {
                 slots[hole] = slots[next]
-                storage.hints[hole] = storage.hints[next]
                 hole = next
             }
             next = (next + 1) & mask
         }
         slots[hole] = .empty
-        storage.hints[hole] = RowListStorage.noHint
         storage.count -= 1
         return old
     }
@@ -269,7 +293,7 @@ struct IdentityTable: Sendable {
         guard let old else { return }
         let end = min(old.capacity, cursor + slots)
         for i in cursor..<end where old.slots[i].isLive {
-            place(old.slots[i], hint: old.hints[i], in: storage)
+            place(old.slots[i], in: storage)
             old.count -= 1
         }
         cursor = end
@@ -281,11 +305,11 @@ struct IdentityTable: Sendable {
     private mutating func rehash(into fresh: Storage) {
         let current = storage
         for i in 0..<current.capacity where current.slots[i].isLive {
-            place(current.slots[i], hint: current.hints[i], in: fresh)
+            place(current.slots[i], in: fresh)
         }
         if let old {
             for i in cursor..<old.capacity where old.slots[i].isLive {
-                place(old.slots[i], hint: old.hints[i], in: fresh)
+                place(old.slots[i], in: fresh)
             }
         }
         storage = fresh
@@ -294,12 +318,11 @@ struct IdentityTable: Sendable {
     }
 
     /// Puts `slot`, an identity `storage` does not hold, into the first empty slot of its run.
-    private func place(_ slot: Slot, hint: UInt32, in storage: Storage) {
+    private func place(_ slot: Slot, in storage: Storage) {
         let mask = storage.capacity - 1
-        var j = slot.id.hashCode & mask
+        var j = Int(slot.hash) & mask
         while storage.slots[j].isLive { j = (j + 1) & mask }
         storage.slots[j] = slot
-        storage.hints[j] = hint
         storage.count += 1
     }
 }

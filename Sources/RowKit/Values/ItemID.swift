@@ -26,6 +26,12 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
         self.box = box
     }
 
+    /// The identity whose words are `bits` and `box` (as `IdentityTable` keeps them): its hash is
+    /// the box's, or the integer's own.
+    init(bits: Int, box: ItemIDBox?) {
+        self.init(hashCode: box?.hash ?? bits.hashValue, bits: bits, box: box)
+    }
+
     /// An integer identity, stored inline.
     public init(_ value: Int) {
         // `AnyHashable(value).hashValue` is the Int's own hash (AnyHashable hashes an integer that

@@ -33,6 +33,40 @@ struct IdentityTableTests {
         #expect(seen == reference.count)
     }
 
+    /// A slot keeps only the low 32 bits of an identity's hash: identities that share them (found
+    /// among this process's hashes, which are seeded per process) share a home slot, and each is
+    /// still found, updated and removed apart from the other, also next to an equal-hashed box.
+    @Test func whenIdentitiesShareTheLowHalfOfTheirHash_thenTheTableKeepsThemApart() throws {
+        var byLowHash: [UInt32: Int] = [:]
+        var pairs: [(ItemID, ItemID)] = []
+        var value = 0
+        while pairs.count < 3 {
+            let low = UInt32(truncatingIfNeeded: value.hashValue)
+            if let other = byLowHash[low] { pairs.append((ItemID(other), ItemID(value))) }
+            byLowHash[low] = value
+            value += 1
+        }
+        for (first, second) in pairs {
+            #expect(first.hashCode != second.hashCode && first != second)
+            var table = IdentityTable()
+            let one = TableIndex.Location(key: 1, leaf: 10), two = TableIndex.Location(key: 2, leaf: 20)
+            table.updateValue(one, hint: 7, forKey: first)
+            #expect(table[second] == nil)
+            table.updateValue(two, hint: 8, forKey: second)
+            #expect(table.entry(first)?.location == one && table.entry(first)?.hint == 7)
+            #expect(table.entry(second)?.location == two && table.entry(second)?.hint == 8)
+            // A boxed identity equal to `second` (an `Int64` of the same value, as `AnyHashable`
+            // has it) finds the same entry.
+            let boxed = ItemID(Int64(second.bits))
+            #expect(boxed.box != nil && table[boxed] == two)
+            #expect(table.removeValue(forKey: first) == one)
+            #expect(table[first] == nil && table[second] == two && table.count == 1)
+            var seen: [ItemID] = []
+            table.forEachEntry { id, _ in seen.append(id) }
+            #expect(seen == [second] && seen.first?.hashCode == second.hashCode)
+        }
+    }
+
     /// Growing moves `migrationStep` old slots per insert, update or removal, never the whole
     /// table at once; meanwhile every lookup, update (of entries still in the old storage too),
     /// removal and position hint behaves as before.
