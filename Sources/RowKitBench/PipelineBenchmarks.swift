@@ -15,7 +15,8 @@ import Darwin
 ///   deleted, inserted, moved and edited), median of several runs, with `Int` identities (what
 ///   the algorithm costs) and with `ItemID` identities (what a `Table` of rows costs).
 /// - Model: single-row batches (an insert, then a delete, at random rows) on a `TableModel` whose
-///   one section holds 1,000,000 rows, and `path(of:)` lookups of random identities in it.
+///   one section holds 1,000,000 rows, and `path(of:)` lookups of random identities in it, each
+///   in the same rounds as the C offset tree's insert and `item(at:)` on as many heights.
 /// - Export: 100,000 rows with Markdown bodies through `SiteExporter`, against one bare
 ///   `cmark_markdown_to_html` per row on the same Markdown, interleaved run by run; medians of
 ///   rows/s and MB/s and their ratio. The same export without the search index runs in each
@@ -33,14 +34,23 @@ public struct PipelineBenchmarks: Sendable {
         public var ratioToInt: Double?
     }
 
-    /// The model edit and lookup measurement.
+    /// The model edit and lookup measurement, with the C tree's insert and `item_at` measured in
+    /// the same rounds (``PipelineBenchmarks/runModel()``).
     public struct ModelFigure: Sendable, Equatable {
-        /// Rows in the model's one section.
+        /// Rows in the model's one section (and heights in the C tree).
         public var rows: Int
         /// Median microseconds per single-row batch (insert or delete at a random row).
         public var editMicroseconds: Double
         /// Median nanoseconds per `path(of:)` of a random identity.
         public var lookupNanoseconds: Double
+        /// Median nanoseconds per C tree insert of one height at a random index.
+        public var cInsertNanoseconds: Double
+        /// Median nanoseconds per C tree `item(at:)` of a random offset.
+        public var cItemAtNanoseconds: Double
+        /// Median over rounds of the model edit's time over the C insert's in the same round.
+        public var editOverCInsert: Double
+        /// Median over rounds of the `path(of:)` time over the C `item(at:)` time in the same round.
+        public var lookupOverCItemAt: Double
     }
 
     /// The export-versus-cmark measurement.
@@ -105,29 +115,37 @@ public struct PipelineBenchmarks: Sendable {
     }
 
     /// Median microseconds per single-row batch and nanoseconds per identity lookup on a model of
-    /// one `modelRows`-row section. Each round times 100 inserts and 100 deletes at random rows,
-    /// then 10,000 lookups of random identities (present or deleted), made before the clock starts.
+    /// one `modelRows`-row section, side by side with the C offset tree's insert and `item(at:)` on
+    /// a tree of as many heights (20–120, as in the offset-tree benchmark), in `modelRuns`
+    /// alternating rounds (``Harness/sideBySide(_:phase:_:)``): a round runs an untimed and a timed
+    /// batch of each of 200 model edits (inserts and deletes in turn, at random rows), 200 C
+    /// inserts and 200 C removes (at random indices), then of each of 10,000 `path(of:)` lookups
+    /// of random identities (present or deleted) and 10,000 `item(at:)` lookups of random offsets.
+    /// No identity or offset is looked up twice, so neither side finds the other's data or its own
+    /// earlier lookups in the cache, and load that comes and goes during the run (this machine has
+    /// stretches of seconds in which plain arithmetic takes nearly twice as long) weighs on both
+    /// sides of a round alike. The ratios are medians of the rounds' ratios.
     public func runModel() -> ModelFigure {
         let rows = modelRows
         var model: TableModel
+        let tree: COffsetTree
+        var random = SplitMix64(seed: 7)
         do {
             model = try TableModel(
                 Table(
                     style: .plain,
                     sections: [Section(id: ItemID("rows"), rows: (0..<rows).map { AnyRow(BenchRow(id: $0)) })]))
+            tree = try COffsetTree(heights: OffsetTreeBenchmark.heights(rows, &random))
         } catch {
-            preconditionFailure("benchmark rows have unique identities: \(error)")
+            preconditionFailure("benchmark rows have unique identities and valid heights: \(error)")
         }
-        var random = SplitMix64(seed: 7)
         var nextID = -1
-        var edits: [Double] = []
-        var lookups: [Double] = []
-        for _ in 0..<modelRuns {
-            var start = DispatchTime.now().uptimeNanoseconds
+        let edits = Harness(batches: modelRuns, iterations: 200).sideBySide(3) { which, i in
             do {
-                for index in 0..<200 {
+                switch which {
+                case 0:
                     let count = model.numberOfRows(inSection: 0) ?? 0
-                    if index % 2 == 0 {
+                    if i % 2 == 0 {
                         try model.performBatch {
                             $0.insert(BenchRow(id: nextID), at: RowPath(section: 0, row: random.below(count + 1)))
                         }
@@ -135,20 +153,34 @@ public struct PipelineBenchmarks: Sendable {
                     } else {
                         try model.performBatch { $0.delete(.path(RowPath(section: 0, row: random.below(count)))) }
                     }
+                case 1: try tree.insert(Double(20 + random.below(101)), at: random.below(tree.count + 1))
+                default:
+                    let at = random.below(tree.count)
+                    try tree.removeSubrange(at..<at + 1)
                 }
             } catch {
                 preconditionFailure("benchmark edit failed: \(error)")
             }
-            edits.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 200 / 1e3)
-            let keys = (0..<10_000).map { _ in ItemID(random.below(rows)) }
-            start = DispatchTime.now().uptimeNanoseconds
-            var found = 0
-            for key in keys where model.path(of: key) != nil { found += 1 }
-            lookups.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 10_000)
-            blackHole(found)
+        }
+        // Inputs for every lookup of every round (one untimed and one timed batch per side), drawn
+        // before any clock starts.
+        let lookups = Harness(batches: modelRuns, iterations: 10_000)
+        let inputs = lookups.batches * lookups.iterations * 2
+        let keys = (0..<inputs).map { _ in ItemID(random.below(rows)) }
+        let total = tree.totalHeight
+        let offsets = (0..<inputs).map { _ in Double(random.below(Int(total) * 16)) / 16 }
+        let finds = lookups.sideBySide(2) { which, i in
+            if which == 0 {
+                blackHole(model.path(of: keys[i]))
+            } else {
+                blackHole(tree.item(at: offsets[i]))
+            }
         }
         return ModelFigure(
-            rows: rows, editMicroseconds: Harness.median(edits), lookupNanoseconds: Harness.median(lookups))
+            rows: rows, editMicroseconds: Harness.median(edits[0]) / 1e3,
+            lookupNanoseconds: Harness.median(finds[0]), cInsertNanoseconds: Harness.median(edits[1]),
+            cItemAtNanoseconds: Harness.median(finds[1]), editOverCInsert: Harness.medianRatio(edits[0], edits[1]),
+            lookupOverCItemAt: Harness.medianRatio(finds[0], finds[1]))
     }
 
     /// Milliseconds of one diff.
@@ -252,6 +284,8 @@ public struct PipelineBenchmarks: Sendable {
         }
         row("model edit, 1 section of \(model.rows) rows", String(format: "%.1f µs", model.editMicroseconds), "")
         row("model path(of:), same section", String(format: "%.0f ns", model.lookupNanoseconds), "")
+        row("C tree insert, same rounds as the edits", String(format: "%.0f ns", model.cInsertNanoseconds), "")
+        row("C tree item_at, same rounds as path(of:)", String(format: "%.0f ns", model.cItemAtNanoseconds), "")
         if let export {
             row(
                 "export \(export.rows) rows with Markdown", String(format: "%.0f rows/s", export.exportRowsPerSecond),
@@ -287,7 +321,9 @@ public struct PipelineBenchmarks: Sendable {
         var members = ["\"diff_ms\": {\(diffJSON)}"]
         members.append(
             "\"model\": {\"rows\": \(model.rows), \"edit_us\": \(String(format: "%.2f", model.editMicroseconds)), "
-                + "\"lookup_ns\": \(String(format: "%.1f", model.lookupNanoseconds))}")
+                + "\"lookup_ns\": \(String(format: "%.1f", model.lookupNanoseconds)), "
+                + "\"c_insert_ns\": \(String(format: "%.1f", model.cInsertNanoseconds)), "
+                + "\"c_item_at_ns\": \(String(format: "%.1f", model.cItemAtNanoseconds))}")
         if let export {
             members.append(
                 "\"export\": {\"rows\": \(export.rows), \"rows_per_s\": \(String(format: "%.0f", export.exportRowsPerSecond)), "

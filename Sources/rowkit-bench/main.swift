@@ -147,7 +147,12 @@ if let pipelinePart {
             "diff \(diff.rows) rows (\(diff.identity)): \(diff.milliseconds) ms"
                 + (diff.ratioToInt.map { ", \($0)x Int" } ?? ""))
     }
-    if let model { print("model edit \(model.editMicroseconds) µs, path(of:) \(model.lookupNanoseconds) ns") }
+    if let model {
+        print(
+            "model edit \(model.editMicroseconds) µs, path(of:) \(model.lookupNanoseconds) ns; "
+                + "C insert \(model.cInsertNanoseconds) ns, C item_at \(model.cItemAtNanoseconds) ns; "
+                + "edit / C insert \(model.editOverCInsert)x, path(of:) / C item_at \(model.lookupOverCItemAt)x")
+    }
     exit(0)
 }
 if fileExportOnly {
