@@ -419,9 +419,11 @@ struct ListingScan<Visitor: ListingVisitor> {
                 if rowsRead & 0x3FFF == 0 { reportProgress(rows: rowsRead) }
                 if record.count != columns.width {
                     let count = record.count
+                    // More fields than the header is most often a value with a comma in it.
+                    let hint = count > columns.width ? " (a value with a comma in it goes in double quotes)" : ""
                     columnProblems.add(
                         SourceLocation(file: file, line: record.line, column: record.column),
-                        "row has \(count) \(count == 1 ? "field" : "fields"); the header has \(columns.width)")
+                        "row has \(count) \(count == 1 ? "field" : "fields"); the header has \(columns.width)\(hint)")
                 }
                 guard columnProblems.isEmpty else {
                     stopDelivery()
