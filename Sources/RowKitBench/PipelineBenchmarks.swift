@@ -122,9 +122,9 @@ public struct PipelineBenchmarks: Sendable {
     /// inserts and 200 C removes (at random indices), then of each of 10,000 `path(of:)` lookups
     /// of random identities (present or deleted) and 10,000 `item(at:)` lookups of random offsets.
     /// No identity or offset is looked up twice, so neither side finds the other's data or its own
-    /// earlier lookups in the cache, and load that comes and goes during the run (this machine has
-    /// stretches of seconds in which plain arithmetic takes nearly twice as long) weighs on both
-    /// sides of a round alike. The ratios are medians of the rounds' ratios.
+    /// earlier lookups in the cache, and load that comes and goes during the run (a shared machine
+    /// can have stretches of seconds in which plain arithmetic takes nearly twice as long) weighs on
+    /// both sides of a round alike. The ratios are medians of the rounds' ratios.
     public func runModel() -> ModelFigure {
         let rows = modelRows
         var model: TableModel
