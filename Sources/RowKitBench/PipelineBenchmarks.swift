@@ -121,8 +121,9 @@ public struct PipelineBenchmarks: Sendable {
     /// batch of each of 200 model edits (inserts and deletes in turn, at random rows), 200 C
     /// inserts and 200 C removes (at random indices), then of each of 10,000 `path(of:)` lookups
     /// of random identities (present or deleted) and 10,000 `item(at:)` lookups of random offsets.
-    /// No identity or offset is looked up twice, so neither side finds the other's data or its own
-    /// earlier lookups in the cache, and load that comes and goes during the run (a shared machine
+    /// Every lookup takes an input of its own, drawn at random from the whole section or the whole
+    /// tree (so either side meets an identity or an item it met before only by chance, about one
+    /// lookup in fifteen on both), and load that comes and goes during the run (a shared machine
     /// can have stretches of seconds in which plain arithmetic takes nearly twice as long) weighs on
     /// both sides of a round alike. The ratios are medians of the rounds' ratios.
     public func runModel() -> ModelFigure {
@@ -162,14 +163,14 @@ public struct PipelineBenchmarks: Sendable {
                 preconditionFailure("benchmark edit failed: \(error)")
             }
         }
-        // Inputs for every lookup of every round (one untimed and one timed batch per side), drawn
-        // before any clock starts.
-        let lookups = Harness(batches: modelRuns, iterations: 10_000)
-        let inputs = lookups.batches * lookups.iterations * 2
+        // Inputs for every lookup of every round (an untimed batch and `phase` timed ones per side,
+        // all sides of a round on the same indices), drawn before any clock starts.
+        let lookups = Harness(batches: modelRuns, iterations: 10_000), phase = 1
+        let inputs = lookups.batches * lookups.iterations * (1 + phase)
         let keys = (0..<inputs).map { _ in ItemID(random.below(rows)) }
         let total = tree.totalHeight
         let offsets = (0..<inputs).map { _ in Double(random.below(Int(total) * 16)) / 16 }
-        let finds = lookups.sideBySide(2) { which, i in
+        let finds = lookups.sideBySide(2, phase: phase) { which, i in
             if which == 0 {
                 blackHole(model.path(of: keys[i]))
             } else {
