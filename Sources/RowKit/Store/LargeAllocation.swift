@@ -57,15 +57,22 @@ struct LargeAllocation {
     private static func map(_ byteCount: Int) -> (UnsafeMutableRawPointer, UnsafeMutableRawBufferPointer)? {
         let (pages, partial) = byteCount.quotientAndRemainder(dividingBy: hugePage)
         let length = (pages + (partial > 0 ? 1 : 0) + 1) * hugePage
-        guard let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-            start != UnsafeMutableRawPointer(bitPattern: -1)
-        else { return nil }
+        guard let mapping = anonymousMapping(length, flags: 0), let start = mapping.baseAddress else { return nil }
         let address = UInt(bitPattern: start)
         let aligned = (address + UInt(hugePage) - 1) & ~(UInt(hugePage) - 1)
         let base = UnsafeMutableRawPointer(bitPattern: aligned)!
         // Advice only: where the kernel has no transparent huge pages, the mapping works as it is.
         _ = madvise(base, length - Int(aligned - address), MADV_HUGEPAGE)
-        return (base, UnsafeMutableRawBufferPointer(start: start, count: length))
+        return (base, mapping)
+    }
+
+    /// A private anonymous read-write mapping of `length` bytes (whole pages) with the extra mmap
+    /// `flags`, or `nil` when the system refuses it.
+    static func anonymousMapping(_ length: Int, flags: Int32) -> UnsafeMutableRawBufferPointer? {
+        guard let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0),
+            start != UnsafeMutableRawPointer(bitPattern: -1)
+        else { return nil }
+        return UnsafeMutableRawBufferPointer(start: start, count: length)
     }
     #endif
 }
@@ -116,12 +123,7 @@ struct GrowableMemory {
     /// no memory.
     private static func map(_ byteCount: Int) -> UnsafeMutableRawBufferPointer? {
         let page = 4_096
-        let length = (byteCount + page - 1) / page * page
-        guard
-            let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-            start != UnsafeMutableRawPointer(bitPattern: -1)
-        else { return nil }
-        return UnsafeMutableRawBufferPointer(start: start, count: length)
+        return LargeAllocation.anonymousMapping((byteCount + page - 1) / page * page, flags: MAP_NORESERVE)
     }
     #endif
 }
