@@ -6,7 +6,7 @@ import CCore
 /// `deinit`, and turns `rk_status` codes into ``OffsetTreeError``. Not `Sendable`: a mutable
 /// reference type; confine each tree to one isolation domain.
 public final class COffsetTree: OffsetTree {
-    private let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
 
     /// Creates a tree holding `heights`, in order.
     /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``,
@@ -46,6 +46,7 @@ public final class COffsetTree: OffsetTree {
 
     /// The sum of the heights before `index`; `offset(of: count)` is the total.
     /// - Complexity: O(log n).
+    @inlinable
     public func offset(of index: Int) throws(OffsetTreeError) -> Double {
         // By value, not through `&value`: a local whose address is taken costs every call a stack
         // guard. A negative index is a size_t past the count, so it gets RK_NO_OFFSET too.
@@ -56,6 +57,7 @@ public final class COffsetTree: OffsetTree {
 
     /// The item whose `[offset, offset + height)` contains `y`, or `nil`.
     /// - Complexity: O(log n).
+    @inlinable
     public func item(at y: Double) -> Int? {
         let found = rk_offset_tree_item_at(handle, y)
         // RK_NOT_FOUND is SIZE_MAX, which size_t-as-Int turns into -1; valid indices are < 2^48.
@@ -73,9 +75,17 @@ public final class COffsetTree: OffsetTree {
 
     /// Sets the height of the item at `index`.
     /// - Complexity: O(log n).
+    @inlinable
     public func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError) {
         guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
         let status = rk_offset_tree_set(handle, index, height)
+        if status != RK_OK { try setFailed(status, height: height, index: index) }
+    }
+
+    /// The error for a set that `rk_offset_tree_set` refused (out of line: the inlined
+    /// `setHeight(_:at:)` stays a call and a compare).
+    @usableFromInline
+    func setFailed(_ status: rk_status, height: Double, index: Int) throws(OffsetTreeError) {
         if status == RK_ERR_HEIGHT { throw .invalidHeight(value: height, index: index) }
         try Self.check(status, index: index, count: count)
     }
