@@ -28,9 +28,10 @@
  * Sums: heights are stored as multiples of 2^-16 (quantize) and the total stays below 2^37, so
  * every sum of heights is an integer number of quanta below 2^53 and exact in a double, whatever
  * the order of summation. So a cached sum or prefix can be adjusted by the delta of an edit
- * (rk_offset_tree_set, and the path above a leaf an insert or removal changed) or recomputed from
- * the level below (after structural changes): both give the value a fresh summation gives, bit for
- * bit, and the checker compares them exactly. Counts are integers too: edits adjust them by the
+ * (rk_offset_tree_set, a leaf's block prefixes after a one-height insert, and the path above a
+ * leaf an insert or removal changed) or recomputed from the level below (after structural
+ * changes): both give the value a fresh summation gives, bit for bit, and the checker compares
+ * them exactly. Counts are integers too: edits adjust them by the
  * number of items inserted or removed.
  *
  * Memory: the tree keeps the blocks it stops using on free lists (leaves by capacity class, inner
@@ -324,6 +325,29 @@ static double leaf_fix(rk_leaf *l, size_t b0) {
     }
     for (size_t b = nb; b < RK_LEAF_PREFIXES; b++) pre[b] = INFINITY;
     return s;
+}
+
+/*
+ * leaf_fix after one height was put in place at `off` of a leaf that held `old_n` (the heights
+ * from off on moved up one slot, l->n is old_n + 1; blocks before off's are up to date): each
+ * block prefix from off's block on gains the new height and loses the height that moved out of
+ * its block's end into the next block, two exact operations where leaf_fix adds up each block (see
+ * the file comment: every sum is exact, so both give the same bits). A block the insert opened
+ * gets its prefix and the zeros after its one height. Returns the leaf's sum.
+ */
+static double leaf_fix_after_insert(rk_leaf *l, size_t off, size_t old_n) {
+    size_t n = l->n, nb = blocks_of(n), b0 = off / RK_BLOCK;
+    double *pre = leaf_pre(l), added = l->h[off];
+    for (size_t b = b0; b + 1 < nb && b < RK_LEAF_PREFIXES; b++) pre[b] += added - l->h[(b + 1) * RK_BLOCK];
+    size_t last = nb - 1;
+    if (nb > blocks_of(old_n)) { /* the insert opened the last block: one height, zeros after it */
+        for (size_t i = n; i < nb * RK_BLOCK; i++) l->h[i] = 0.0;
+        double before = last ? pre[last - 1] : 0.0;
+        if (last < RK_LEAF_PREFIXES) return pre[last] = before + l->h[last * RK_BLOCK];
+        return before + l->h[last * RK_BLOCK];
+    }
+    if (last < RK_LEAF_PREFIXES) return pre[last] += added;
+    return pre[last - 1] + block_sum(l->h + last * RK_BLOCK);
 }
 
 static rk_entry leaf_entry(rk_leaf *l) {
@@ -1282,7 +1306,7 @@ static rk_status insert_items(rk_offset_tree *t, size_t at, const double *h, siz
 
     if (total <= RK_LEAF_MAX) { /* the leaf takes them: in place, or moved to a larger leaf */
         rk_leaf *l = leaf;
-        size_t from_block = off / RK_BLOCK;
+        size_t from_block = off / RK_BLOCK, old_n = leaf->n;
         if (total > leaf->cap) {
             l = leaf_new(t, round_cap(total));
             if (!l) return RK_ERR_NOMEM;
@@ -1295,7 +1319,8 @@ static rk_status insert_items(rk_offset_tree *t, size_t at, const double *h, siz
         }
         for (size_t i = 0; i < k; i++) l->h[off + i] = quantize(h[i]);
         l->n = (uint32_t)total;
-        fix_path(t, &p, l, leaf_fix(l, from_block), (ptrdiff_t)k);
+        double s = l == leaf && k == 1 ? leaf_fix_after_insert(l, off, old_n) : leaf_fix(l, from_block);
+        fix_path(t, &p, l, s, (ptrdiff_t)k);
         if (l != leaf) trim(t);
         return RK_OK;
     }
