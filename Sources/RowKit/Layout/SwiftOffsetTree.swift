@@ -269,6 +269,33 @@ public final class SwiftOffsetTree: OffsetTree {
         return s
     }
 
+    /// `leafFix` after one height was put in place at `off` of leaf `slot`, which held `oldCount`
+    /// (the heights from `off` on moved up one slot; blocks before off's are up to date): each block
+    /// prefix from off's block on gains the new height and loses the one that moved out of its
+    /// block's end, two exact operations where `leafFix` adds up each block (sums of heights are
+    /// exact, so both give the same bits). A block the insert opened gets its prefix and the zeros
+    /// after its one height. Returns the leaf's sum.
+    private func leafFixAfterInsert(_ slot: Int32, at off: Int, oldCount: Int) -> Double {
+        let h = leafBlock[Int(slot)]!
+        let n = leafLen[Int(slot)]
+        let nb = Self.blocks(n)
+        let pre = h - Self.leafBlocks
+        let added = h[off]
+        var b = off / Self.block
+        while b + 1 < nb {
+            pre[b] += added - h[(b + 1) * Self.block]
+            b += 1
+        }
+        let last = nb - 1
+        if nb > Self.blocks(oldCount) {
+            for i in n..<nb * Self.block { h[i] = 0 }
+            pre[last] = (last > 0 ? pre[last - 1] : 0) + h[last * Self.block]
+        } else {
+            pre[last] += added
+        }
+        return pre[last]
+    }
+
     private func leafEntry(_ slot: Int32) -> Entry {
         Entry(node: slot, sum: leafFix(slot, from: 0), cnt: leafLen[Int(slot)])
     }
