@@ -1027,7 +1027,9 @@ public final class SwiftOffsetTree: OffsetTree {
             let h = leafBlock[Int(slot)]!
             for i in 0..<k { h[off + i] = Self.quantized(heights[i]) }
             leafLen[Int(slot)] = total
-            fixPath(slot, sum: leafFix(slot, from: fromBlock), delta: k)
+            let sum =
+                slot == leaf && k == 1 ? leafFixAfterInsert(slot, at: off, oldCount: n) : leafFix(slot, from: fromBlock)
+            fixPath(slot, sum: sum, delta: k)
             if slot != leaf { trim() }
             return
         }
