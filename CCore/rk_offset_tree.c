@@ -31,8 +31,8 @@
  * (rk_offset_tree_set, a leaf's block prefixes after a one-height insert, and the path above a
  * leaf an insert or removal changed) or recomputed from the level below (after structural
  * changes): both give the value a fresh summation gives, bit for bit, and the checker compares
- * them exactly. Counts are integers too: edits adjust them by the
- * number of items inserted or removed.
+ * them exactly. Counts are integers too: edits adjust them by the number of items inserted or
+ * removed.
  *
  * Memory: the tree keeps the blocks it stops using on free lists (leaves by capacity class, inner
  * nodes) and takes blocks from there before asking malloc, so rebuilding a tree reuses its own
@@ -338,7 +338,8 @@ static double leaf_fix(rk_leaf *l, size_t b0) {
 static double leaf_fix_after_insert(rk_leaf *l, size_t off, size_t old_n) {
     size_t n = l->n, nb = blocks_of(n), b0 = off / RK_BLOCK;
     double *pre = leaf_pre(l), added = l->h[off];
-    for (size_t b = b0; b + 1 < nb && b < RK_LEAF_PREFIXES; b++) pre[b] += added - l->h[(b + 1) * RK_BLOCK];
+    /* b + 1 < nb <= RK_LEAF_BLOCKS, so b < RK_LEAF_PREFIXES: every block here has a prefix. */
+    for (size_t b = b0; b + 1 < nb; b++) pre[b] += added - l->h[(b + 1) * RK_BLOCK];
     size_t last = nb - 1;
     if (nb > blocks_of(old_n)) { /* the insert opened the last block: one height, zeros after it */
         for (size_t i = n; i < nb * RK_BLOCK; i++) l->h[i] = 0.0;
