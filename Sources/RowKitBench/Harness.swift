@@ -1,8 +1,8 @@
 /// Keeps `value` opaque to the optimizer, so measured work is not deleted: the function is neither
 /// inlined nor optimized, so the compiler cannot prove the value unused. Its body is empty: a
-/// body that calls (`withExtendedLifetime`) adds two generic calls to every measured operation,
-/// and that overhead cuts how many independent operations the processor overlaps, which costs a
-/// lookup made of dependent loads more than one made of independent loads.
+/// body that called `withExtendedLifetime` added two generic calls to every measured operation,
+/// which slowed the C tree's offset lookups (dependent loads) by a third and not the Fenwick
+/// prefix (independent loads); the measurements are in docs/benchmarks.md.
 @inline(never)
 @_optimize(none)
 public func blackHole<T>(_ value: T) {}
