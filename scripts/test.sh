@@ -5,6 +5,7 @@
 #   2. builds everything with warnings as errors (the flags and why they are not in Package.swift:
 #      scripts/lib/build.sh), the Swift code of the README and the DocC articles (Snippets/) too;
 #   3. runs the Swift test suite (swift test; the browser suites after the rest, one at a time);
+#      checks `rowkit serve` from outside with raw requests (Tests/Serve/serve_test.py);
 #      lints the Swift code against .swift-format (scripts/format.sh --lint); checks the public
 #      API against api/ (scripts/api.sh);
 #      checks that Snippets/ holds the docs' code as written and runs it (scripts/snippets.py), and
@@ -51,6 +52,9 @@ swift test --skip-build --skip BrowserTests
 
 step "browser tests (Chromium, one suite at a time)"
 swift test --skip-build --no-parallel --filter BrowserTests
+
+step "rowkit serve: raw requests, the event stream, edits, export equality (Tests/Serve)"
+python3 Tests/Serve/serve_test.py --rowkit "$(swift build --show-bin-path)/rowkit"
 
 step "format: swift format lint --strict (scripts/format.sh --lint)"
 scripts/format.sh --lint

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import RowKitHTML
+import ServiceLifecycle
 
 /// Serves a ``LiveSite`` in a Hummingbird application: the site's files, with the live script
 /// added to every page, the pages' event streams (`/_rowkit/events`) and the script itself
@@ -104,9 +105,14 @@ public struct LiveSiteMiddleware<Context: RequestContext>: RouterMiddleware {
                 .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
                 .init("X-Accel-Buffering")!: "no",
             ],
-            body: ResponseBody { writer in
-                for await wire in stream {
-                    try await writer.write(ByteBuffer(string: wire))
+            body: ResponseBody { [site] writer in
+                // A graceful shutdown waits for open responses: the streams end when it starts.
+                try await withGracefulShutdownHandler {
+                    for await wire in stream {
+                        try await writer.write(ByteBuffer(string: wire))
+                    }
+                } onGracefulShutdown: {
+                    Task { await site.stop() }
                 }
                 try await writer.finish(nil)
             })
