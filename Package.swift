@@ -92,6 +92,13 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
         .executableTarget(name: "rowkit-bench", dependencies: ["RowKitBench"]),
+        // Examples/LiveTable: the machine's processes, live in the browser through RowKitServe.
+        .executableTarget(
+            name: "LiveTable",
+            dependencies: [
+                "RowKit", "RowKitHTML", "RowKitServe", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Examples/LiveTable"),
         .executableTarget(
             name: "rowkit",
             dependencies: [
