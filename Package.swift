@@ -108,6 +108,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "RowKitServeTests", dependencies: ["RowKitServe", "RowKit"]),
         .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitBench", "CCore"]),
         .testTarget(
             name: "RowKitListingTests",

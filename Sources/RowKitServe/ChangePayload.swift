@@ -51,7 +51,9 @@ struct ChangePayload: Equatable {
         }
         var leavingSections = Set(changes.deletedSections.map(\.index))
         var arrivingSections = Set(changes.insertedSections.map(\.index))
-        for move in changes.movedSections where move.from != move.to {
+        // A move listed with the same index on both sides still moves: the sections around it
+        // changed order. Every listed move leaves and arrives.
+        for move in changes.movedSections {
             leavingSections.insert(move.from)
             arrivingSections.insert(move.to)
             movedSections.append((move.from, move.to))
@@ -76,10 +78,8 @@ struct ChangePayload: Equatable {
         }
         for move in changes.movedRows {
             guard let from = flat(move.from, oldRows), let to = flat(move.to, newRows) else { return nil }
-            if from != to || move.from != move.to {
-                leaving[from] = true
-                arriving[to] = true
-            }
+            leaving[from] = true
+            arriving[to] = true
         }
         deletedRows = leaving.indices.filter { leaving[$0] }
         insertedRows = arriving.indices.filter { arriving[$0] }
