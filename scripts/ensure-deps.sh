@@ -3,7 +3,7 @@
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer) and libyaml (the
 #                                   listing reader's YAML parser)
 #   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests),
-#                                   valgrind, python3 (the attack corpus, the API, snippet and docs
+#                                   valgrind, wrk (the live server's load test), python3 (the attack corpus, the API, snippet and docs
 #                                   checks), and node and wasi-libc (the WebAssembly build of the
 #                                   C core and its tests)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
@@ -44,6 +44,7 @@ case "$(uname -s)" in
       command -v python3 >/dev/null 2>&1 || missing+=(python3)
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
       command -v node >/dev/null 2>&1 || missing+=(nodejs)
+      command -v wrk >/dev/null 2>&1 || missing+=(wrk)
       [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
       # Liberation Sans: Arial's metrics, the sans-serif a Linux desktop falls back to, so the
       # pages are measured in a font as wide as the ones they are designed for.

@@ -113,6 +113,37 @@ def tree(folder):
     return out
 
 
+def resident_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
+
+
+def load_test(pid, port):
+    """1,000 connections for 10 s with wrk (Debian's), after a warm-up: no errors, and the
+    server's memory afterwards no larger than after the warm-up (within 16 MB)."""
+    if not shutil.which("wrk"):
+        print("skip load test: wrk is not installed (scripts/ensure-deps.sh --test installs it)")
+        return
+    url = f"http://127.0.0.1:{port}/index.html"
+    def run(seconds, connections):
+        out = subprocess.run(["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "--timeout", "10s", url],
+                             capture_output=True, text=True).stdout
+        return out
+    run(3, 1000)
+    time.sleep(2)
+    before = resident_kb(pid)
+    out = run(10, 1000)
+    time.sleep(2)
+    after = resident_kb(pid)
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    errors = re.search(r"Socket errors: (.*)", out)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    check("1,000 connections for 10 s: requests served", requests > 1000, out)
+    check("no socket errors and no error responses", errors is None and non2xx is None, out)
+    check("no growth in the server's memory after the load", after <= before + 16 * 1024, f"{before} kB -> {after} kB")
+    print(f"     load: {requests} requests in 10 s, server {before} kB before, {after} kB after")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rowkit", required=True)
@@ -208,6 +239,8 @@ def main():
         status, _, body = get(port, "/index.html")
         check("saves in quick succession: the last state wins", b"Quick 4" in body and b"Quick 3" not in body)
         time.sleep(0.5)
+
+        load_test(server.pid, port)
 
         os.remove(os.path.join(site, "out"))
         served = tree(site)
