@@ -288,7 +288,9 @@ struct ExportCommand: ParsableCommand {
             )
             return .cannotCreate
         case .outputUnusable(_, let reason):
-            StandardError.line("rowkit: cannot write the site to \(site): \(reason); choose another output folder (-o)")
+            // A reason that says what to do stands alone.
+            let advice = reason.hasSuffix("export again") ? "" : "; choose another output folder (-o)"
+            StandardError.line("rowkit: cannot write the site to \(site): \(reason)\(advice)")
             return .cannotCreate
         case .outputNotASite:
             StandardError.line(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RowKitBench
+import RowKitListing
 
 /// `rowkit generate-example` (hidden): writes a large synthetic listing, for trying pagination and
 /// speed (``ListingGenerator``). The output is the same for the same arguments.
@@ -58,9 +59,11 @@ struct GenerateExampleCommand: ParsableCommand {
             return
         }
         do {
-            try generator.write(to: URL(fileURLWithPath: output))
-        } catch {
-            StandardError.line("rowkit: cannot write '\(output)': \(error.localizedDescription)")
+            let file = try OutputFile(path: output)
+            try generator.write { try file.append($0) }
+            try file.finish()
+        } catch let refusal as OutputFile.Refusal {
+            StandardError.line("rowkit: cannot write '\(ListingText.escaped(output))': \(refusal.reason)")
             throw ExitCode.cannotCreate
         }
     }

@@ -95,6 +95,8 @@ final class SiteWriter: @unchecked Sendable {
     private let mutex = NSLock()
     private let lock: SiteLock
     let durable: Bool
+    /// The mark that proves the temporary folder is this export's (see ``ExportMark``).
+    private let mark = ExportMark()
     private let shouldStop: (@Sendable () -> Bool)?
     private var madeParents: [String]
     private var finished = false
@@ -133,6 +135,7 @@ final class SiteWriter: @unchecked Sendable {
                 in: parent, at: location.parent, name: location.lockName, site: shown, wait: waitForOtherExport,
                 shouldStop: shouldStop)
             Self.recover(in: parent, location)
+            try Self.checkNamesAreFree(in: parent, location, output: shown)
             if let info = FileTree.status(of: location.name, in: parent) {
                 guard FileTree.isFolder(info) else {
                     throw ExportError.outputUnusable(path: shown, reason: "it is a file, not a folder")
@@ -158,14 +161,6 @@ final class SiteWriter: @unchecked Sendable {
             }
             if mkdirat(parent, location.temporaryName, 0o755) != 0 {
                 let reason = errno
-                if reason == EEXIST {
-                    throw ExportError.outputUnusable(
-                        path: shown,
-                        reason:
-                            "'\(location.parent == "/" ? "" : location.parent)/\(location.temporaryName)' beside it holds files of yours from an interrupted export that "
-                            + "could not be put back into the site; move what you need out of it, remove it, and export again"
-                    )
-                }
                 throw ExportError.outputUnusable(
                     path: shown,
                     reason: "cannot create folders in '\(location.parent)': \(String(cString: strerror(reason)))")
@@ -177,6 +172,7 @@ final class SiteWriter: @unchecked Sendable {
                     path: shown,
                     reason: "cannot open folders in '\(location.parent)': \(String(cString: strerror(errno)))")
             }
+            try mark.write(in: temporary)
         } catch {
             if site >= 0 { close(site) }
             if parent >= 0 {
@@ -413,6 +409,8 @@ final class SiteWriter: @unchecked Sendable {
         guard renameat(temporary, Manifest.partialName, temporary, Manifest.fileName) == 0 else {
             throw ExportError.posix("create", Manifest.fileName)
         }
+        // The whole manifest proves the folder RowKit's from here on; the mark must not reach the site.
+        mark.remove(in: temporary)
         if durable { syncTree() }
         if let site, let info = FileTree.status(of: ".", in: site) {
             // The site folder keeps its permissions (and its group, where the user may set it).
@@ -494,20 +492,25 @@ final class SiteWriter: @unchecked Sendable {
         SiteLocation.removeFolders(madeParents)
     }
 
-    /// Step 2: resolves what a crashed export left beside the site, under the lock.
+    /// Step 2: resolves what a crashed export left beside the site, under the lock. Only a folder
+    /// that proves it is RowKit's is touched: one with an ``ExportMark`` (an unfinished export,
+    /// removed) or a whole manifest (a finished site or the previous one, emptied into the site); an
+    /// empty folder is removed. Anything else with those names is the user's and stays as it is
+    /// (``checkNamesAreFree(in:_:output:)`` then stops the export, naming it).
     private static func recover(in parent: Int32, _ location: SiteLocation) {
         for name in [location.backupName, location.temporaryName] {
-            guard let info = FileTree.status(of: name, in: parent) else { continue }
-            guard FileTree.isFolder(info) else {
-                unlinkat(parent, name, 0)
-                continue
-            }
+            guard let info = FileTree.status(of: name, in: parent), FileTree.isFolder(info) else { continue }
             let leftover = FileTree.openFolder(name, in: parent)
             guard leftover >= 0 else { continue }
             defer { close(leftover) }
-            let isBackup = name == location.backupName
+            if FileTree.names(in: leftover).isEmpty {
+                unlinkat(parent, name, AT_REMOVEDIR)
+                continue
+            }
             let hasManifest = FileTree.status(of: Manifest.fileName, in: leftover) != nil
-            guard isBackup || hasManifest else {
+            guard hasManifest || name != location.backupName else { continue }
+            guard hasManifest || ExportMark.isMarked(leftover) else { continue }
+            guard hasManifest else {
                 // An unfinished export: RowKit's new files, and second links or copies of files
                 // that are still in the site.
                 FileTree.remove(name, in: parent)
@@ -518,13 +521,13 @@ final class SiteWriter: @unchecked Sendable {
                 _ = renameat(parent, name, parent, location.name)
                 continue
             }
-            let site = FileTree.openFolder(location.name, in: parent)
-            guard site >= 0 else { continue }
-            defer { close(site) }
             // A manifest cut short (RowKit renames its manifests into place whole, so only a
             // file system that lost data makes one) does not say which files are RowKit's: the
             // folder is left for the user, and the export says so.
-            guard let own = hasManifest ? SitePaths(wholeManifestIn: leftover) : SitePaths() else { continue }
+            guard let own = SitePaths(wholeManifestIn: leftover) else { continue }
+            let site = FileTree.openFolder(location.name, in: parent)
+            guard site >= 0 else { continue }
+            defer { close(site) }
             var lost: [String] = []
             var removed: [String] = []
             if empty(
@@ -534,6 +537,40 @@ final class SiteWriter: @unchecked Sendable {
                 unlinkat(leftover, Manifest.fileName, 0)
                 unlinkat(parent, name, AT_REMOVEDIR)
             }
+        }
+    }
+
+    /// Throws when something is left under the temporary or backup name after step 2: a file or
+    /// folder of the user's (it does not prove it is RowKit's), or a leftover of RowKit's that
+    /// could not be put back into the site. Both are left as they are, and the message says what to
+    /// do.
+    private static func checkNamesAreFree(in parent: Int32, _ location: SiteLocation, output: String)
+        throws(ExportError)
+    {
+        for name in [location.temporaryName, location.backupName] {
+            guard let info = FileTree.status(of: name, in: parent) else { continue }
+            let shown = "'\(location.parent == "/" ? "" : location.parent)/\(ListingText.escaped(name))'"
+            var isRowKits = false
+            if FileTree.isFolder(info) {
+                let folder = FileTree.openFolder(name, in: parent)
+                if folder >= 0 {
+                    isRowKits =
+                        ExportMark.isMarked(folder) || FileTree.status(of: Manifest.fileName, in: folder) != nil
+                    close(folder)
+                }
+            }
+            guard isRowKits else {
+                throw ExportError.outputUnusable(
+                    path: output,
+                    reason:
+                        "\(shown) beside it is not rowkit's, and rowkit needs that name while it exports; "
+                        + "rename or move it, and export again")
+            }
+            throw ExportError.outputUnusable(
+                path: output,
+                reason:
+                    "\(shown) beside it holds files of yours from an interrupted export that could not be put back "
+                    + "into the site; move what you need out of it, remove it, and export again")
         }
     }
 
