@@ -237,7 +237,24 @@ struct ExportCommand: ParsableCommand {
             StandardError.line("rowkit: cannot read templates folder '\(templates)': \(problem)")
             throw .noInput
         }
-        return URL(fileURLWithPath: templates, isDirectory: true)
+        let url = URL(fileURLWithPath: templates, isDirectory: true)
+        // Loaded here too, so a template that cannot be used stops the export before anything is
+        // written, and a misnamed one is pointed out.
+        do {
+            let loaded = try TemplateSet(customDirectory: url)
+            for name in loaded.unusedCustomNames {
+                StandardError.line(
+                    "rowkit: warning: template \(ListingText.escaped(name)).mustache in '\(ListingText.escaped(templates))' "
+                        + "replaces no built-in template and no template includes it, so it is not used; the built-in "
+                        + "ones are \(TemplateSet.requiredNames.joined(separator: ", "))")
+            }
+        } catch let error as ExportError {
+            throw Self.exitCode(reporting: error, output: output)
+        } catch {
+            StandardError.line("rowkit: cannot read the templates in '\(ListingText.escaped(templates))': \(error)")
+            throw .noInput
+        }
+        return url
     }
 
     /// Exits 73 when the output path exists and is not a folder, and 64 when it is the current
@@ -322,9 +339,12 @@ struct ExportCommand: ParsableCommand {
         case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory, .imageRefused:
             StandardError.line("rowkit: \(error.description)")
             return .dataError
-        case .templateSyntax, .templateInvalid, .templateMissing:
+        case .templateSyntax, .templateInvalid, .templateMissing, .templateCycle:
             StandardError.line("rowkit: \(error.description)")
             return .dataError
+        case .templateUnreadable:
+            StandardError.line("rowkit: \(error.description)")
+            return .noInput
         case .bundledTemplatesMissing, .duplicateTableName, .invalidPageSize, .interrupted:
             StandardError.line("rowkit: cannot export: \(error.description)")
             return .failure

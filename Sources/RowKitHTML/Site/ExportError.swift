@@ -16,6 +16,12 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case imageRefused(source: String, row: String, reason: String)
     /// A template failed to parse.
     case templateSyntax(name: String, message: String)
+    /// Templates include each other in a cycle (`names`: the cycle, its first name again at the
+    /// end; `["row", "row"]` for a template that includes itself), which would never end.
+    case templateCycle(names: [String])
+    /// A template file cannot be read: it is not a regular file, reading it failed, or it is not
+    /// UTF-8 text; `reason` says which.
+    case templateUnreadable(path: String, reason: String)
     /// A template the exporter needs is missing from both the custom folder and the bundle.
     case templateMissing(name: String)
     /// The bundled templates could not be found (a broken installation).
@@ -62,7 +68,16 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .imageRefused(let source, let row, let reason):
             return "\(Self.quoted(row: row, image: source)) \(reason)"
         case .templateSyntax(let name, let message):
-            return "template \(name): \(message)"
+            return "template \(ListingText.escaped(name)): \(message)"
+        case .templateCycle(let names):
+            let shown = names.map { "\($0).mustache" }
+            if names.count == 2 {
+                return "template \(shown[0]) includes itself ({{>\(names[0])}}); a template cannot include itself"
+            }
+            return "templates \(shown.joined(separator: " -> ")) include each other in a cycle; a template "
+                + "cannot include itself, even through others"
+        case .templateUnreadable(let path, let reason):
+            return "cannot read template \(ListingText.escaped(path)): \(reason)"
         case .templateMissing(let name):
             return "template \(name) is missing"
         case .bundledTemplatesMissing:
