@@ -95,6 +95,7 @@ struct ExportCommand: ParsableCommand {
     var unsafeHTML = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Pages rendered at once, each on a thread of its own (default: the number of cores).", valueName: "n"))
     var jobs: Int?

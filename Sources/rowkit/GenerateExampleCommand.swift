@@ -54,15 +54,16 @@ struct GenerateExampleCommand: ParsableCommand {
 
     func run() throws {
         let generator = ListingGenerator(kind: kind, rows: rows, format: format, detailPages: detailPages)
-        guard let output else {
-            try generator.write { FileHandle.standardOutput.write(Data($0.utf8)) }
-            return
-        }
         do {
-            let file = try OutputFile(path: output)
+            let file = try output.map { path throws(OutputFile.Refusal) in try OutputFile(path: path) }
+                ?? OutputFile(standardOutput: ())
             try generator.write { try file.append($0) }
             try file.finish()
         } catch let refusal as OutputFile.Refusal {
+            guard let output else {
+                StandardError.line("rowkit: cannot write to standard output: \(refusal.reason)")
+                throw ExitCode.ioError
+            }
             StandardError.line("rowkit: cannot write '\(ListingText.escaped(output))': \(refusal.reason)")
             throw ExitCode.cannotCreate
         }

@@ -43,6 +43,12 @@ struct OutputFile: ~Copyable {
         descriptor = opened
     }
 
+    /// Standard output, as it is (a file, a pipe, a terminal).
+    init(standardOutput: Void) throws(Refusal) {
+        descriptor = dup(1)
+        guard descriptor >= 0 else { throw Refusal(reason: String(cString: strerror(errno))) }
+    }
+
     deinit { close(descriptor) }
 
     /// Writes all of `text`.
@@ -65,7 +71,7 @@ struct OutputFile: ~Copyable {
 
     /// Flushes the file to the device and closes it; a failure (a full disk) is reported here.
     consuming func finish() throws(Refusal) {
-        guard fsync(descriptor) == 0 || errno == EINVAL || errno == EROFS else {
+        guard fsync(descriptor) == 0 || errno == EINVAL || errno == EROFS || errno == ENOTSUP else {
             throw Refusal(reason: String(cString: strerror(errno)))
         }
     }
