@@ -134,7 +134,7 @@ struct BenchCommand: AsyncParsableCommand {
         let file = try ReportFolder(path: report).write(html)
         // Standard output stays pure JSON with --json.
         let line = "Wrote the report: open \(ExportCommand.shellQuoted(file))"
-        if json { StandardError.line(line) } else if !quiet { print(line) }
+        if json { StandardError.line(line) } else if !quiet { print(StandardError.safe(line)) }
     }
 
     /// The file-to-site figures of `--file-export`, with each case's peak memory measured in a

@@ -188,9 +188,9 @@ struct ExportCommand: ParsableCommand {
         guard !quiet else { return }
         let elapsed = ContinuousClock.now - started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print(Self.summaryLine(summary, output: output))
-        if let removed = Self.removedLine(summary.removedFiles) { print(removed) }
-        print("open \(Self.shellQuoted((output as NSString).appendingPathComponent("index.html")))")
+        print(StandardError.safe(Self.summaryLine(summary, output: output)))
+        if let removed = Self.removedLine(summary.removedFiles) { print(StandardError.safe(removed)) }
+        print(StandardError.safe("open \(Self.shellQuoted((output as NSString).appendingPathComponent("index.html")))"))
     }
 
     /// Runs `export` with `options`; when another export is writing to the output, and
@@ -206,9 +206,9 @@ struct ExportCommand: ParsableCommand {
             if !quiet {
                 let holder = process.map { " (process \($0))" } ?? ""
                 // On a terminal, the progress line may be drawn: the message replaces it.
-                let erase = StandardError.isTerminal ? "\r\u{1B}[2K" : ""
+                if StandardError.isTerminal { StandardError.write("\r\u{1B}[2K") }
                 StandardError.line(
-                    erase + "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
+                    "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
             }
             var waiting = options
             waiting.waitForOtherExport = true

@@ -91,7 +91,7 @@ final class ProgressBar: Sendable {
 
     /// The reading bar's text (see ``update(reading:)``).
     static func line(_ progress: ExportProgress, seconds: Double) -> String {
-        let name = (progress.path as NSString).lastPathComponent
+        let name = StandardError.safe((progress.path as NSString).lastPathComponent)
         var label = "Exporting "
         if progress.listings > 1 { label += "(\(progress.listing + 1)/\(progress.listings)) " }
         label += name.count > 30 ? String(name.prefix(29)) + "…" : name
