@@ -325,6 +325,17 @@ struct ExportCommand: ParsableCommand {
                     + "rowkit wrote it; nothing was changed. Remove that entry from the manifest, or export into a new "
                     + "or empty folder")
             return .cannotCreate
+        case .manifestDamaged(_, let files):
+            let manifest = (output as NSString).appendingPathComponent(".rowkit-manifest.json")
+            let shown = files.prefix(10).joined(separator: ", ") + (files.count > 10 ? " and \(files.count - 10) more" : "")
+            StandardError.line(
+                "rowkit: cannot write the site to \(site): its manifest \(manifest), which lists the files rowkit "
+                    + "wrote there, is damaged (it cannot be read), so rowkit cannot tell its own files from yours; "
+                    + "nothing was changed. \(files.count == 1 ? "This file is" : "These files are") where the export "
+                    + "writes its own: \(shown). To recover, remove \(files.count == 1 ? "it" : "them") if "
+                    + "\(files.count == 1 ? "it is" : "they are") rowkit's pages and assets (or move yours out), then "
+                    + "export again: the export writes a new manifest. Or export into a new folder")
+            return .cannotCreate
         case .outputInUse(_, let process):
             StandardError.line(
                 "rowkit: another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(site); "

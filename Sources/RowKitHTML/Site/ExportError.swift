@@ -46,6 +46,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// character). RowKit never writes such an entry, so the folder is not as RowKit left it; the
     /// export acts on none of the manifest's entries, and nothing was changed.
     case manifestInvalid(path: String, entry: String, reason: String)
+    /// The output's `.rowkit-manifest.json` cannot be read (it is damaged, cut short, or from
+    /// another version of RowKit), so the files RowKit wrote there cannot be told from the
+    /// user's, and `files` (relative to the site) are where the export writes its own. Nothing was
+    /// changed.
+    case manifestDamaged(path: String, files: [String])
     /// Another export is writing to the output (`process`, when known) and the options say not
     /// to wait for it.
     case outputInUse(path: String, process: Int32?)
@@ -98,6 +103,10 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .manifestInvalid(let path, let entry, let reason):
             return "the manifest \(path)/\(Manifest.fileName) lists \(SitePath.quoted(entry)), which \(reason): RowKit "
                 + "lists only files inside the site, so the folder is not as RowKit left it; nothing was changed"
+        case .manifestDamaged(let path, let files):
+            return "the manifest \(path)/\(Manifest.fileName) cannot be read, so the files RowKit wrote in the site "
+                + "cannot be told from yours; these are where the export writes its own: "
+                + files.joined(separator: ", ")
         case .outputInUse(let path, let process):
             return "another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(path)"
         case .userFilesInTheWay(let path, let files):
