@@ -156,7 +156,9 @@ struct ExportCommand: ParsableCommand {
             markdown: Markdown.Options(unsafeHTML: unsafeHTML), search: search, waitForOtherExport: false,
             shouldStop: { Interruption.shared.signal != nil })
         if let jobs { options.jobs = jobs }
-        let outputURL = URL(fileURLWithPath: output, isDirectory: true)
+        // Absolute before it becomes a URL: a relative file URL drops `dir/..` as text, and the
+        // exporter resolves `..` through the folders as they are (after a symbolic link, say).
+        let outputURL = URL(fileURLWithPath: Self.absolute(output), isDirectory: true)
         func export(_ options: ExportOptions) throws -> ExportSummary {
             try SiteExporter(options).export(listings: listings, to: outputURL) { report in
                 progress.update(reading: report)
@@ -221,6 +223,15 @@ struct ExportCommand: ParsableCommand {
         let signal = Interruption.shared.signal ?? SIGINT
         StandardError.line("rowkit: interrupted; the site was left as it was")
         return ExitCode(Interruption.status(for: signal))
+    }
+
+    /// `path` made absolute by the current folder, as given otherwise (`..` and symbolic links
+    /// left for the exporter to resolve).
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let current = getcwd(nil, 0) else { return path }
+        defer { free(current) }
+        let folder = String(cString: current)
+        return (folder == "/" ? "" : folder) + "/" + path
     }
 
     /// The folder of the document at `path` ("." for a bare file name).

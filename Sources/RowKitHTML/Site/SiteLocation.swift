@@ -34,7 +34,7 @@ struct SiteLocation {
                     "the name '\(long.prefix(40))…' is \(long.utf8.count) bytes long; names may be at most \(Self.nameLimit) bytes"
             )
         }
-        let resolved = try Self.resolve(absolute, output: output, links: 0)
+        let resolved = try Self.resolve(absolute, output: output)
         let (parent, name) = Self.split(resolved)
         guard !name.isEmpty else { throw .outputUnusable(path: output, reason: "it is the root folder") }
         guard name.utf8.count <= Self.nameLimit else {
@@ -103,46 +103,59 @@ struct SiteLocation {
         for folder in folders.reversed() { _ = rmdir(folder) }
     }
 
-    /// `path` with the final symbolic link followed and every existing folder's real path.
-    private static func resolve(_ path: String, output: String, links: Int) throws(ExportError) -> String {
-        guard links <= 40 else {
-            throw .outputUnusable(path: output, reason: "it goes through too many symbolic links")
-        }
-        var info = stat()
-        if lstat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFLNK, let target = readLink(path) {
-                let next = target.hasPrefix("/") ? target : split(lexical(path)).parent + "/" + target
-                return try resolve(next, output: output, links: links + 1)
-            }
-            guard let real = realPath(path) else {
-                throw .outputUnusable(path: output, reason: String(cString: strerror(errno)))
-            }
-            return real
-        }
-        let reason = errno
-        if reason == ENOTDIR {
-            throw .outputUnusable(path: output, reason: "'\(firstFile(on: lexical(path)))' is a file, not a folder")
-        }
-        guard reason == ENOENT else { throw .outputUnusable(path: output, reason: String(cString: strerror(reason))) }
-        let (parent, name) = split(lexical(path))
-        guard !name.isEmpty else { throw .outputUnusable(path: output, reason: "it is the root folder") }
-        let realParent = try resolve(parent, output: output, links: links)
-        return (realParent == "/" ? "" : realParent) + "/" + name
-    }
-
-    /// `path` without `.` components, `..` applied to the component before it, and no doubled or
-    /// trailing slashes.
-    private static func lexical(_ path: String) -> String {
-        var components: [Substring] = []
-        for component in path.split(separator: "/") {
+    /// The real path of `path` (absolute), resolved component by component as the kernel resolves
+    /// it: a symbolic link (the final one too, even when it leads to a folder yet to be made) is
+    /// followed, and `..` goes to the parent of the folder reached so far, so `link/..` is the
+    /// folder holding the link's target, as in every other tool. Components after the deepest
+    /// existing folder are kept as they are; a `..` after one of them is refused, since it names a
+    /// folder that does not exist.
+    private static func resolve(_ path: String, output: String) throws(ExportError) -> String {
+        var pending = path.split(separator: "/").map(String.init)
+        var resolved = ""
+        var links = 0
+        var missing: String?
+        while !pending.isEmpty {
+            let component = pending.removeFirst()
             if component == "." { continue }
             if component == ".." {
-                _ = components.popLast()
+                if let missing {
+                    throw .outputUnusable(
+                        path: output, reason: "'\(missing)' does not exist, so the '..' after it leads nowhere")
+                }
+                resolved = split(resolved.isEmpty ? "/" : resolved).parent
+                if resolved == "/" { resolved = "" }
                 continue
             }
-            components.append(component)
+            let candidate = resolved + "/" + component
+            if missing != nil {
+                resolved = candidate
+                continue
+            }
+            var info = stat()
+            guard lstat(candidate, &info) == 0 else {
+                let reason = errno
+                guard reason == ENOENT else {
+                    throw .outputUnusable(path: output, reason: String(cString: strerror(reason)))
+                }
+                missing = candidate
+                resolved = candidate
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                links += 1
+                guard links <= 40, let target = readLink(candidate) else {
+                    throw .outputUnusable(path: output, reason: "it goes through too many symbolic links")
+                }
+                pending = target.split(separator: "/").map(String.init) + pending
+                if target.hasPrefix("/") { resolved = "" }
+                continue
+            }
+            if (info.st_mode & S_IFMT) != S_IFDIR, pending.contains(where: { $0 != "." }) {
+                throw .outputUnusable(path: output, reason: "'\(candidate)' is a file, not a folder")
+            }
+            resolved = candidate
         }
-        return "/" + components.joined(separator: "/")
+        return resolved.isEmpty ? "/" : resolved
     }
 
     /// The folder and the last component of an absolute, lexical path ("/" and "" for "/").
@@ -152,16 +165,6 @@ struct SiteLocation {
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
     }
 
-    /// The first prefix of `path` that exists and is not a folder.
-    private static func firstFile(on path: String) -> String {
-        var prefix = ""
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            var info = stat()
-            if stat(prefix, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { return prefix }
-        }
-        return path
-    }
 
     private static func exists(_ path: String) -> Bool {
         var info = stat()
@@ -180,11 +183,6 @@ struct SiteLocation {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 
     private static func currentFolder() -> String {
         guard let folder = getcwd(nil, 0) else { return "." }
