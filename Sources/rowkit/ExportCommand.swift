@@ -140,6 +140,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let started = ContinuousClock.now
+        let jobCount = try jobsWithinOpenFileLimit(jobs ?? ExportOptions().jobs)
         let loader = ListingLoader(options: input, csvTableStyle: tableStyle)
         try loader.checkInputsExist()
         loader.warnAboutUnusedCSVOptions()
@@ -155,7 +156,7 @@ struct ExportCommand: ParsableCommand {
             pageSize: pageSize, templatesDirectory: templatesURL, title: title ?? "Listings",
             markdown: Markdown.Options(unsafeHTML: unsafeHTML), search: search, waitForOtherExport: false,
             shouldStop: { Interruption.shared.signal != nil })
-        if let jobs { options.jobs = jobs }
+        options.jobs = jobCount
         // Absolute before it becomes a URL: a relative file URL drops `dir/..` as text, and the
         // exporter resolves `..` through the folders as they are (after a symbolic link, say).
         let outputURL = URL(fileURLWithPath: Self.absolute(output), isDirectory: true)
@@ -216,6 +217,27 @@ struct ExportCommand: ParsableCommand {
             waiting.waitForOtherExport = true
             return try export(waiting)
         }
+    }
+
+    /// `wanted` jobs, or fewer when the open-file limit (`ulimit -n`) cannot hold them (with a
+    /// note, unless `--quiet`); exits 73 naming the limit when it cannot hold one.
+    private func jobsWithinOpenFileLimit(_ wanted: Int) throws(ExitCode) -> Int {
+        let limit = OpenFileLimit.raised()
+        let inputs = input.inputs.count
+        let jobs = OpenFileLimit.jobs(wanted, inputs: inputs, limit: limit)
+        guard jobs > 0 else {
+            StandardError.line(
+                "rowkit: cannot export: the limit on open files (ulimit -n) is \(limit), and an export of "
+                    + "\(Formatting.plural(inputs, "input")) needs at least \(OpenFileLimit.minimum(inputs: inputs)); "
+                    + "raise it (ulimit -n 1024) and export again; nothing was written")
+            throw .cannotCreate
+        }
+        if jobs < wanted, !quiet, self.jobs != nil {
+            StandardError.line(
+                "rowkit: note: rendering with --jobs \(jobs) instead of \(wanted): the limit on open files "
+                    + "(ulimit -n) is \(limit)")
+        }
+        return jobs
     }
 
     /// The status for an interrupted export (after saying so on standard error).

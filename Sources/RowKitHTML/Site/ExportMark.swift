@@ -59,4 +59,24 @@ struct ExportMark {
         }
         return false
     }
+
+    /// Removes the marked folder `name` in `parent` with everything in it, the marks last: when
+    /// it cannot all be removed (no descriptors left, say), what stays still carries the mark, so
+    /// the next export knows it for RowKit's and removes it.
+    /// `open`: a descriptor of the folder already open, if there is one.
+    static func removeMarkedFolder(_ name: String, in parent: Int32, open: Int32? = nil) {
+        let folder = open.map { dup($0) } ?? FileTree.openFolder(name, in: parent)
+        guard folder >= 0 else {
+            // Without a descriptor for it, nothing in it can be removed; an empty one can.
+            unlinkat(parent, name, AT_REMOVEDIR)
+            return
+        }
+        let names = FileTree.names(in: folder)
+        for entry in names where !entry.hasPrefix(prefix) { FileTree.remove(entry, in: folder) }
+        if FileTree.names(in: folder).allSatisfy({ $0.hasPrefix(prefix) }) {
+            for entry in names where entry.hasPrefix(prefix) { unlinkat(folder, entry, 0) }
+        }
+        close(folder)
+        unlinkat(parent, name, AT_REMOVEDIR)
+    }
 }

@@ -177,7 +177,7 @@ final class SiteWriter: @unchecked Sendable {
             if site >= 0 { close(site) }
             if parent >= 0 {
                 // Only ever this export's own temporary folder, made under the lock.
-                if madeTemporary { FileTree.remove(location.temporaryName, in: parent) }
+                if madeTemporary { ExportMark.removeMarkedFolder(location.temporaryName, in: parent) }
                 close(parent)
             }
             lock?.release()
@@ -487,7 +487,8 @@ final class SiteWriter: @unchecked Sendable {
     func abandon() {
         guard !finished else { return }
         finished = true
-        FileTree.remove(location.temporaryName, in: parent)
+        // Through the descriptor the export holds: one more may not be available.
+        ExportMark.removeMarkedFolder(location.temporaryName, in: parent, open: temporary)
         lock.release()
         SiteLocation.removeFolders(madeParents)
     }
@@ -513,7 +514,7 @@ final class SiteWriter: @unchecked Sendable {
             guard hasManifest else {
                 // An unfinished export: RowKit's new files, and second links or copies of files
                 // that are still in the site.
-                FileTree.remove(name, in: parent)
+                ExportMark.removeMarkedFolder(name, in: parent)
                 continue
             }
             guard FileTree.status(of: location.name, in: parent) != nil else {
