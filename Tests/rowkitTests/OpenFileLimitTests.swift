@@ -7,10 +7,10 @@ import Testing
 @Suite struct OpenFileLimitTests {
     static func export(limit: Int, jobs: Int, in scratch: TemporaryDirectory) throws -> RowKitTool.Run {
         let tool = try #require(RowKitTool.executable).path
-        let listing = RowKitTool.examples.appendingPathComponent("catalogue.csv").path
+        let listing = RowKitTool.examples.appendingPathComponent("settings.yaml").path
         return try RowKitTool.runProcess(
             "/bin/sh",
-            ["-c", "ulimit -n \(limit) && exec \(tool) export \(listing) -o site --section-by category --jobs \(jobs)"],
+            ["-c", "ulimit -n \(limit) && exec \(tool) export \(listing) -o site --jobs \(jobs)"],
             in: scratch.url)
     }
 
