@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,14 +54,65 @@ struct SiteLocation {
             folder = Self.split(folder).parent
         }
         missingFolders = missing
+        let site = parent == "/" ? "/" + name : parent + "/" + name
+        inPlace = missing.isEmpty && Self.isFolder(site)
+            && (Self.isMountPoint(site, in: parent) || (access(parent, W_OK) != 0 && access(site, W_OK) == 0))
     }
 
-    /// The name of the temporary folder the new site is written to, beside the site.
-    var temporaryName: String { hiddenName(".rowkit-new") }
+    /// Whether the folder `path` (a real path) is where a file system is mounted: on another
+    /// device than `parent`, or (a bind mount of a folder of the same file system) listed as a
+    /// mount point in `/proc/self/mountinfo`.
+    static func isMountPoint(_ path: String, in parent: String) -> Bool {
+        var site = stat()
+        var holder = stat()
+        guard stat(path, &site) == 0, stat(parent, &holder) == 0 else { return false }
+        if site.st_dev != holder.st_dev { return true }
+        #if os(Linux)
+        guard let table = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4 else { continue }
+            if unescapedMountPath(fields[4]) == path { return true }
+        }
+        #endif
+        return false
+    }
+
+    /// A mount point as `/proc/self/mountinfo` writes it, with `\040`-style octal escapes undone.
+    private static func unescapedMountPath(_ field: Substring) -> String {
+        var bytes: [UInt8] = []
+        let raw = Array(field.utf8)
+        var index = 0
+        while index < raw.count {
+            if raw[index] == UInt8(ascii: "\\"), index + 3 < raw.count,
+                let value = UInt8(String(decoding: raw[(index + 1)...(index + 3)], as: UTF8.self), radix: 8)
+            {
+                bytes.append(value)
+                index += 4
+            } else {
+                bytes.append(raw[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the site is written in place: staged inside the output folder and moved into it a
+    /// file at a time, because the folder cannot be replaced whole. That is so when it is a mount
+    /// point (a container's volume, a tmpfs: renaming it fails) or when its folder cannot be
+    /// written but it can (`/var/www/html` of the user's in `/var/www` of root's).
+    let inPlace: Bool
+
+    /// The folder the temporary folder and the lock are in: the site's folder, or the site itself
+    /// when it is written in place.
+    var stagingFolder: String { inPlace ? path : parent }
+    /// The name of the temporary folder the new site is written to, in ``stagingFolder``.
+    var temporaryName: String { inPlace ? ".rowkit-new" : hiddenName(".rowkit-new") }
     /// The name of the previous site while the fallback swap (two renames) moves it aside.
     var backupName: String { hiddenName(".rowkit-old") }
-    /// The name of the lock file that keeps a second export out while one runs.
-    var lockName: String { hiddenName(".rowkit-lock") }
+    /// The name of the lock file that keeps a second export out while one runs, in
+    /// ``stagingFolder``.
+    var lockName: String { inPlace ? ".rowkit-lock" : hiddenName(".rowkit-lock") }
     /// The site's full path.
     var path: String { parent == "/" ? "/" + name : parent + "/" + name }
 

@@ -96,7 +96,7 @@ final class SiteWriter: @unchecked Sendable {
     private let lock: SiteLock
     let durable: Bool
     /// The mark that proves the temporary folder is this export's (see ``ExportMark``).
-    private let mark = ExportMark()
+    let mark = ExportMark()
     private let shouldStop: (@Sendable () -> Bool)?
     private var madeParents: [String]
     private var finished = false
@@ -107,7 +107,7 @@ final class SiteWriter: @unchecked Sendable {
     /// the regular files at paths the previous manifest lists and the new one lacks that emptying
     /// the previous site removed, and files of the user's replaced by the site's (``empty``'s
     /// `lost`).
-    private(set) var removedFiles: [String] = []
+    var removedFiles: [String] = []
 
     /// Steps 0 to 3, and the temporary folder of step 4.
     init(output: URL, durable: Bool, waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil) throws
@@ -126,25 +126,30 @@ final class SiteWriter: @unchecked Sendable {
         var previous: ManifestReader?
         var madeTemporary = false
         do {
-            parent = open(location.parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            parent = open(location.stagingFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard parent >= 0 else {
                 throw ExportError.outputUnusable(
-                    path: shown, reason: "cannot open '\(location.parent)': \(String(cString: strerror(errno)))")
+                    path: shown, reason: "cannot open '\(location.stagingFolder)': \(String(cString: strerror(errno)))")
             }
             lock = try SiteLock(
-                in: parent, at: location.parent, name: location.lockName, site: shown, wait: waitForOtherExport,
+                in: parent, at: location.stagingFolder, name: location.lockName, site: shown, wait: waitForOtherExport,
                 shouldStop: shouldStop)
-            Self.recover(in: parent, location)
+            if location.inPlace {
+                try Self.recoverInPlace(in: parent, location, output: shown)
+            } else {
+                Self.recover(in: parent, location)
+            }
             try Self.checkNamesAreFree(in: parent, location, output: shown)
-            if let info = FileTree.status(of: location.name, in: parent) {
+            if let info = location.inPlace ? FileTree.status(of: ".", in: parent) : FileTree.status(of: location.name, in: parent) {
                 guard FileTree.isFolder(info) else {
                     throw ExportError.outputUnusable(path: shown, reason: "it is a file, not a folder")
                 }
-                site = FileTree.openFolder(location.name, in: parent)
+                site = location.inPlace ? dup(parent) : FileTree.openFolder(location.name, in: parent)
                 guard site >= 0 else {
                     throw ExportError.outputUnusable(path: shown, reason: String(cString: strerror(errno)))
                 }
-                let names = FileTree.names(in: site)
+                let own = location.inPlace ? [location.lockName, location.temporaryName] : []
+                let names = FileTree.names(in: site).filter { !own.contains($0) }
                 guard names.isEmpty || names.contains(Manifest.fileName) else {
                     throw ExportError.outputNotASite(path: shown)
                 }
@@ -200,7 +205,7 @@ final class SiteWriter: @unchecked Sendable {
     }
 
     /// Throws ``ExportError/interrupted`` when the options' `shouldStop` says so.
-    private func checkStop() throws {
+    func checkStop() throws {
         if shouldStop?() == true { throw ExportError.interrupted }
     }
 
@@ -391,27 +396,12 @@ final class SiteWriter: @unchecked Sendable {
         try checkStop()
         newPaths = try manifest.paths()
         if let site { previousPaths = try SitePaths(manifestIn: site, output: output.path) }
+        if location.inPlace, let site {
+            try commitInPlace(manifest: manifest, site: site)
+            return
+        }
         try carryUserFiles()
-        // The manifest is written under another name and renamed into place whole: a manifest
-        // in the temporary folder tells step 2 that the folder is a finished site whose files it
-        // lists, so one cut short by a crash would make the files it misses look like the user's.
-        let manifestFile = openat(
-            temporary, Manifest.partialName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard manifestFile >= 0 else { throw ExportError.posix("create", Manifest.fileName) }
-        do {
-            try manifest.write(to: manifestFile)
-            if durable && fsync(manifestFile) != 0 { throw ExportError.posix("flush", Manifest.fileName) }
-            close(manifestFile)
-        } catch {
-            close(manifestFile)
-            throw error
-        }
-        guard renameat(temporary, Manifest.partialName, temporary, Manifest.fileName) == 0 else {
-            throw ExportError.posix("create", Manifest.fileName)
-        }
-        // The whole manifest proves the folder RowKit's from here on; the mark must not reach the site.
-        mark.remove(in: temporary)
-        if durable { syncTree() }
+        try writeManifest(manifest)
         if let site, let info = FileTree.status(of: ".", in: site) {
             // The site folder keeps its permissions (and its group, where the user may set it).
             _ = fchmod(temporary, info.st_mode & 0o7777)
@@ -458,13 +448,38 @@ final class SiteWriter: @unchecked Sendable {
         removedFiles = (removed + lost).sorted()
         // The stamp ``previousSiteIsIntact()`` compares the site's files with: emptying the
         // previous site changed the kept files' link counts, and so their change times.
-        stampManifest()
+        stampManifest(in: temporary)
         finish()
     }
 
+    /// Writes the new manifest into the temporary folder, whole, and removes the mark (the
+    /// manifest proves the folder RowKit's from then on); with `durable`, flushes the new tree.
+    func writeManifest(_ manifest: ManifestBuilder) throws {
+        // The manifest is written under another name and renamed into place whole: a manifest
+        // in the temporary folder tells step 2 that the folder is a finished site whose files it
+        // lists, so one cut short by a crash would make the files it misses look like the user's.
+        let manifestFile = openat(
+            temporary, Manifest.partialName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard manifestFile >= 0 else { throw ExportError.posix("create", Manifest.fileName) }
+        do {
+            try manifest.write(to: manifestFile)
+            if durable && fsync(manifestFile) != 0 { throw ExportError.posix("flush", Manifest.fileName) }
+            close(manifestFile)
+        } catch {
+            close(manifestFile)
+            throw error
+        }
+        guard renameat(temporary, Manifest.partialName, temporary, Manifest.fileName) == 0 else {
+            throw ExportError.posix("create", Manifest.fileName)
+        }
+        // The whole manifest proves the folder RowKit's from here on; the mark must not reach the site.
+        mark.remove(in: temporary)
+        if durable { syncTree() }
+    }
+
     /// Sets the new manifest's times to now.
-    private func stampManifest() {
-        let descriptor = openat(temporary, Manifest.fileName, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+    func stampManifest(in folder: Int32) {
+        let descriptor = openat(folder, Manifest.fileName, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = futimens(descriptor, nil)
         close(descriptor)
@@ -477,7 +492,7 @@ final class SiteWriter: @unchecked Sendable {
     }
 
     /// Releases the lock; the export is over.
-    private func finish() {
+    func finish() {
         finished = true
         lock.release()
     }
@@ -548,9 +563,10 @@ final class SiteWriter: @unchecked Sendable {
     private static func checkNamesAreFree(in parent: Int32, _ location: SiteLocation, output: String)
         throws(ExportError)
     {
-        for name in [location.temporaryName, location.backupName] {
+        for name in location.inPlace ? [location.temporaryName] : [location.temporaryName, location.backupName] {
             guard let info = FileTree.status(of: name, in: parent) else { continue }
-            let shown = "'\(location.parent == "/" ? "" : location.parent)/\(ListingText.escaped(name))'"
+            let folder = location.stagingFolder
+            let shown = "'\(folder == "/" ? "" : folder)/\(ListingText.escaped(name))'"
             var isRowKits = false
             if FileTree.isFolder(info) {
                 let folder = FileTree.openFolder(name, in: parent)
@@ -564,13 +580,13 @@ final class SiteWriter: @unchecked Sendable {
                 throw ExportError.outputUnusable(
                     path: output,
                     reason:
-                        "\(shown) beside it is not rowkit's, and rowkit needs that name while it exports; "
+                        "\(shown) \(location.inPlace ? "in" : "beside") it is not rowkit's, and rowkit needs that name while it exports; "
                         + "rename or move it, and export again")
             }
             throw ExportError.outputUnusable(
                 path: output,
                 reason:
-                    "\(shown) beside it holds files of yours from an interrupted export that could not be put back "
+                    "\(shown) \(location.inPlace ? "in" : "beside") it holds files of yours from an interrupted export that could not be put back "
                     + "into the site; move what you need out of it, remove it, and export again")
         }
     }
