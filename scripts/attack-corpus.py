@@ -208,6 +208,7 @@ class Corpus:
         self.templates()
         self.messages()
         self.limits()
+        self.in_place()
 
     def malformed_listings(self):
         yaml = {
@@ -619,6 +620,51 @@ class Corpus:
             self.case(f"limit/open-files-{limit}", ["export", "s.yaml", "-o", f"site-{limit}", "-q", "--jobs", "8"],
                       cwd=folder, output=f"site-{limit}", expect=expected, open_files=limit,
                       check=lambda out, err, limit=limit: limit > 12 or f"(ulimit -n) is {limit}" in err)
+
+    def in_place(self):
+        """Outputs that cannot be replaced whole: a mount point (a tmpfs, where mounting one is
+        allowed) and, as the user nobody, a folder of theirs in a folder they cannot write."""
+        folder = self.listing_folder("in-place")
+        volume = os.path.join(folder, "volume")
+        os.makedirs(volume)
+        mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", volume],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+        if mounted:
+            try:
+                with open(os.path.join(volume, "CNAME"), "w") as handle:
+                    handle.write("example.org\n")
+                open(os.path.join(volume, ".rowkit-manifest.json"), "w").close()
+                kept = lambda out, err: open(os.path.join(volume, "CNAME")).read() == "example.org\n" and not any(
+                    name.startswith(".rowkit-") and name != ".rowkit-manifest.json" for name in os.listdir(volume))
+                for round in range(2):
+                    self.case(f"in-place/mount-point-{round}", ["export", "s.yaml", "-o", "volume", "-q"], cwd=folder,
+                              expect={0}, check=lambda out, err: kept(out, err) and os.path.exists(
+                                  os.path.join(volume, "index.html")))
+                with open(os.path.join(volume, "page-2.html"), "w") as handle:
+                    handle.write("mine\n")
+                self.case("in-place/mount-point-user-file", ["export", "s.yaml", "-o", "volume", "-q", "--page-size", "2"],
+                          cwd=folder, expect={73}, check=lambda out, err: kept(out, err) and open(
+                              os.path.join(volume, "page-2.html")).read() == "mine\n")
+            finally:
+                subprocess.run(["umount", volume])
+        setpriv = shutil.which("setpriv")
+        if os.geteuid() == 0 and setpriv:
+            www = os.path.join(folder, "www")
+            os.makedirs(os.path.join(www, "html"))
+            os.chown(os.path.join(www, "html"), 65534, 65534)
+            for path in (self.scratch, folder, www):
+                os.chmod(path, 0o755)
+            arguments = ["export", os.path.join(folder, "s.yaml"), "-o", os.path.join(www, "html"), "-q"]
+            saved = self.rowkit
+            self.rowkit = setpriv
+            try:
+                for round in range(2):
+                    self.case(f"in-place/read-only-parent-{round}",
+                              ["--reuid=65534", "--regid=65534", "--clear-groups", saved] + arguments, cwd=folder,
+                              expect={0}, check=lambda out, err: os.listdir(www) == ["html"] and os.path.exists(
+                                  os.path.join(www, "html/index.html")))
+            finally:
+                self.rowkit = saved
 
     # ---------------------------------------------------------------- report
 

@@ -71,6 +71,32 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: scratch.path("volume/.rowkit-new")))
     }
 
+    /// A move cut short by a crash (the staging folder holds a whole manifest) is finished by the
+    /// next export; a folder of the user's named like the staging folder is kept, and stops it.
+    @Test(.enabled(if: canMount, "mounting a tmpfs is not permitted here (it needs root and the capability)"))
+    func aMoveCutShortIsFinishedAndALookAlikeFolderIsKept() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.copyListing(to: scratch.url.path)
+        try FileManager.default.createDirectory(atPath: scratch.path("volume"), withIntermediateDirectories: true)
+        try #require(Self.mountTmpfs(scratch.path("volume")))
+        defer { _ = try? RowKitTool.runProcess("/bin/umount", [scratch.path("volume")]) }
+        #expect(try RowKitTool.run(["export", "s.yaml", "-o", "volume", "-q"], in: scratch.url).status == 0)
+        // What a crash after the manifest was written leaves: a whole new site (of 2-row pages) staged.
+        #expect(try RowKitTool.run(["export", "s.yaml", "-o", "staged", "-q", "--page-size", "2"], in: scratch.url).status == 0)
+        _ = try RowKitTool.runProcess("/bin/cp", ["-a", scratch.path("staged"), scratch.path("volume/.rowkit-new")])
+        let run = try RowKitTool.run(["export", "s.yaml", "-o", "volume", "-q", "--page-size", "2"], in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path("volume/page-2.html")))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("volume/.rowkit-new")))
+
+        try FileManager.default.createDirectory(atPath: scratch.path("volume/.rowkit-new/deep"), withIntermediateDirectories: true)
+        try "x\n".write(toFile: scratch.path("volume/.rowkit-new/thesis.txt"), atomically: false, encoding: .utf8)
+        let blocked = try RowKitTool.run(["export", "s.yaml", "-o", "volume", "-q"], in: scratch.url)
+        #expect(blocked.status == 73)
+        #expect(blocked.stderr.contains(".rowkit-new' in it is not rowkit's"), "\(blocked.stderr)")
+        #expect(try String(contentsOfFile: scratch.path("volume/.rowkit-new/thesis.txt"), encoding: .utf8) == "x\n")
+    }
+
     /// Run as the user `nobody` (through setpriv), who owns the output but not its folder.
     @Test(.enabled(if: isRoot && setpriv != nil, "needs root and setpriv(1) to run as another user"))
     func aWritableOutputInAFolderTheUserCannotWriteIsExportedInPlace() throws {
