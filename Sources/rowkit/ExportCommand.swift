@@ -360,7 +360,8 @@ struct ExportCommand: ParsableCommand {
             return .cannotCreate
         case .manifestDamaged(_, let files):
             let manifest = (output as NSString).appendingPathComponent(".rowkit-manifest.json")
-            let shown = files.prefix(10).joined(separator: ", ") + (files.count > 10 ? " and \(files.count - 10) more" : "")
+            let shown =
+                files.prefix(10).joined(separator: ", ") + (files.count > 10 ? " and \(files.count - 10) more" : "")
             StandardError.line(
                 "rowkit: cannot write the site to \(site): its manifest \(manifest), which lists the files rowkit "
                     + "wrote there, is damaged (it cannot be read), so rowkit cannot tell its own files from yours; "

@@ -55,7 +55,8 @@ struct GenerateExampleCommand: ParsableCommand {
     func run() throws {
         let generator = ListingGenerator(kind: kind, rows: rows, format: format, detailPages: detailPages)
         do {
-            let file = try output.map { path throws(OutputFile.Refusal) in try OutputFile(path: path) }
+            let file =
+                try output.map { path throws(OutputFile.Refusal) in try OutputFile(path: path) }
                 ?? OutputFile(standardOutput: ())
             try generator.write { try file.append($0) }
             try file.finish()

@@ -56,7 +56,8 @@ struct ReportFolder {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw Self.refuse(path, "cannot create the folder: \((error as NSError).localizedFailureReason ?? "\(error)")")
+            throw Self.refuse(
+                path, "cannot create the folder: \((error as NSError).localizedFailureReason ?? "\(error)")")
         }
         let partial = (path as NSString).appendingPathComponent(".index.html.rowkit-\(UUID().uuidString.lowercased())")
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)

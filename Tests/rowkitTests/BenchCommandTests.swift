@@ -103,7 +103,9 @@ import Testing
             #expect(run.stderr.hasPrefix("rowkit: cannot write the report to '\(scratch.path(folder))': "))
         }
         #expect(try String(contentsOfFile: scratch.path("mine/index.html"), encoding: .utf8) == "mine\n")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("linked/index.html")) == "../target.html")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("linked/index.html"))
+                == "../target.html")
         #expect(try String(contentsOfFile: scratch.path("target.html"), encoding: .utf8) == "target\n")
 
         let first = try RowKitTool.run(["bench", "--items", "1000", "--report", scratch.path("report"), "-q"])

@@ -87,7 +87,9 @@ import Testing
         ] {
             let run = try RowKitTool.runProcess("/bin/sh", ["-c", "\(tool) \(command) >/dev/full"], in: scratch.url)
             #expect(run.status == 74, "\(command): \(run.stderr)")
-            #expect(run.stderr.contains("rowkit: cannot write to standard output: No space left on device"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains("rowkit: cannot write to standard output: No space left on device"), "\(run.stderr)"
+            )
         }
     }
 }

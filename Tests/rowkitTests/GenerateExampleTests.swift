@@ -15,7 +15,8 @@ import Darwin
     @Test func aSymbolicLinkStaysALinkAndItsTargetGetsTheListing() throws {
         let scratch = try TemporaryDirectory()
         try "old\n".write(toFile: scratch.path("target.yaml"), atomically: false, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: scratch.path("link.yaml"), withDestinationPath: "target.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("link.yaml"), withDestinationPath: "target.yaml")
         let run = try RowKitTool.run(["generate-example", "--rows", "1", "-o", "link.yaml"], in: scratch.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("link.yaml")) == "target.yaml")

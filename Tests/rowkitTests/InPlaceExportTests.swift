@@ -23,7 +23,8 @@ import Darwin
     /// Mounts a tmpfs on `folder`; `false` where mounting is not permitted (not root, a container
     /// without the capability).
     static func mountTmpfs(_ folder: String) -> Bool {
-        guard isRoot, let run = try? RowKitTool.runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", folder])
+        guard isRoot,
+            let run = try? RowKitTool.runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", folder])
         else { return false }
         return run.status == 0
     }
@@ -56,16 +57,21 @@ import Darwin
         ).write(toFile: scratch.path("s.yaml"), atomically: true, encoding: .utf8)
         let second = try RowKitTool.run(["export", "s.yaml", "-o", "volume"], in: scratch.url)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout.contains("Removed 1 file this export no longer writes: rows/wifi.html"), "\(second.stdout)")
+        #expect(
+            second.stdout.contains("Removed 1 file this export no longer writes: rows/wifi.html"), "\(second.stdout)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("volume/rows/wifi.html")))
         #expect(try String(contentsOfFile: scratch.path("volume/CNAME"), encoding: .utf8) == "example.org\n")
         let names = try FileManager.default.contentsOfDirectory(atPath: scratch.path("volume")).sorted()
         #expect(names == [".rowkit-manifest.json", "CNAME", "assets", "index.html", "rows", "search"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["icons", "s.yaml", "volume"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == [
+                "icons", "s.yaml", "volume",
+            ])
 
         // A file of the user's where the site writes its own stops the export; nothing changes.
         try "mine\n".write(toFile: scratch.path("volume/page-2.html"), atomically: false, encoding: .utf8)
-        let blocked = try RowKitTool.run(["export", "s.yaml", "-o", "volume", "-q", "--page-size", "2"], in: scratch.url)
+        let blocked = try RowKitTool.run(
+            ["export", "s.yaml", "-o", "volume", "-q", "--page-size", "2"], in: scratch.url)
         #expect(blocked.status == 73)
         #expect(try String(contentsOfFile: scratch.path("volume/page-2.html"), encoding: .utf8) == "mine\n")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("volume/.rowkit-new")))
@@ -82,14 +88,17 @@ import Darwin
         defer { _ = try? RowKitTool.runProcess("/bin/umount", [scratch.path("volume")]) }
         #expect(try RowKitTool.run(["export", "s.yaml", "-o", "volume", "-q"], in: scratch.url).status == 0)
         // What a crash after the manifest was written leaves: a whole new site (of 2-row pages) staged.
-        #expect(try RowKitTool.run(["export", "s.yaml", "-o", "staged", "-q", "--page-size", "2"], in: scratch.url).status == 0)
+        #expect(
+            try RowKitTool.run(["export", "s.yaml", "-o", "staged", "-q", "--page-size", "2"], in: scratch.url).status
+                == 0)
         _ = try RowKitTool.runProcess("/bin/cp", ["-a", scratch.path("staged"), scratch.path("volume/.rowkit-new")])
         let run = try RowKitTool.run(["export", "s.yaml", "-o", "volume", "-q", "--page-size", "2"], in: scratch.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: scratch.path("volume/page-2.html")))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("volume/.rowkit-new")))
 
-        try FileManager.default.createDirectory(atPath: scratch.path("volume/.rowkit-new/deep"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("volume/.rowkit-new/deep"), withIntermediateDirectories: true)
         try "x\n".write(toFile: scratch.path("volume/.rowkit-new/thesis.txt"), atomically: false, encoding: .utf8)
         let blocked = try RowKitTool.run(["export", "s.yaml", "-o", "volume", "-q"], in: scratch.url)
         #expect(blocked.status == 73)
@@ -107,7 +116,10 @@ import Darwin
         #expect(chmod(scratch.url.path, 0o755) == 0 && chmod(www, 0o755) == 0)
         #expect(chown(www + "/html", 65534, 65534) == 0)
         let tool = try #require(RowKitTool.executable).path
-        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", tool, "export", scratch.path("s.yaml"), "-o", www + "/html"]
+        let asNobody = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", tool, "export", scratch.path("s.yaml"), "-o",
+            www + "/html",
+        ]
         let run = try RowKitTool.runProcess(try #require(Self.setpriv), asNobody, in: scratch.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: www + "/html/index.html"))

@@ -16,7 +16,8 @@ import Testing
 
     @Test func aFolderOfTheUsersNamedLikeTheTemporaryFolderIsKept() throws {
         let scratch = try Self.scratchWithListing()
-        try FileManager.default.createDirectory(atPath: scratch.path(".c.rowkit-new/deep"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path(".c.rowkit-new/deep"), withIntermediateDirectories: true)
         try "x\n".write(toFile: scratch.path(".c.rowkit-new/thesis.txt"), atomically: false, encoding: .utf8)
         let run = try RowKitTool.run(["export", "s.yaml", "-o", "c", "-q"], in: scratch.url)
         #expect(run.status == 73, "\(run.stderr)")
@@ -39,7 +40,8 @@ import Testing
 
     @Test func aFolderOfTheUsersNamedLikeTheBackupIsNotRenamedToTheSite() throws {
         let scratch = try Self.scratchWithListing()
-        try FileManager.default.createDirectory(atPath: scratch.path(".d.rowkit-old"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path(".d.rowkit-old"), withIntermediateDirectories: true)
         try "y\n".write(toFile: scratch.path(".d.rowkit-old/notes.txt"), atomically: false, encoding: .utf8)
         let run = try RowKitTool.run(["export", "s.yaml", "-o", "d", "-q"], in: scratch.url)
         #expect(run.status == 73, "\(run.stderr)")
@@ -54,6 +56,7 @@ import Testing
         try "4242 rowkit lock\n".write(toFile: scratch.path(".g.rowkit-lock"), atomically: false, encoding: .utf8)
         let run = try RowKitTool.run(["export", "s.yaml", "-o", "g", "-q"], in: scratch.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["g", "icons", "s.yaml"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["g", "icons", "s.yaml"])
     }
 }

@@ -36,16 +36,20 @@ import Darwin
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch.path("real/sub"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: scratch.path("work"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: scratch.path("work/link"), withDestinationPath: "../real/sub")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("work/link"), withDestinationPath: "../real/sub")
         let listing = RowKitTool.examples.appendingPathComponent("settings.yaml").path
-        let run = try RowKitTool.run(["export", listing, "-o", "link/../out", "-q"], in: scratch.url.appendingPathComponent("work"))
+        let run = try RowKitTool.run(
+            ["export", listing, "-o", "link/../out", "-q"], in: scratch.url.appendingPathComponent("work"))
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Self.manager.fileExists(atPath: scratch.path("real/out/index.html")))
         #expect(!Self.manager.fileExists(atPath: scratch.path("work/out")))
 
-        let missing = try RowKitTool.run(["export", listing, "-o", "nope/../out2", "-q"], in: scratch.url.appendingPathComponent("work"))
+        let missing = try RowKitTool.run(
+            ["export", listing, "-o", "nope/../out2", "-q"], in: scratch.url.appendingPathComponent("work"))
         #expect(missing.status == 73)
-        #expect(missing.stderr.contains("nope' does not exist, so the '..' after it leads nowhere"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("nope' does not exist, so the '..' after it leads nowhere"), "\(missing.stderr)")
         #expect(try Self.manager.contentsOfDirectory(atPath: scratch.path("work")) == ["link"])
     }
 
@@ -60,7 +64,10 @@ import Darwin
         let before = try Self.manager.contentsOfDirectory(atPath: scratch.path("s")).sorted()
         let run = try RowKitTool.run(["export", "settings.yaml", "-o", "s", "-q"], in: scratch.url)
         #expect(run.status == 73)
-        #expect(run.stderr.contains("its manifest s/.rowkit-manifest.json, which lists the files rowkit wrote there, is damaged"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "its manifest s/.rowkit-manifest.json, which lists the files rowkit wrote there, is damaged"),
+            "\(run.stderr)")
         #expect(run.stderr.contains("To recover, remove them"), "\(run.stderr)")
         #expect(!run.stderr.contains("were not written by rowkit"), "\(run.stderr)")
         #expect(try Self.manager.contentsOfDirectory(atPath: scratch.path("s")).sorted() == before)

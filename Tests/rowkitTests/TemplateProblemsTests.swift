@@ -70,13 +70,15 @@ import Darwin
         let second = try RowKitTool.run(["export", "s.yaml", "-o", "site", "-q", "--templates", "t"], in: scratch.url)
         #expect(second.status == 66)
         #expect(second.stderr.contains("row.mustache: line 2: it is not UTF-8 text"), "\(second.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["icons", "s.yaml", "t"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["icons", "s.yaml", "t"])
     }
 
     @Test func aTemplateWithAnUnknownNameIsPointedOut() throws {
         let (run, _) = try Self.export(["rwo": "<li>{{{text}}}</li>", "extra": "x", "footer": "{{>extra}}"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning: template rwo.mustache in 't' replaces no built-in template"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("warning: template rwo.mustache in 't' replaces no built-in template"), "\(run.stderr)")
         #expect(run.stderr.contains("template footer.mustache"), "\(run.stderr)")
         #expect(!run.stderr.contains("extra.mustache"), "a template another includes is used: \(run.stderr)")
     }

@@ -14,7 +14,8 @@ import Testing
         try "text\n\"a\n".write(toFile: scratch.path("bad\(Self.escape).csv"), atomically: false, encoding: .utf8)
         let runs = [
             try RowKitTool.run(["export", listing, "-o", "site\(Self.escape)"], in: scratch.url),
-            try RowKitTool.run(["validate", listing, "bad\(Self.escape).csv", "gone\(Self.escape).yaml"], in: scratch.url),
+            try RowKitTool.run(
+                ["validate", listing, "bad\(Self.escape).csv", "gone\(Self.escape).yaml"], in: scratch.url),
             try RowKitTool.run(["validate", "bad\(Self.escape).csv"], in: scratch.url),
         ]
         for run in runs {

@@ -55,7 +55,8 @@ struct SiteLocation {
         }
         missingFolders = missing
         let site = parent == "/" ? "/" + name : parent + "/" + name
-        inPlace = missing.isEmpty && Self.isFolder(site)
+        inPlace =
+            missing.isEmpty && Self.isFolder(site)
             && (Self.isMountPoint(site, in: parent) || (access(parent, W_OK) != 0 && access(site, W_OK) == 0))
     }
 
@@ -218,7 +219,6 @@ struct SiteLocation {
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
     }
 
-
     private static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
@@ -235,7 +235,6 @@ struct SiteLocation {
         guard count > 0 else { return nil }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-
 
     private static func currentFolder() -> String {
         guard let folder = getcwd(nil, 0) else { return "." }

@@ -114,7 +114,8 @@ final class SiteLock {
         let text = String(decoding: buffer[..<count], as: UTF8.self)
         if text.isEmpty { return true }
         var words = text.split(separator: " ", omittingEmptySubsequences: false)
-        guard text.hasSuffix("\n"), let first = words.first, Int32(String(first).trimmingASCIIWhitespace()) != nil else {
+        guard text.hasSuffix("\n"), let first = words.first, Int32(String(first).trimmingASCIIWhitespace()) != nil
+        else {
             return false
         }
         words.removeFirst()

@@ -28,7 +28,8 @@ extension SiteWriter {
         try Self.move(from: temporary, into: site, relative: "", output: output.path)
         var removed: [String] = []
         Self.removeOld(
-            in: site, relative: "", own: previousPaths, new: newPaths, skip: [location.temporaryName, location.lockName],
+            in: site, relative: "", own: previousPaths, new: newPaths,
+            skip: [location.temporaryName, location.lockName],
             removed: &removed)
         removedFiles = removed.sorted()
         if durable { _ = fsync(site) }

@@ -140,7 +140,9 @@ final class SiteWriter: @unchecked Sendable {
                 Self.recover(in: parent, location)
             }
             try Self.checkNamesAreFree(in: parent, location, output: shown)
-            if let info = location.inPlace ? FileTree.status(of: ".", in: parent) : FileTree.status(of: location.name, in: parent) {
+            if let info = location.inPlace
+                ? FileTree.status(of: ".", in: parent) : FileTree.status(of: location.name, in: parent)
+            {
                 guard FileTree.isFolder(info) else {
                     throw ExportError.outputUnusable(path: shown, reason: "it is a file, not a folder")
                 }
