@@ -247,7 +247,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         order = 0
         derivedTooEarly = false
         firstUse = [:]
-        var schema = ListingSchema(file: file, defaultTitle: defaultTitle)
+        var schema = ListingSchema(file: file, defaultTitle: defaultTitle, bodyImages: reader.bodyImages)
         let keepDiagnostics: Bool
         if case .track = mode { keepDiagnostics = true } else { keepDiagnostics = false }
         var yaml = format == .yaml ? YAMLReader(input: input, file: file) : nil
@@ -394,7 +394,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         order = 0
         let options = reader.csv
         let records = CSVRecordReader(input: input, file: file)
-        var schema = ListingSchema(file: file, defaultTitle: defaultTitle)
+        var schema = ListingSchema(file: file, defaultTitle: defaultTitle, bodyImages: reader.bodyImages)
         var columnProblems = DiagnosticList()
         let header = ListingHeader(path: file, title: options.title ?? defaultTitle, style: options.tableStyle)
         var outOfOrder = false
@@ -531,7 +531,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         firstUse = [:]
         let records = CSVRecordReader(input: input, file: file)
         records.keptFields = columns.width
-        var schema = ListingSchema(file: file, defaultTitle: defaultTitle)
+        var schema = ListingSchema(file: file, defaultTitle: defaultTitle, bodyImages: reader.bodyImages)
         var runsOfSection = Array(repeating: [Int](), count: csvSections.count)
         for (index, run) in csvRuns.enumerated() { runsOfSection[run.section].append(index) }
         var sectionOrder = Array(csvSections.indices)
