@@ -34,6 +34,10 @@ struct ListingSchema {
     /// How many rows passed so far (each one's number in document order).
     private(set) var rowsPassed = 0
     private var images: ImageResolver
+    /// For a CSV file, its detail column's name: a detail that the `default` style hides is then
+    /// one warning for the file (the same fix holds for every row), not one per row.
+    var csvDetailColumn: String?
+    private var warnedHiddenDetail = false
     /// Finds a body's images (``ListingReader/bodyImages``).
     private let bodyImages: (@Sendable (String) -> [MarkdownImageReference])?
 
@@ -501,11 +505,25 @@ struct ListingSchema {
         }
         let detail = fields.values[3].flatMap { string($0, key: "detail", required: false, rank: check.appending(7)) }
         if let detail, !detail.isEmpty, style == .default, let value = fields.values[3] {
-            dropped.append(
-                (
-                    value.line, value.column,
-                    "'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"
-                ))
+            if let column = csvDetailColumn {
+                // One warning for the whole file, at its first such row, with the fix.
+                if !warnedHiddenDetail {
+                    warnedHiddenDetail = true
+                    dropped.append(
+                        (
+                            value.line, value.column,
+                            "the detail column '\(ListingText.shown(column))' is not shown by rows of style "
+                                + "'default' (this row and every row like it); to show it, give a default style "
+                                + "(rowkit's --default-style value1, value2 or subtitle) or a style column (--style)"
+                        ))
+                }
+            } else {
+                dropped.append(
+                    (
+                        value.line, value.column,
+                        "'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"
+                    ))
+            }
         }
         // In file order, whatever the order of the row's keys.
         for (line, column, message) in dropped.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
