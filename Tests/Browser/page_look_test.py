@@ -5,7 +5,11 @@ index bar's own column.
 Run by PageLookBrowserTests (Swift), which exports Tests/Browser/look/look.yaml first; it can also
 be run by hand:
 
-    .build/browser-venv/bin/python Tests/Browser/page_look_test.py --site SITE --shots DIR
+    .build/browser-venv/bin/python Tests/Browser/page_look_test.py --site SITE --csv-site SITE --shots DIR
+
+SITE is the export of Tests/Browser/look/look.yaml (with raw HTML let through, for its table);
+the CSV site is the export of Tests/Browser/look/look.csv with its sections' footers, index
+titles from their headers' first letters and value1 as the default cell style.
 
 Every check is recorded; the last line printed is a JSON object with the failures. Exit status 1
 when any check failed. Screenshots (light and dark, 390 and 1280 px wide) go to DIR.
@@ -155,9 +159,26 @@ def index_column_checks(page, where):
     return overlap
 
 
+def csv_checks(page, where):
+    """The CSV listing's flags show: every row in the default style given (value1, its detail
+    shown), an index bar of the headers' first letters, footers from the footer column."""
+    shown = page.evaluate("""() => ({
+        letters: [...document.querySelectorAll('.index-bar a')].map(a => a.textContent),
+        footers: [...document.querySelectorAll('.section-footer')].map(f => f.textContent),
+        styles: [...new Set([...document.querySelectorAll('main .cell')].map(c => c.className))],
+        details: [...document.querySelectorAll('main .detail')].filter(d => d.getBoundingClientRect().width > 0).length,
+    })""")
+    check(shown["letters"] == ["B", "D", "F", "G", "W"], f"{where}: index titles are the headers' initials ({shown['letters']})")
+    check(len(shown["footers"]) == 4 and shown["footers"][0] == "Shown in the status bar.",
+          f"{where}: sections have footers from the footer column ({shown['footers']})")
+    check(shown["styles"] == ["cell value1"] and shown["details"] == 10,
+          f"{where}: every row is value1 with its detail shown ({shown['styles']}, {shown['details']})")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
+    parser.add_argument("--csv-site", required=True)
     parser.add_argument("--shots", required=True)
     arguments = parser.parse_args()
     os.makedirs(arguments.shots, exist_ok=True)
@@ -181,6 +202,13 @@ def main():
                 page.screenshot(path=os.path.join(arguments.shots, f"look-detail-{width}-{scheme}.png"))
                 page.close()
         check(fills[("light", 390)] != fills[("dark", 390)], f"the code fill follows dark mode ({fills})")
+        for scheme in ["light", "dark"]:
+            for width, height in WIDTHS:
+                page = open_page(browser, arguments.csv_site, "index.html", width, height, scheme)
+                csv_checks(page, f"csv {width} {scheme}")
+                index_column_checks(page, f"csv {width} {scheme}")
+                page.screenshot(path=os.path.join(arguments.shots, f"look-csv-{width}-{scheme}.png"))
+                page.close()
         # The index column at widths between the phone and the desktop, around each breakpoint.
         for width in [320, 414, 599, 600, 760, 820, 1024]:
             page = open_page(browser, arguments.site, "index.html", width, 700, "light")
