@@ -260,7 +260,7 @@ public enum Markdown {
     /// where the image starts in `markdown`. Empty for a document over `maximumSize` (shown as
     /// plain text) or without `![` (no parse).
     ///
-    /// Give it to ``RowKitListing/ListingReader/bodyImages`` so that a listing's bodies are
+    /// Give it to `ListingReader.bodyImages` so that a listing's bodies are
     /// checked as they are read.
     /// - Complexity: O(*n*) in the length of `markdown`.
     public static func images(

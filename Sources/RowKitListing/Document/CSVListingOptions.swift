@@ -25,7 +25,7 @@ public struct CSVListingOptions: Sendable, Hashable {
     /// The column holding the link.
     public var link: String?
     /// The cell style of a row whose style cell is empty or that has no style column (default:
-    /// ``CellLayout/default``, which shows no detail).
+    /// `CellLayout.default`, which shows no detail).
     public var defaultStyle: CellLayout
     /// The column holding each section's footer: the first non-empty value among the section's
     /// rows.
