@@ -26,6 +26,16 @@ import Testing
         #expect(Markdown.images(in: "![a](big.png)", maximumSize: 4).isEmpty)
     }
 
+    @Test func onlyABodyWithAnImageStartIsParsed() {
+        #expect(MarkdownImageReference.mayOccur(in: "[a] then ![b"))
+        #expect(MarkdownImageReference.mayOccur(in: "![b]"))
+        #expect(!MarkdownImageReference.mayOccur(in: "[a] ! [b] !x ["))
+        #expect(!MarkdownImageReference.mayOccur(in: "[!"))
+        #expect(!MarkdownImageReference.mayOccur(in: ""))
+        // Bridged or not contiguous: the same answer.
+        #expect(MarkdownImageReference.mayOccur(in: String(repeating: "é[", count: 40) + "![x]"))
+    }
+
     /// Writes `yaml` as `folder/listing.yaml` with `img/icon.png` beside it, exports it, and
     /// returns the summary and the site's folder.
     static func export(_ yaml: String, in folder: URL) throws -> (ExportSummary, URL) {

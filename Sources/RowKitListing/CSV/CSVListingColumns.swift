@@ -7,6 +7,8 @@ struct CSVListingColumns {
     /// The columns holding sections' footers and index titles.
     private(set) var footerColumn: Int?
     private(set) var indexColumn: Int?
+    /// Whether sections take a footer or an index title from a column.
+    var hasSectionFields: Bool { footerColumn != nil || indexColumn != nil }
     /// The style a row without a style cell gets (``CSVListingOptions/defaultStyle``), when it is
     /// not `default`.
     private let defaultStyle: String?

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An image a row's Markdown body references: its destination as written and where it starts in
 /// the body.
 ///
@@ -24,10 +30,21 @@ public struct MarkdownImageReference: Sendable, Hashable {
     ///
     /// - Complexity: O(*n*) in the length of `markdown`.
     public static func mayOccur(in markdown: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in markdown.utf8 {
-            if byte == UInt8(ascii: "["), previous == UInt8(ascii: "!") { return true }
-            previous = byte
+        if let found = markdown.utf8.withContiguousStorageIfAvailable(containsImageStart) { return found }
+        var copy = markdown
+        return copy.withUTF8(containsImageStart)
+    }
+
+    /// Whether `bytes` hold `![`: each `[` found with `memchr`, then the byte before it looked at.
+    private static func containsImageStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count,
+            let hit = memchr(base + offset, Int32(UInt8(ascii: "[")), bytes.count - offset)
+        {
+            let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if index > 0, base[index - 1] == UInt8(ascii: "!") { return true }
+            offset = index + 1
         }
         return false
     }

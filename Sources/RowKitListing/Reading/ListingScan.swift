@@ -459,7 +459,9 @@ struct ListingScan<Visitor: ListingVisitor> {
                     stopDelivery()
                     mode = .none
                 }
-                noteSectionFields(of: record, columns: columns, section: index, schema: &schema)
+                if columns.hasSectionFields {
+                    noteSectionFields(of: record, columns: columns, section: index, schema: &schema)
+                }
                 let rank = sectionRank(index).appending(1, csvSections[index].rows)
                 csvSections[index].rows += 1
                 let draft = schema.checkRow(
