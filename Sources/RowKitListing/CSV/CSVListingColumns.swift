@@ -117,8 +117,7 @@ struct CSVListingColumns {
             fields.values[index] = ListingSchema.Value(
                 shape: .scalar(cell.text, .string, literalIsText: false), line: cell.line, column: cell.column)
         }
-        let style = Self.index(of: .style)
-        if let defaultStyle, fields.values[style] == nil {
+        if let defaultStyle, case let style = Self.index(of: .style), fields.values[style] == nil {
             fields.keys[style] = (record.line, record.column)
             fields.values[style] = ListingSchema.Value(
                 shape: .scalar(defaultStyle, .string, literalIsText: false), line: record.line, column: record.column)
