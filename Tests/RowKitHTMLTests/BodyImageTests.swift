@@ -103,6 +103,32 @@ import Testing
         #expect(TemporaryFolder.files(in: site).filter { $0.hasPrefix("assets/images/") }.count == 1)
     }
 
+    @Test func aLinkLeadingOutOrAFileThatIsNoImageIsNeverCopied() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let listing = folder.url.appendingPathComponent("listing")
+        try FileManager.default.createDirectory(at: listing, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("outside"), withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: folder.url.appendingPathComponent("outside/secret.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: listing.appendingPathComponent("link.png").path,
+            withDestinationPath: folder.url.appendingPathComponent("outside/secret.png").path)
+        try Data("not an image".utf8).write(to: listing.appendingPathComponent("text.png"))
+        let (summary, site) = try Self.export(
+            """
+            sections:
+              - rows:
+                  - text: Hostile
+                    accessory: none
+                    body: "![a](link.png) ![b](text.png)"
+            """, in: listing)
+        #expect(summary.warnings.count == 2, "\(summary.warnings)")
+        let list = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(list.contains("<p>a b</p>"))
+        #expect(TemporaryFolder.files(in: site).filter { $0.hasPrefix("assets/images/") }.isEmpty)
+    }
+
     @Test func validatingWithTheMarkdownFinderWarnsAboutTheSameImages() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
