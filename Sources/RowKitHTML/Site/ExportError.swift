@@ -120,6 +120,17 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
 
 extension ExportError {
     /// `row "id": image "path"`, both from the listing, escaped so they print safely on a terminal.
+    /// Whether the error is about one image (not found, outside the folder, not an image, ...),
+    /// not about the export as a whole.
+    var isImageProblem: Bool {
+        switch self {
+        case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory, .imageRefused:
+            return true
+        default:
+            return false
+        }
+    }
+
     private static func quoted(row: String, image: String) -> String {
         "row \"\(ListingText.escaped(row))\": image \"\(ListingText.escaped(image))\""
     }
