@@ -35,6 +35,9 @@ public final class LiveListings: Sendable {
 
     private struct State {
         var outlines: [TableOutline]?
+        /// The outlines' snapshots and rows' digests by identity, made once per read.
+        var snapshots: [TableSnapshot<String, RowDigest>] = []
+        var digests: [[String: UInt64]]?
         var folders: [String] = []
         var images: [String] = []
     }
@@ -80,7 +83,7 @@ public final class LiveListings: Sendable {
         let options = self.options
         let previous = state.withLock { ($0.outlines, $0.folders) }
         // 1. Read every listing's outline; any problem stops here.
-        let previousDigests = previous.0.map { $0.map(\.digestsByID) }
+        let (previousSnapshots, previousDigests) = state.withLock { ($0.snapshots, $0.digests) }
         let read = await Task.detached { Self.readOutlines(listings, previous: previousDigests) }.value
         if !read.problems.isEmpty {
             let text = read.problems.map(\.description).joined(separator: "\n")
@@ -102,10 +105,16 @@ public final class LiveListings: Sendable {
         let imagesChanged = !cause.isDisjoint(with: Set(read.images))
         let comparable = previous.0.map { $0.count == read.outlines.count && previous.1 == folders } ?? false
         // 2. The changes that can go out now.
+        let snapshots = read.outlines.map { $0.snapshot() }
         var early: [Int: (change: TableChange, revision: Int)] = [:]
-        if comparable, options.search, !templatesChanged, !imagesChanged, let old = previous.0 {
+        if comparable, options.search, !templatesChanged, !imagesChanged, let old = previous.0,
+            previousSnapshots.count == snapshots.count
+        {
             for (index, outline) in read.outlines.enumerated() {
-                guard let change = earlyChange(old[index], outline, read.changedRows[index], folder: folders[index])
+                guard
+                    let change = earlyChange(
+                        old[index], outline, previousSnapshots[index], snapshots[index], read.changedRows[index],
+                        folder: folders[index])
                 else { continue }
                 let revision = await site.siteExported(
                     table: change.table, events: [change.changesetEvent(anchors: [])], onDisk: false)
@@ -133,8 +142,11 @@ public final class LiveListings: Sendable {
             }
             return
         }
+        let digests = read.outlines.map(\.digestsByID)
         state.withLock { state in
             state.outlines = read.outlines
+            state.snapshots = snapshots
+            state.digests = digests
             state.folders = folders
             state.images = read.images
         }
@@ -154,7 +166,7 @@ public final class LiveListings: Sendable {
             } else if templatesChanged || imagesChanged {
                 events = [LiveSite.reload(key, templatesChanged ? "templates" : "images")]
             } else if let old = previous.0,
-                let changeset = try? TableDiff.changeset(from: old[index].snapshot(), to: outline.snapshot())
+                let changeset = try? TableDiff.changeset(from: old[index].snapshot(), to: snapshots[index])
             {
                 events = await site.changeEvent(
                     table: key, changeset, from: old[index], to: outline,
@@ -179,11 +191,12 @@ public final class LiveListings: Sendable {
     /// The change from `old` to `new` with every record it needs made from the listing, or `nil`
     /// when it must wait for the export (or changes nothing a page shows).
     private func earlyChange(
-        _ old: TableOutline, _ new: TableOutline, _ changedRows: [String: (row: ListingRow, slug: String?)],
+        _ old: TableOutline, _ new: TableOutline, _ oldSnapshot: TableSnapshot<String, RowDigest>,
+        _ newSnapshot: TableSnapshot<String, RowDigest>, _ changedRows: [String: (row: ListingRow, slug: String?)],
         folder: String
     ) -> TableChange? {
         guard old.title == new.title, old.style == new.style,
-            let changeset = try? TableDiff.changeset(from: old.snapshot(), to: new.snapshot()),
+            let changeset = try? TableDiff.changeset(from: oldSnapshot, to: newSnapshot),
             !changeset.reloadsEverything, let payload = ChangePayload(changeset, from: old, to: new), !payload.isEmpty
         else { return nil }
         var records = EarlyRecords(

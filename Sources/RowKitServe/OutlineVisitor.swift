@@ -16,6 +16,7 @@ struct OutlineVisitor: ListingVisitor {
     var changedRows: [String: (row: ListingRow, slug: String?)] = [:]
     private var headers: [String?] = []
     private var slugs = SlugAllocator()
+    private static let separator: [UInt8] = [0]
 
     mutating func begin(_ header: ListingHeader) throws {
         outline.title = header.title
@@ -27,14 +28,14 @@ struct OutlineVisitor: ListingVisitor {
         for field in [
             row.id, row.style.rawValue, row.text, row.detail ?? "", row.image ?? "", row.body ?? "", row.link ?? "",
         ] {
-            hash.update(Array(field.utf8))
-            hash.update([0])
+            hash.update(field.utf8)
+            hash.update(Self.separator)
         }
-        hash.update(Array("\(row.accessory)".utf8))
+        hash.update(row.accessory.rawValue.utf8)
         var imageHash = ContentHash()
         if let image = row.image {
             images.insert(image)
-            imageHash.update(Array(image.utf8))
+            imageHash.update(image.utf8)
         }
         let hasDetailPage = !(row.body ?? "").isEmpty && row.accessory.discloses
         let slug = hasDetailPage ? slugs.allocate(for: row.id) : nil
