@@ -67,7 +67,9 @@ extension TableView {
     /// ```
     ///
     /// - Throws: `SnapshotError.stale` when the model is no longer at the diff's base revision;
-    ///   the model and the view are then as before.
+    ///   `SnapshotError.notFromModel` when the diff does not start from the view's table (computed
+    ///   from another table given the view's revision, or a hand-made changeset that does not fit).
+    ///   The model and the view are then as before, and no event is sent.
     @discardableResult
     public func apply(_ diff: SnapshotDiff) throws(SnapshotError) -> Changeset {
         var next = model
