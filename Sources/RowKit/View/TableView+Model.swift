@@ -81,7 +81,7 @@ extension TableView {
     /// Moves the view to `next`, which the model reached through `changeset`. Every changeset the
     /// model produces is one the view takes (<doc:Changesets>); should that ever fail, the view
     /// reloads rather than disagree with its model.
-    private func follow(_ changeset: Changeset, to next: TableModel) {
+    func follow(_ changeset: Changeset, to next: TableModel) {
         do {
             try apply(changeset, to: next)
         } catch {
