@@ -21,6 +21,8 @@ struct RenderRow: Sendable {
     var link: String?
     /// The Markdown body; `nil` when absent or empty.
     var body: String?
+    /// The state of the row's switch, shown where the accessory would be; `nil` when it has none.
+    var switchIsOn: Bool?
     /// The slug of the row's detail page, when it has one (a body and a disclosing accessory).
     var slug: String?
     /// A trusted HTML fragment of a custom row, shown as it is; the other fields are unused.
@@ -54,6 +56,7 @@ struct RenderRow: Sendable {
         update(slug)
         update(fragment)
         hash.update(value: imageIsRemote)
+        hash.update(value: switchIsOn.map { $0 ? UInt8(2) : UInt8(1) } ?? 0)
         return hash.value
     }
 
