@@ -59,7 +59,20 @@ extension Row {
     public var editing: RowEditing { .none }
     public var isMovable: Bool { false }
     public var actions: RowActions { .none }
-    public func isContentEqual(to other: Self) -> Bool { false }
+    /// `==` when the row is `Equatable`, found at run time, so a generic row that is `Equatable`
+    /// only for some of its arguments compares too; otherwise `false` (always reload).
+    public func isContentEqual(to other: Self) -> Bool {
+        guard let equatable = self as? any Equatable else { return false }
+        return equatable.isEqual(to: other)
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a `Self` equal to this value.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
 }
 
 extension Row where Self: Equatable {

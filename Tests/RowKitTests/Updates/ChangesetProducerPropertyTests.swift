@@ -353,7 +353,7 @@ struct TestRows {
         case .insertRow(let row, let path, let animation):
             return .insertRow(self.row(row), at: path, animation: animation)
         case .appendRow(let row, let target, let animation):
-            return .appendRow(self.row(row), toSection: target, animation: animation)
+            return .appendRow(self.row(row), to: target, animation: animation)
         case .replaceRow(let target, let row, let animation):
             return .replaceRow(target, with: self.row(row), animation: animation)
         case .insertSection(let section, let index, let animation):
