@@ -158,9 +158,12 @@ def snippet_files():
 def typecheck(bin_dir):
     """Type-checks every doc comments' file against the modules of the build in `bin_dir`."""
     flags = ["-I", os.path.join(bin_dir, "Modules")]
-    for modulemap in sorted(glob.glob(os.path.join(bin_dir, "*.build", "module.modulemap"))):
-        flags += ["-Xcc", "-fmodule-map-file=" + modulemap]
-    for modulemap in sorted(glob.glob(os.path.join(ROOT, "Sources", "*", "module.modulemap"))):
+    # The C modules: those SwiftPM generated, the package's own, and the dependencies' own.
+    modulemaps = (glob.glob(os.path.join(bin_dir, "*.build", "module.modulemap"))
+                  + glob.glob(os.path.join(ROOT, "Sources", "*", "module.modulemap"))
+                  + glob.glob(os.path.join(ROOT, ".build", "checkouts", "*", "Sources", "*", "include",
+                                           "module.modulemap")))
+    for modulemap in sorted(modulemaps):
         flags += ["-Xcc", "-fmodule-map-file=" + modulemap]
     failed = 0
     for path in sorted(glob.glob(os.path.join(ROOT, DOC_COMMENTS, "*.swift"))):

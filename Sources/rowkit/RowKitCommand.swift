@@ -22,13 +22,17 @@ struct RowKitCommand: AsyncParsableCommand {
             See 'rowkit help <subcommand>' for each command's options and examples.
             """,
         version: "0.1.0",
-        subcommands: [ExportCommand.self, ValidateCommand.self, BenchCommand.self, GenerateExampleCommand.self])
+        subcommands: [ExportCommand.self, ServeCommand.self, ValidateCommand.self, BenchCommand.self, GenerateExampleCommand.self])
 
     /// Parses and runs the command as ArgumentParser does; a command line it refuses because of a
     /// mistyped subcommand or option gets a "did you mean" line instead of its message (status 64
     /// either way).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = CommandLineHints.unknownHelpTopic(in: arguments) {
+            StandardError.line(problem)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -46,7 +50,17 @@ struct RowKitCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            finishStandardOutput()
             exit(withError: error)
         }
+        finishStandardOutput()
+    }
+
+    /// Flushes standard output; when what was printed could not all be written (a full disk, a
+    /// closed pipe), says so and exits 74: a summary or listing cut short is not a success.
+    static func finishStandardOutput() {
+        guard fflush(nil) != 0 else { return }
+        StandardError.line("rowkit: cannot write to standard output: \(String(cString: strerror(errno)))")
+        Foundation.exit(ExitCode.ioError.rawValue)
     }
 }
