@@ -7,8 +7,9 @@
 #   scripts/format.sh FILE...  formats (or with --lint first, lints) only these files
 #
 # Every Swift file git knows or would add (`git ls-files`, ignored files left out), except
-# Snippets/: those hold the README's and the DocC articles' code exactly as the documents show it
-# (scripts/snippets.py), so the documents are where that code is formatted.
+# Snippets/ and scripts/doc-comments/: those hold the README's, the DocC articles' and the doc
+# comments' code exactly as the documents show it (scripts/snippets.py), so the documents are where
+# that code is formatted.
 #
 # The style (.swift-format): 4-space indentation, lines up to 120 columns, line breaks the author
 # made are kept, no indentation inside #if, and three rules off because the code uses what they
@@ -27,7 +28,7 @@ fi
 files=("$@")
 if [ "${#files[@]}" -eq 0 ]; then
   while IFS= read -r file; do files+=("$file"); done < <(
-    git ls-files --cached --others --exclude-standard -- '*.swift' ':!:Snippets/*' | sort -u)
+    git ls-files --cached --others --exclude-standard -- '*.swift' ':!:Snippets/*' ':!:scripts/doc-comments/*' | sort -u)
 fi
 
 if [ "$lint" = 1 ]; then

@@ -8,7 +8,8 @@
 #      checks `rowkit serve` from outside with raw requests (Tests/Serve/serve_test.py);
 #      lints the Swift code against .swift-format (scripts/format.sh --lint); checks the public
 #      API against api/ (scripts/api.sh);
-#      checks that Snippets/ holds the docs' code as written and runs it (scripts/snippets.py), and
+#      checks that Snippets/ holds the docs' code as written and runs it, and type-checks the doc
+#      comments' examples (scripts/snippets.py, scripts/doc-comments/), and
 #      builds the DocC documentation, failing on any warning (scripts/docs.sh);
 #   4. rebuilds the C core's WebAssembly module, fails if the committed one differs, and runs the
 #      differential test of the module against the native core (scripts/test-wasm.sh);
@@ -65,6 +66,7 @@ scripts/api.sh
 step "docs: the code in them, and DocC without warnings"
 python3 scripts/snippets.py
 python3 scripts/snippets.py --run "$(swift build --show-bin-path)"
+python3 scripts/snippets.py --typecheck "$(swift build --show-bin-path)"
 scripts/docs.sh
 
 if [ "${QUICK:-0}" = 1 ]; then

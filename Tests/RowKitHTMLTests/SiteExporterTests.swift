@@ -136,6 +136,25 @@ import Testing
         #expect(html.contains("<span class=\"swatch\">red</span>"))
         #expect(html.contains("<span class=\"text\" dir=\"auto\">&lt;opaque&gt;</span>"))
     }
+
+    @Test func switchRowsShowAReadOnlySwitchWithTheirStateWhereTheAccessoryWouldBe() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let table = Table {
+            Section {
+                SwitchRow("Wi-Fi & Bluetooth", isOn: true)
+                SwitchRow(id: "a", content: CellContent(text: "Off", accessory: .checkmark), isOn: false)
+            }
+        }
+        try SiteExporter().export(table, to: folder.url.appendingPathComponent("s"))
+        let html = try String(contentsOf: folder.url.appendingPathComponent("s/index.html"), encoding: .utf8)
+        #expect(
+            html.contains(
+                #"<span class="accessory switch" role="switch" aria-checked="true" aria-readonly="true" "#
+                    + #"aria-label="Wi-Fi &amp; Bluetooth"></span>"#))
+        #expect(html.contains(#"role="switch" aria-checked="false" aria-readonly="true" aria-label="Off""#))
+        #expect(!html.contains("checkmark"), "the switch stands where the accessory would be")
+    }
 }
 
 @MainActor

@@ -141,6 +141,7 @@ enum ReaderGolden {
                     }
                     if let body = row.body { out += "    body \(body.debugDescription)\n" }
                     if let link = row.link { out += "    link \(link.debugDescription)\n" }
+                    if let isOn = row.switchIsOn { out += "    switch \(isOn)\n" }
                     let fields = ListingRow.Field.allCases.compactMap { field in
                         row.fieldLocations[field].map { "\(field.rawValue)@\(position($0, document.path))" }
                     }

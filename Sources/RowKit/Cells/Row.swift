@@ -5,16 +5,35 @@
 /// the cell type; no strings are typed and no class is looked up by name.
 ///
 /// ```swift
-/// struct Contact: Row {
-///     typealias Cell = ContactCell      // ContactCell: TableCell, CellConfiguring<Contact>
+/// struct Contact: Row, Equatable {
+///     typealias Cell = ContactCell      // the cell that shows a Contact
 ///     var id: String
 ///     var name: String
 /// }
+///
+/// @MainActor
+/// final class ContactCell: TableCell, CellConfiguring {
+///     private(set) var name = ""
+///     func configure(with row: Contact) { name = row.name }   // so ContactCell.Model == Contact
+/// }
 /// ```
+///
+/// Which cell shows which row: `DefaultRow` → `DefaultCell`, `Value1Row` → `Value1Cell`,
+/// `Value2Row` → `Value2Cell`, `SubtitleRow` → `SubtitleCell`, `SwitchRow` → `SwitchCell`, and a
+/// custom row → the `CellConfiguring` cell whose `configure(with:)` takes that row.
 public protocol Row: Sendable {
     /// The type of the row's stable identity.
     associatedtype ID: Hashable & Sendable
-    /// The cell class that shows this row.
+    /// The cell class that shows this row: a `TableCell` subclass conforming to `CellConfiguring`
+    /// whose `configure(with:)` takes exactly this row type (`Cell.Model == Self`).
+    ///
+    /// A cell that shows another row type does not fit, and the compiler refuses the row: "type
+    /// 'Contact' does not conform to protocol 'Row'" with "'Row' requires the types 'Contact' and
+    /// 'DefaultRow' (aka 'StandardRow<DefaultCell>') be equivalent", that is: `DefaultCell` shows
+    /// `DefaultRow`, not `Contact`. When the row leaves `ID` to be inferred from `id`, the
+    /// compiler may report "protocol requires nested type 'ID'" instead: the mismatched cell stops
+    /// the inference, and the cause is still the cell. Pair the row with the cell whose
+    /// `configure(with:)` takes it.
     associatedtype Cell: CellConfiguring where Cell.Model == Self
 
     /// The row's stable identity: unique in its table, unchanged while the row lives.
@@ -40,7 +59,20 @@ extension Row {
     public var editing: RowEditing { .none }
     public var isMovable: Bool { false }
     public var actions: RowActions { .none }
-    public func isContentEqual(to other: Self) -> Bool { false }
+    /// `==` when the row is `Equatable`, found at run time, so a generic row that is `Equatable`
+    /// only for some of its arguments compares too; otherwise `false` (always reload).
+    public func isContentEqual(to other: Self) -> Bool {
+        guard let equatable = self as? any Equatable else { return false }
+        return equatable.isEqual(to: other)
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a `Self` equal to this value.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
 }
 
 extension Row where Self: Equatable {

@@ -18,34 +18,35 @@
 /// extends to it, and is otherwise deleted and inserted. `TableDiff` runs the same passes over
 /// section and row identities, which are unique there: passes 4 and 5 would find nothing more, so
 /// they are skipped, and pass 1 tries each row's old neighbour before the symbol table.
-public enum Heckel {
+@usableFromInline
+package enum Heckel {
     /// The difference between two sequences.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// One matched element that does not keep its order: from its old position to its new one.
-        public struct Move: Sendable, Hashable {
+        package struct Move: Sendable, Hashable {
             /// The old position.
-            public var from: Int
+            package var from: Int
             /// The new position.
-            public var to: Int
+            package var to: Int
 
             /// Creates a move.
-            public init(from: Int, to: Int) {
+            package init(from: Int, to: Int) {
                 self.from = from
                 self.to = to
             }
         }
 
         /// Old positions of deleted elements, ascending.
-        public var deletes: [Int]
+        package var deletes: [Int]
         /// New positions of inserted elements, ascending.
-        public var inserts: [Int]
+        package var inserts: [Int]
         /// Matched elements that move, ascending by `from`.
-        public var moves: [Move]
+        package var moves: [Move]
         /// For each new position, the old position it is matched with, or `nil` when inserted.
-        public var oldPositions: [Int?]
+        package var oldPositions: [Int?]
 
         /// Creates a result from its parts.
-        public init(deletes: [Int], inserts: [Int], moves: [Move], oldPositions: [Int?]) {
+        package init(deletes: [Int], inserts: [Int], moves: [Move], oldPositions: [Int?]) {
             self.deletes = deletes
             self.inserts = inserts
             self.moves = moves
@@ -58,8 +59,7 @@ public enum Heckel {
     /// - Complexity: O(*n* + *m* log *m*) expected time and O(*n*) memory, where *n* is the total
     ///   length and *m* the number of matched elements (the moves' longest increasing subsequence;
     ///   O(*n*) when few elements move).
-    @inlinable
-    public static func diff<T: Hashable>(old: [T], new: [T]) -> Result {
+    package static func diff<T: Hashable>(old: [T], new: [T]) -> Result {
         var matching = Matching(old: old, new: new)
         if matching.hasRepeatedSymbols { matching.extendThroughNeighbours(old: old, new: new) }
 

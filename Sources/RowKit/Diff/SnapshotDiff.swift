@@ -11,8 +11,13 @@ public struct SnapshotDiff: Sendable {
     public var changeset: Changeset
     /// The table the changeset produces.
     public var table: Table
+    /// The table the diff was computed from, when `TableDiff.diff(from:revision:to:options:)` made
+    /// it; a model applying the diff checks that it is the model's table.
+    var baseTable: Table?
 
-    /// Creates a result from its parts.
+    /// Creates a result from its parts. A model applying it checks that the changeset starts
+    /// from the model's row counts and ends with `table`'s, and that it passes
+    /// `Changeset.validate()`.
     public init(changeset: Changeset, table: Table) {
         self.changeset = changeset
         self.table = table
@@ -52,6 +57,8 @@ extension TableDiff {
     ) throws(SnapshotError) -> SnapshotDiff {
         let changeset = try changeset(
             from: TableSnapshot(old, revision: revision), to: TableSnapshot(new), options: options)
-        return SnapshotDiff(changeset: changeset, table: new)
+        var diff = SnapshotDiff(changeset: changeset, table: new)
+        diff.baseTable = old
+        return diff
     }
 }

@@ -21,6 +21,10 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The diff was computed from the model at revision `base`, but the model is now at `current`:
     /// applying it would describe a change from a state the model is no longer in.
     case stale(base: Revision, current: Revision)
+    /// The diff carries the model's revision but does not describe a change from the model's
+    /// table (for example `TableDiff.diff(from:revision:to:)` was given another table with the
+    /// model's revision): applying it would leave a view disagreeing with its model.
+    case notFromModel(revision: Revision, Mismatch)
 
     /// A sentence naming what was wrong and where.
     public var description: String {
@@ -31,6 +35,8 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(Self.prefix(side))row identity \(id) appears twice: rows \(first) and \(second)"
         case .stale(let base, let current):
             return "stale diff: computed from revision \(base), but the model is at \(current)"
+        case .notFromModel(let revision, let mismatch):
+            return "the diff does not start from the model's table at revision \(revision): \(mismatch)"
         }
     }
 

@@ -5,14 +5,14 @@ import CCore
 /// The only Swift file that calls the C offset-tree API: it owns the handle, destroys it in
 /// `deinit`, and turns `rk_status` codes into ``OffsetTreeError``. Not `Sendable`: a mutable
 /// reference type; confine each tree to one isolation domain.
-public final class COffsetTree: OffsetTree {
+package final class COffsetTree: OffsetTree {
     @usableFromInline let handle: OpaquePointer
 
     /// Creates a tree holding `heights`, in order.
     /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``,
     ///   ``OffsetTreeError/totalHeightTooLarge``, ``OffsetTreeError/outOfMemory``.
     /// - Complexity: O(n).
-    public init(heights: [Double]) throws(OffsetTreeError) {
+    package init(heights: [Double]) throws(OffsetTreeError) {
         var out: OpaquePointer?
         var bad = 0
         let status = heights.withUnsafeBufferPointer { buffer in
@@ -29,15 +29,15 @@ public final class COffsetTree: OffsetTree {
 
     /// The number of items.
     /// - Complexity: O(1).
-    public var count: Int { rk_offset_tree_count(handle) }
+    package var count: Int { rk_offset_tree_count(handle) }
 
     /// The sum of all heights.
     /// - Complexity: O(1).
-    public var totalHeight: Double { rk_offset_tree_total(handle) }
+    package var totalHeight: Double { rk_offset_tree_total(handle) }
 
     /// The height of the item at `index`.
     /// - Complexity: O(log n).
-    public func height(at index: Int) throws(OffsetTreeError) -> Double {
+    package func height(at index: Int) throws(OffsetTreeError) -> Double {
         guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
         var value = 0.0
         try Self.check(rk_offset_tree_height(handle, index, &value), index: index, count: count)
@@ -47,7 +47,7 @@ public final class COffsetTree: OffsetTree {
     /// The sum of the heights before `index`; `offset(of: count)` is the total.
     /// - Complexity: O(log n).
     @inlinable
-    public func offset(of index: Int) throws(OffsetTreeError) -> Double {
+    package func offset(of index: Int) throws(OffsetTreeError) -> Double {
         // By value, not through `&value`: a local whose address is taken costs every call a stack
         // guard. A negative index is a size_t past the count, so it gets RK_NO_OFFSET too.
         let value = rk_offset_tree_offset_of(handle, index)
@@ -58,7 +58,7 @@ public final class COffsetTree: OffsetTree {
     /// The item whose `[offset, offset + height)` contains `y`, or `nil`.
     /// - Complexity: O(log n).
     @inlinable
-    public func item(at y: Double) -> Int? {
+    package func item(at y: Double) -> Int? {
         let found = rk_offset_tree_item_at(handle, y)
         // RK_NOT_FOUND is SIZE_MAX, which size_t-as-Int turns into -1; valid indices are < 2^48.
         return found < 0 ? nil : found
@@ -66,7 +66,7 @@ public final class COffsetTree: OffsetTree {
 
     /// The items that intersect `range`, or `0..<0`.
     /// - Complexity: O(log n).
-    public func items(intersecting range: Range<Double>) -> Range<Int> {
+    package func items(intersecting range: Range<Double>) -> Range<Int> {
         var first = 0
         var end = 0
         rk_offset_tree_range(handle, range.lowerBound, range.upperBound, &first, &end)
@@ -76,7 +76,7 @@ public final class COffsetTree: OffsetTree {
     /// Sets the height of the item at `index`.
     /// - Complexity: O(log n).
     @inlinable
-    public func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError) {
+    package func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError) {
         guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
         let status = rk_offset_tree_set(handle, index, height)
         if status != RK_OK { try setFailed(status, height: height, index: index) }
@@ -92,13 +92,13 @@ public final class COffsetTree: OffsetTree {
 
     /// The heights of the items in `range`.
     /// - Complexity: O(log n + k) for k items.
-    public func heights(in range: Range<Int>) throws(OffsetTreeError) -> [Double] {
+    package func heights(in range: Range<Int>) throws(OffsetTreeError) -> [Double] {
         try read(range, offsets: false).heights
     }
 
     /// The offsets (each exactly `offset(of:)`'s) and heights of the items in `range`.
     /// - Complexity: O(log n + k) for k items.
-    public func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (
+    package func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (
         offsets: [Double], heights: [Double]
     ) {
         try read(range, offsets: true)
@@ -130,7 +130,7 @@ public final class COffsetTree: OffsetTree {
 
     /// Sets the heights of the items from `index` on to `heights`.
     /// - Complexity: O(log n + k) for k heights.
-    public func setHeights(_ heights: [Double], startingAt index: Int) throws(OffsetTreeError) {
+    package func setHeights(_ heights: [Double], startingAt index: Int) throws(OffsetTreeError) {
         let count = self.count
         guard index >= 0, index <= count else { throw .indexOutOfRange(index: index, count: count) }
         guard heights.count <= count - index else {
@@ -145,7 +145,7 @@ public final class COffsetTree: OffsetTree {
 
     /// Inserts one item of height `height` at `index`, without an array.
     /// - Complexity: O(log n).
-    public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+    package func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
         guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
         var value = height
         let status = rk_offset_tree_insert(handle, index, &value, 1, nil)
@@ -155,7 +155,7 @@ public final class COffsetTree: OffsetTree {
 
     /// Inserts `heights` so that the first becomes the item at `index`.
     /// - Complexity: O(k + log n).
-    public func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {
+    package func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {
         guard index >= 0 else { throw .indexOutOfRange(index: index, count: count) }
         var bad = 0
         let status = heights.withUnsafeBufferPointer { buffer in
@@ -167,7 +167,7 @@ public final class COffsetTree: OffsetTree {
 
     /// Removes the items in `range`.
     /// - Complexity: O(k + log n).
-    public func removeSubrange(_ range: Range<Int>) throws(OffsetTreeError) {
+    package func removeSubrange(_ range: Range<Int>) throws(OffsetTreeError) {
         guard range.lowerBound >= 0 else {
             throw .indexOutOfRange(index: range.lowerBound, count: count)
         }
@@ -178,7 +178,7 @@ public final class COffsetTree: OffsetTree {
 
     /// Replaces every item with `heights`, reusing the C tree's nodes (`rk_offset_tree_assign`).
     /// - Complexity: O(n) for n heights.
-    public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
+    package func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
         var bad = 0
         let status = heights.withUnsafeBufferPointer { buffer in
             rk_offset_tree_assign(handle, buffer.baseAddress, buffer.count, &bad)
@@ -188,11 +188,11 @@ public final class COffsetTree: OffsetTree {
 
     /// Heap bytes the C tree holds, the blocks it keeps for reuse included.
     /// - Complexity: O(1).
-    public var memoryFootprint: Int { rk_offset_tree_bytes(handle) }
+    package var memoryFootprint: Int { rk_offset_tree_bytes(handle) }
 
     /// Runs `rk_offset_tree_check` (a no-op unless the C core has `RK_INTERNAL_CHECKS`).
     /// - Complexity: O(n).
-    public func checkInvariants() throws(OffsetTreeError) {
+    package func checkInvariants() throws(OffsetTreeError) {
         var message: UnsafePointer<CChar>?
         if rk_offset_tree_check(handle, &message) != RK_OK {
             throw .corrupted(message.map { String(cString: $0) } ?? "unknown invariant")

@@ -16,7 +16,7 @@
 /// `nil` for y outside `[0, totalHeight)` (and for NaN), and ``items(intersecting:)`` returns
 /// `0..<0` when nothing intersects. Every throwing member leaves the tree exactly as it was when
 /// it throws.
-public protocol OffsetTree: AnyObject {
+package protocol OffsetTree: AnyObject {
     /// Creates a tree holding `heights`, in order.
     /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)`` for a NaN, infinite, negative or
     ///   too large height; ``OffsetTreeError/totalHeightTooLarge``; ``OffsetTreeError/outOfMemory``.
@@ -126,12 +126,12 @@ public protocol OffsetTree: AnyObject {
 
 extension OffsetTree {
     /// Heights are stored rounded to the nearest multiple of this: 2^-16 (1/65536 of a point).
-    public static var heightQuantum: Double { 0x1p-16 }
+    package static var heightQuantum: Double { 0x1p-16 }
 
     /// The sum of a tree's heights stays below this: 2^37 points (about 1.4 × 10^11). A height at
     /// or above it is invalid; an edit that would bring the total to it throws
     /// ``OffsetTreeError/totalHeightTooLarge``.
-    public static var maximumTotalHeight: Double { 0x1p37 }
+    package static var maximumTotalHeight: Double { 0x1p37 }
 
     /// Whether `height` is one a tree accepts: finite, at least 0 and below ``maximumTotalHeight``.
     package static func isValidHeight(_ height: Double) -> Bool { height >= 0 && height < maximumTotalHeight }
@@ -149,7 +149,7 @@ extension OffsetTree {
     /// Replaces every item with `heights`: removes all, then inserts them (a conforming type that
     /// can reuse its memory overrides this).
     /// - Complexity: O(n) for n heights.
-    public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
+    package func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
         if let bad = heights.firstIndex(where: { !Self.isValidHeight($0) }) {
             throw .invalidHeight(value: heights[bad], index: bad)
         }
@@ -164,13 +164,13 @@ extension OffsetTree {
     /// Inserts one item: `insert(contentsOf: [height], at: index)` (a conforming type that can
     /// insert one height without an array overrides this).
     /// - Complexity: O(log n).
-    public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+    package func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
         try insert(contentsOf: [height], at: index)
     }
 
     /// Creates an empty tree.
     /// - Complexity: O(1).
-    public init() {
+    package init() {
         do {
             try self.init(heights: [])
         } catch {

@@ -1,5 +1,5 @@
 /// Why an ``OffsetTree`` call was refused. The tree is unchanged whenever one is thrown.
-public enum OffsetTreeError: Error, Equatable, Sendable {
+package enum OffsetTreeError: Error, Equatable, Sendable {
     /// `index` is outside the valid range for a tree of `count` items.
     case indexOutOfRange(index: Int, count: Int)
     /// `value` (NaN, infinite, negative, or at least ``OffsetTree/maximumTotalHeight``) was given

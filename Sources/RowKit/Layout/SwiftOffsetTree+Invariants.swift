@@ -4,7 +4,7 @@ extension SwiftOffsetTree {
     /// configuration.
     /// - Throws: ``OffsetTreeError/corrupted(_:)`` naming the broken invariant.
     /// - Complexity: O(n).
-    public func checkInvariants() throws(OffsetTreeError) {
+    package func checkInvariants() throws(OffsetTreeError) {
         var liveLeaves = 0
         var liveInner = 0
         func checkLeaf(_ slot: Int32, isRoot: Bool) throws(OffsetTreeError) -> (Double, Int) {

@@ -14,7 +14,7 @@
 /// Not `Sendable`: a mutable reference type, confined to one isolation domain like the C tree, so
 /// its stored properties skip the run-time exclusivity checks (`@exclusivity(unchecked)`), which
 /// the C tree does not pay either.
-public final class SwiftOffsetTree: OffsetTree {
+package final class SwiftOffsetTree: OffsetTree {
     /// Most heights in a leaf.
     static let leafMax = 128
     /// Fewest heights in a non-root leaf.
@@ -103,7 +103,7 @@ public final class SwiftOffsetTree: OffsetTree {
     /// - Throws: ``OffsetTreeError/invalidHeight(value:index:)``,
     ///   ``OffsetTreeError/totalHeightTooLarge``.
     /// - Complexity: O(n).
-    public init(heights: [Double]) throws(OffsetTreeError) {
+    package init(heights: [Double]) throws(OffsetTreeError) {
         guard try Self.validatedSum(heights, offset: 0) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         heights.withUnsafeBufferPointer { rebuild(Segments($0)) }
     }
@@ -616,7 +616,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// Replaces every item with `heights`, reusing the tree's leaves and nodes.
     /// - Complexity: O(n) for n heights.
-    public func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
+    package func replaceAll(with heights: [Double]) throws(OffsetTreeError) {
         guard try Self.validatedSum(heights, offset: 0) < Self.maximumTotalHeight else { throw .totalHeightTooLarge }
         heights.withUnsafeBufferPointer { rebuild(Segments($0)) }
     }
@@ -625,7 +625,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// The height of the item at `index`.
     /// - Complexity: O(log n).
-    public func height(at index: Int) throws(OffsetTreeError) -> Double {
+    package func height(at index: Int) throws(OffsetTreeError) -> Double {
         guard index >= 0 && index < count else {
             throw .indexOutOfRange(index: index, count: count)
         }
@@ -635,7 +635,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// The sum of the heights before `index`; `offset(of: count)` is the total.
     /// - Complexity: O(log n).
-    public func offset(of index: Int) throws(OffsetTreeError) -> Double {
+    package func offset(of index: Int) throws(OffsetTreeError) -> Double {
         guard index >= 0 && index <= count else {
             throw .indexOutOfRange(index: index, count: count)
         }
@@ -749,14 +749,14 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// The item whose `[offset, offset + height)` contains `y`, or `nil`.
     /// - Complexity: O(log n).
-    public func item(at y: Double) -> Int? {
+    package func item(at y: Double) -> Int? {
         guard y >= 0 && y < totalHeight else { return nil }
         return locate(y, closedRight: false)
     }
 
     /// The items that intersect `range`, or `0..<0`.
     /// - Complexity: O(log n).
-    public func items(intersecting range: Range<Double>) -> Range<Int> {
+    package func items(intersecting range: Range<Double>) -> Range<Int> {
         let y0 = range.lowerBound
         let y1 = range.upperBound
         guard y0 < y1 && y1 > 0 && max(y0, 0) < totalHeight,
@@ -769,7 +769,7 @@ public final class SwiftOffsetTree: OffsetTree {
     /// Heap bytes held: leaf blocks (the free ones included), inner-node storage, bookkeeping
     /// arrays, estimating 16 bytes of allocator bookkeeping per block.
     /// - Complexity: O(n / B), B the leaf size.
-    public var memoryFootprint: Int {
+    package var memoryFootprint: Int {
         let header = 32 + 16  // array header + allocator bookkeeping per heap block
         var bytes = 0
         for (slot, block) in leafBlock.enumerated() where block != nil {
@@ -790,7 +790,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// Sets the height of the item at `index`.
     /// - Complexity: O(log n).
-    public func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError) {
+    package func setHeight(_ height: Double, at index: Int) throws(OffsetTreeError) {
         guard index >= 0 && index < count else {
             throw .indexOutOfRange(index: index, count: count)
         }
@@ -829,7 +829,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// The heights of the items in `range`.
     /// - Complexity: O(log n + k) for k items.
-    public func heights(in range: Range<Int>) throws(OffsetTreeError) -> [Double] {
+    package func heights(in range: Range<Int>) throws(OffsetTreeError) -> [Double] {
         try checkSpan(range)
         let n = range.count
         return [Double](unsafeUninitializedCapacity: n) { heights, initialized in
@@ -842,7 +842,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// The offsets (each exactly `offset(of:)`'s) and heights of the items in `range`.
     /// - Complexity: O(log n + k) for k items.
-    public func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (
+    package func offsetsAndHeights(in range: Range<Int>) throws(OffsetTreeError) -> (
         offsets: [Double], heights: [Double]
     ) {
         try checkSpan(range)
@@ -864,7 +864,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// Sets the heights of the items from `index` on to `heights`.
     /// - Complexity: O(log n + k) for k heights.
-    public func setHeights(_ heights: [Double], startingAt index: Int) throws(OffsetTreeError) {
+    package func setHeights(_ heights: [Double], startingAt index: Int) throws(OffsetTreeError) {
         guard index >= 0 && index <= count else { throw .indexOutOfRange(index: index, count: count) }
         guard heights.count <= count - index else {
             throw .indexOutOfRange(index: index + heights.count, count: count)
@@ -965,7 +965,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// Inserts `heights` so that the first becomes the item at `index`.
     /// - Complexity: O(k + log n).
-    public func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {
+    package func insert(contentsOf heights: [Double], at index: Int) throws(OffsetTreeError) {
         try heights.withUnsafeBufferPointer { (heights) throws(OffsetTreeError) in
             try checkedInsert(heights, at: index)
         }
@@ -973,7 +973,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// Inserts one item of height `height` at `index`, without an array.
     /// - Complexity: O(log n).
-    public func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
+    package func insert(_ height: Double, at index: Int) throws(OffsetTreeError) {
         var value = height
         try withUnsafePointer(to: &value) { (pointer) throws(OffsetTreeError) in
             try checkedInsert(UnsafeBufferPointer(start: pointer, count: 1), at: index)
@@ -1096,7 +1096,7 @@ public final class SwiftOffsetTree: OffsetTree {
 
     /// Removes the items in `range`.
     /// - Complexity: O(k + log n).
-    public func removeSubrange(_ range: Range<Int>) throws(OffsetTreeError) {
+    package func removeSubrange(_ range: Range<Int>) throws(OffsetTreeError) {
         guard range.lowerBound >= 0 && range.lowerBound <= count else {
             throw .indexOutOfRange(index: range.lowerBound, count: count)
         }

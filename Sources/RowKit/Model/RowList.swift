@@ -42,6 +42,11 @@ public struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceab
         storage = RowListStorage(rows)
     }
 
+    /// Whether `other` is a copy of this list that neither has changed since (the same storage).
+    ///
+    /// - Complexity: O(1).
+    func sharesStorage(with other: RowList) -> Bool { storage === other.storage }
+
     /// A list of `rows` in a tree of the given node sizes (tests use small ones to reach deep trees).
     init(_ rows: [AnyRow], shape: RowListStorage.Shape) {
         storage = RowListStorage(rows, shape: shape)

@@ -27,17 +27,35 @@ public struct Section: Sendable, Identifiable {
             indexTitle: index, rows: rows())
     }
 
+    /// Declares a section from an array of rows of any row types, with an optional header title,
+    /// footer title and index title: `Section("Network", rows: [Value1Row("Wi-Fi"), DefaultRow("VPN")])`.
+    ///
+    /// - Complexity: O(*n*) for *n* rows.
+    public init(
+        _ header: String? = nil, id: (any Hashable & Sendable)? = nil, footer: String? = nil,
+        index: String? = nil, rows: [any Row]
+    ) {
+        self.init(
+            id: id.map { ItemID($0) } ?? header.map { ItemID($0) },
+            header: header.map { HeaderFooter.title($0) }, footer: footer.map { HeaderFooter.title($0) },
+            indexTitle: index, rows: rows.map { AnyRow($0) })
+    }
+
     /// Creates a section from parts; a `nil` identity is replaced by the section's position.
+    /// `rows` is any sequence of erased rows: an array, or another section's `rows`.
+    ///
+    /// - Complexity: O(*n*) for *n* rows; O(1) for a `RowList`.
     public init(
         id: ItemID?, header: HeaderFooter? = nil, footer: HeaderFooter? = nil, indexTitle: String? = nil,
-        rows: [AnyRow]
+        rows: some Sequence<AnyRow>
     ) {
         self.id = id ?? ItemID(PositionalSectionID(index: -1))
         self.hasPositionalID = id == nil
         self.header = header
         self.footer = footer
         self.indexTitle = indexTitle
-        self.rows = RowList(rows)
+        // Another section's rows are shared until one of the two changes them.
+        self.rows = rows as? RowList ?? RowList(rows)
     }
 }
 

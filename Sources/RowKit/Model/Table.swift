@@ -69,7 +69,11 @@ extension AnyRow {
         if let standard = base as? any StandardRowContent {
             line += " text=\"\(standard.content.text)\""
             if let detail = standard.content.detail { line += " detail=\"\(detail)\"" }
-            if standard.content.accessory != .none { line += " accessory=\(standard.content.accessory.rawValue)" }
+            if let isOn = standard.switchIsOn {
+                line += " switch=\(isOn ? "on" : "off")"
+            } else if standard.content.accessory != .none {
+                line += " accessory=\(standard.content.accessory.rawValue)"
+            }
         }
         return line
     }
@@ -81,6 +85,12 @@ public protocol StandardRowContent: Sendable {
     var content: CellContent { get }
     /// The layout of the row's cell class.
     var layout: CellLayout { get }
+    /// The state of the row's switch (`SwitchRow`), or `nil` when it has none. Default: `nil`.
+    var switchIsOn: Bool? { get }
+}
+
+extension StandardRowContent {
+    public var switchIsOn: Bool? { nil }
 }
 
 extension StandardRow: StandardRowContent {

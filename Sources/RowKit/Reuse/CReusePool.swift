@@ -5,12 +5,12 @@ import CCore
 /// The only Swift file that calls the C pool API: it owns the handle and destroys it in `deinit`
 /// (handles still pooled are dropped then: their owner releases what they stand for first). Not
 /// `Sendable`.
-public final class CReusePool: ReusePool {
+package final class CReusePool: ReusePool {
     private let handle: OpaquePointer
 
     /// Creates an empty pool whose kinds start with capacity `defaultCapacity`.
     /// - Complexity: O(1).
-    public init(defaultCapacity: Int = CReusePool.standardCapacity) {
+    package init(defaultCapacity: Int = CReusePool.standardCapacity) {
         precondition(defaultCapacity >= 0, "capacity cannot be negative")
         var out: OpaquePointer?
         guard rk_reuse_pool_create(defaultCapacity, &out) == RK_OK, let out else {
@@ -25,7 +25,7 @@ public final class CReusePool: ReusePool {
 
     /// The kind of `identifier`, interning it on first use.
     /// - Complexity: O(length) expected.
-    public func intern(_ identifier: String) -> ReuseKind {
+    package func intern(_ identifier: String) -> ReuseKind {
         var kind: rk_reuse_kind = 0
         let status = rk_reuse_pool_intern(handle, identifier, &kind)
         precondition(status == RK_OK, "cannot intern '\(identifier)': \(String(cString: rk_status_name(status)))")
@@ -42,7 +42,7 @@ public final class CReusePool: ReusePool {
     /// Puts `handle` and returns the handle the caller must release, if any. When the C queue
     /// cannot grow (out of memory), the handle is not pooled and is returned to the caller.
     /// - Complexity: O(1) amortized.
-    public func put(_ handle: UInt, kind: ReuseKind) -> UInt? {
+    package func put(_ handle: UInt, kind: ReuseKind) -> UInt? {
         var evicted: Int32 = 0
         var evictedHandle: UInt = 0
         let status = rk_reuse_pool_put(self.handle, cKind(kind), handle, &evicted, &evictedHandle)
@@ -52,22 +52,22 @@ public final class CReusePool: ReusePool {
 
     /// Takes the newest handle of `kind`, or `nil`.
     /// - Complexity: O(1).
-    public func take(kind: ReuseKind) -> UInt? {
+    package func take(kind: ReuseKind) -> UInt? {
         var out: UInt = 0
         return rk_reuse_pool_take(handle, cKind(kind), &out) == RK_OK ? out : nil
     }
 
     /// The number of handles `kind` holds.
     /// - Complexity: O(1).
-    public func count(of kind: ReuseKind) -> Int { rk_reuse_pool_count(handle, cKind(kind)) }
+    package func count(of kind: ReuseKind) -> Int { rk_reuse_pool_count(handle, cKind(kind)) }
 
     /// The most handles `kind` keeps.
     /// - Complexity: O(1).
-    public func capacity(of kind: ReuseKind) -> Int { rk_reuse_pool_capacity(handle, cKind(kind)) }
+    package func capacity(of kind: ReuseKind) -> Int { rk_reuse_pool_capacity(handle, cKind(kind)) }
 
     /// Sets `kind`'s capacity and returns the evicted handles, oldest first.
     /// - Complexity: O(evicted).
-    public func setCapacity(_ capacity: Int, of kind: ReuseKind) -> [UInt] {
+    package func setCapacity(_ capacity: Int, of kind: ReuseKind) -> [UInt] {
         precondition(capacity >= 0, "capacity cannot be negative")
         let k = cKind(kind)
         rk_reuse_pool_set_capacity(handle, k, capacity)
@@ -79,14 +79,14 @@ public final class CReusePool: ReusePool {
 
     /// Lifetime counters.
     /// - Complexity: O(1).
-    public var counters: ReuseCounters {
+    package var counters: ReuseCounters {
         let c = rk_reuse_pool_counters(handle)
         return ReuseCounters(hits: c.hits, misses: c.misses, evictions: c.evictions)
     }
 
     /// Removes and returns every handle.
     /// - Complexity: O(handles × kinds) worst case.
-    public func drain() -> [(kind: ReuseKind, handle: UInt)] {
+    package func drain() -> [(kind: ReuseKind, handle: UInt)] {
         var out: [(kind: ReuseKind, handle: UInt)] = []
         var kind: rk_reuse_kind = 0
         var value: UInt = 0
@@ -98,7 +98,7 @@ public final class CReusePool: ReusePool {
 
     /// Runs `rk_reuse_pool_check` (a no-op without `RK_INTERNAL_CHECKS`).
     /// - Complexity: O(kinds).
-    public func checkInvariants() throws(ReusePoolError) {
+    package func checkInvariants() throws(ReusePoolError) {
         var message: UnsafePointer<CChar>?
         if rk_reuse_pool_check(handle, &message) != RK_OK {
             throw ReusePoolError(message.map { String(cString: $0) } ?? "unknown invariant")

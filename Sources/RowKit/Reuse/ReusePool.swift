@@ -1,26 +1,26 @@
 /// A reuse identifier interned to a small integer; the same identifier always gives the same kind
 /// within one pool.
-public struct ReuseKind: Hashable, Sendable {
+package struct ReuseKind: Hashable, Sendable {
     /// The interned number (0, 1, 2, ... in order of first use).
-    public let rawValue: Int
+    package let rawValue: Int
 
     /// Wraps an interned number.
-    public init(rawValue: Int) {
+    package init(rawValue: Int) {
         self.rawValue = rawValue
     }
 }
 
 /// Lifetime counters of a ``ReusePool``.
-public struct ReuseCounters: Hashable, Sendable {
+package struct ReuseCounters: Hashable, Sendable {
     /// Takes that returned a handle.
-    public var hits: UInt64
+    package var hits: UInt64
     /// Takes that found the kind empty.
-    public var misses: UInt64
+    package var misses: UInt64
     /// Handles handed back because their kind was full (or trimmed to a lower capacity).
-    public var evictions: UInt64
+    package var evictions: UInt64
 
     /// Creates counters.
-    public init(hits: UInt64 = 0, misses: UInt64 = 0, evictions: UInt64 = 0) {
+    package init(hits: UInt64 = 0, misses: UInt64 = 0, evictions: UInt64 = 0) {
         self.hits = hits
         self.misses = misses
         self.evictions = evictions
@@ -33,7 +33,7 @@ public struct ReuseCounters: Hashable, Sendable {
 /// ``put(_:kind:)`` into a full kind evicts the OLDEST handle and returns it so the caller can release
 /// what it stands for. A table view keeps its cells by handle on top of it. Two implementations:
 /// ``CReusePool`` (the C core) and ``SwiftReusePool``.
-public protocol ReusePool: AnyObject {
+package protocol ReusePool: AnyObject {
     /// Creates an empty pool whose kinds start with capacity `defaultCapacity`.
     /// - Complexity: O(1).
     init(defaultCapacity: Int)
@@ -80,17 +80,17 @@ public protocol ReusePool: AnyObject {
 }
 
 /// A broken reuse-pool invariant.
-public struct ReusePoolError: Error, Hashable, Sendable {
+package struct ReusePoolError: Error, Hashable, Sendable {
     /// What was found broken.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }
 
 extension ReusePool {
     /// The default capacity of a new kind: 32.
-    public static var standardCapacity: Int { 32 }
+    package static var standardCapacity: Int { 32 }
 }

@@ -1,6 +1,6 @@
 /// A ``ReusePool`` in pure Swift, with the C pool's algorithm: interned kinds in a dictionary, one
 /// ring buffer per kind (newest on top, oldest evicted), the same counters. Not `Sendable`.
-public final class SwiftReusePool: ReusePool {
+package final class SwiftReusePool: ReusePool {
     private struct Queue {
         var ring: ContiguousArray<UInt> = []
         var head = 0
@@ -38,18 +38,18 @@ public final class SwiftReusePool: ReusePool {
 
     /// Lifetime counters.
     /// - Complexity: O(1).
-    public private(set) var counters = ReuseCounters()
+    package private(set) var counters = ReuseCounters()
 
     /// Creates an empty pool whose kinds start with capacity `defaultCapacity`.
     /// - Complexity: O(1).
-    public init(defaultCapacity: Int = SwiftReusePool.standardCapacity) {
+    package init(defaultCapacity: Int = SwiftReusePool.standardCapacity) {
         precondition(defaultCapacity >= 0, "capacity cannot be negative")
         self.defaultCapacity = defaultCapacity
     }
 
     /// The kind of `identifier`, interning it on first use.
     /// - Complexity: O(length) expected.
-    public func intern(_ identifier: String) -> ReuseKind {
+    package func intern(_ identifier: String) -> ReuseKind {
         if let kind = kinds[identifier] { return ReuseKind(rawValue: kind) }
         kinds[identifier] = queues.count
         queues.append(Queue(capacity: defaultCapacity))
@@ -64,7 +64,7 @@ public final class SwiftReusePool: ReusePool {
 
     /// Puts `handle` and returns the handle the caller must release, if any.
     /// - Complexity: O(1) amortized.
-    public func put(_ handle: UInt, kind: ReuseKind) -> UInt? {
+    package func put(_ handle: UInt, kind: ReuseKind) -> UInt? {
         let k = index(kind)
         if queues[k].capacity == 0 {
             counters.evictions += 1
@@ -82,7 +82,7 @@ public final class SwiftReusePool: ReusePool {
 
     /// Takes the newest handle of `kind`, or `nil`.
     /// - Complexity: O(1).
-    public func take(kind: ReuseKind) -> UInt? {
+    package func take(kind: ReuseKind) -> UInt? {
         let k = index(kind)
         guard queues[k].count > 0 else {
             counters.misses += 1
@@ -94,15 +94,15 @@ public final class SwiftReusePool: ReusePool {
 
     /// The number of handles `kind` holds.
     /// - Complexity: O(1).
-    public func count(of kind: ReuseKind) -> Int { queues[index(kind)].count }
+    package func count(of kind: ReuseKind) -> Int { queues[index(kind)].count }
 
     /// The most handles `kind` keeps.
     /// - Complexity: O(1).
-    public func capacity(of kind: ReuseKind) -> Int { queues[index(kind)].capacity }
+    package func capacity(of kind: ReuseKind) -> Int { queues[index(kind)].capacity }
 
     /// Sets `kind`'s capacity and returns the evicted handles, oldest first.
     /// - Complexity: O(evicted).
-    public func setCapacity(_ capacity: Int, of kind: ReuseKind) -> [UInt] {
+    package func setCapacity(_ capacity: Int, of kind: ReuseKind) -> [UInt] {
         precondition(capacity >= 0, "capacity cannot be negative")
         let k = index(kind)
         queues[k].capacity = capacity
@@ -116,7 +116,7 @@ public final class SwiftReusePool: ReusePool {
 
     /// Removes and returns every handle.
     /// - Complexity: O(handles + kinds).
-    public func drain() -> [(kind: ReuseKind, handle: UInt)] {
+    package func drain() -> [(kind: ReuseKind, handle: UInt)] {
         var out: [(kind: ReuseKind, handle: UInt)] = []
         for k in queues.indices {
             while queues[k].count > 0 { out.append((ReuseKind(rawValue: k), queues[k].popOldest())) }
@@ -126,7 +126,7 @@ public final class SwiftReusePool: ReusePool {
 
     /// Checks ring bounds and the interning table.
     /// - Complexity: O(kinds).
-    public func checkInvariants() throws(ReusePoolError) {
+    package func checkInvariants() throws(ReusePoolError) {
         if kinds.count != queues.count { throw ReusePoolError("interning table and queues differ") }
         if Set(kinds.values) != Set(queues.indices) { throw ReusePoolError("kinds not dense") }
         for q in queues where q.count > q.ring.count || (q.ring.count > 0 && q.head >= q.ring.count) {

@@ -35,7 +35,8 @@ extension TableModel {
             try body(&batch)
         } catch {
             throw TableUpdateError(
-                operationIndex: batch.operations.count, operation: nil, problem: .bodyThrew(String(describing: error)))
+                operationIndex: batch.operations.count, operation: nil, problem: .bodyThrew(String(describing: error)),
+                underlyingError: error)
         }
         return try perform(batch.operations)
     }

@@ -14,7 +14,9 @@ extension TableModel {
     /// delete + insert, otherwise moved → move and reloaded → reload (both for a row moved and
     /// reloaded).
     /// Rows the batch did not move keep their relative order (inserts and deletes do not reorder the
-    /// others), which is why shifts are never listed.
+    /// others), which is why shifts are never listed; nor is a move that is only a shift (a row or
+    /// section moved to where the other changes take it, such as its own index), which
+    /// `Changeset.removeShiftOnlyMoves()` leaves out (a reload listed with it stays).
     ///
     /// - Complexity: O(*s* + *c* log *c* + *c* log *k*) for *s* sections, *c* identities the batch
     ///   touched and sections of at most *k* rows.
@@ -99,6 +101,7 @@ extension TableModel {
         changes.insertedRows.sort { $0.index < $1.index }
         changes.reloadedRows.sort { $0.index < $1.index }
         changes.movedRows.sort { $0.from < $1.from }
+        changes.removeShiftOnlyMoves()
         return changes
     }
 }

@@ -8,13 +8,18 @@ extension TableModel {
     /// let changes = try model.apply(diff)     // throws .stale if the model changed meanwhile
     /// ```
     ///
-    /// - Throws: `SnapshotError.stale` when the model is no longer at the diff's base revision
-    ///   (the model is unchanged); `SnapshotError.duplicateRowID` / `.duplicateSectionID` cannot
+    /// - Throws: `SnapshotError.stale` when the model is no longer at the diff's base revision;
+    ///   `SnapshotError.notFromModel` when the diff does not describe a change from the model's
+    ///   table (it was computed from another table with the model's revision, or its changeset
+    ///   does not fit the model's rows or the diff's table). The model is then unchanged.
+    ///   `SnapshotError.duplicateRowID` / `.duplicateSectionID` cannot
     ///   occur here because the diff already rejected them.
-    /// - Complexity: O(*n* + *s*): the identity index is rebuilt for the new table.
+    /// - Complexity: O(*n* + *s*): the identity index is rebuilt for the new table (and the rows
+    ///   of the diff's base table are compared with the model's unless they share storage).
     @discardableResult
     public mutating func apply(_ diff: SnapshotDiff) throws(SnapshotError) -> Changeset {
         try diff.checkFresh(current: revision)
+        try diff.checkStarts(from: table)
         let rebuilt: TableModel
         do {
             rebuilt = try TableModel(diff.table)

@@ -36,8 +36,8 @@ extension TableBatch {
     public enum Operation: Sendable, CustomStringConvertible {
         /// Insert a row at a path (the row may go one past the last row of the section).
         case insertRow(AnyRow, at: RowPath, animation: RowAnimation)
-        /// Append a row to the end of a section.
-        case appendRow(AnyRow, toSection: SectionTarget, animation: RowAnimation)
+        /// Append a row to the end of a section (what `TableBatch.append(_:to:animation:)` records).
+        case appendRow(AnyRow, to: SectionTarget, animation: RowAnimation)
         /// Delete a row.
         case deleteRow(RowTarget, animation: RowAnimation)
         /// Reload a row whose content changed in place (its identity and position stay).
@@ -58,6 +58,12 @@ extension TableBatch {
         case replaceSection(SectionTarget, with: Section, animation: RowAnimation)
         /// Move a section to an index (its final index, after it has been taken out).
         case moveSection(SectionTarget, to: Int, animation: RowAnimation)
+
+        /// Renamed `appendRow(_:to:animation:)`, as `TableBatch.append(_:to:animation:)` names it.
+        @available(*, unavailable, renamed: "appendRow(_:to:animation:)")
+        public static func appendRow(_ row: AnyRow, toSection section: SectionTarget, animation: RowAnimation)
+            -> Self
+        { .appendRow(row, to: section, animation: animation) }
         /// Delete every section.
         case removeAll(animation: RowAnimation)
 

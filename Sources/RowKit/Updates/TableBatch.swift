@@ -38,7 +38,7 @@ public struct TableBatch: Sendable {
     }
     /// Appends `row` to the end of `section` (`.index(1)` or `.id("Display")`).
     public mutating func append(_ row: some Row, to section: SectionTarget, animation: RowAnimation = .automatic) {
-        record(.appendRow(AnyRow(row), toSection: section, animation: animation))
+        record(.appendRow(AnyRow(row), to: section, animation: animation))
     }
     /// Deletes `row` (`.id("wifi")` or `.path(RowPath(section: 0, row: 2))`).
     public mutating func delete(_ row: RowTarget, animation: RowAnimation = .automatic) {

@@ -23,7 +23,8 @@ public struct TableUpdateError: Error, CustomStringConvertible {
         case reloadOfInsertedRow(ItemID)
         /// A reload of a section the batch inserted.
         case reloadOfInsertedSection(ItemID)
-        /// The batch body threw; the error's description.
+        /// The batch body threw; the error's description (the error itself is the
+        /// `TableUpdateError`'s `underlyingError`).
         case bodyThrew(String)
         /// The changeset computed for the batch failed validation: a bug in RowKit, reported
         /// rather than handed to a view.
@@ -64,12 +65,17 @@ public struct TableUpdateError: Error, CustomStringConvertible {
     public var operation: TableBatch.Operation?
     /// What was wrong.
     public var problem: Problem
+    /// The error the batch body threw, when `problem` is `.bodyThrew`; otherwise `nil`.
+    public var underlyingError: (any Error)?
 
     /// Creates an error.
-    public init(operationIndex: Int, operation: TableBatch.Operation?, problem: Problem) {
+    public init(
+        operationIndex: Int, operation: TableBatch.Operation?, problem: Problem, underlyingError: (any Error)? = nil
+    ) {
         self.operationIndex = operationIndex
         self.operation = operation
         self.problem = problem
+        self.underlyingError = underlyingError
     }
 
     /// `operation 2 (delete row "x"): row "x" was deleted earlier in this batch`.

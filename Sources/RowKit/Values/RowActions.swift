@@ -23,16 +23,20 @@ public struct RowActions: Sendable {
     public var onAccessoryTap: (@MainActor @Sendable (RowActionContext) -> Void)?
     /// Called when an edit (delete or insert) of the row is committed.
     public var onCommitEdit: (@MainActor @Sendable (RowActionContext, RowEditing.Style) -> Void)?
+    /// Called when the row's switch (`SwitchRow`) is flipped, with its new state.
+    public var onToggle: (@MainActor @Sendable (RowActionContext, Bool) -> Void)?
 
     /// Creates actions; every one is optional.
     public init(
         onSelect: (@MainActor @Sendable (RowActionContext) -> Void)? = nil,
         onAccessoryTap: (@MainActor @Sendable (RowActionContext) -> Void)? = nil,
-        onCommitEdit: (@MainActor @Sendable (RowActionContext, RowEditing.Style) -> Void)? = nil
+        onCommitEdit: (@MainActor @Sendable (RowActionContext, RowEditing.Style) -> Void)? = nil,
+        onToggle: (@MainActor @Sendable (RowActionContext, Bool) -> Void)? = nil
     ) {
         self.onSelect = onSelect
         self.onAccessoryTap = onAccessoryTap
         self.onCommitEdit = onCommitEdit
+        self.onToggle = onToggle
     }
 
     /// No actions.

@@ -53,13 +53,15 @@ public struct ReusableViewID: Sendable, Hashable, Comparable, CustomStringConver
 ///
 /// - Each operation (scroll, tap, update, …) collects its events and delivers them when the view is
 ///   consistent again, first to `TableView.onEvent`, then to `TableView.events`, then calls the
-///   row's action (`onSelect`, `onAccessoryTap`, `onCommitEdit`) of an event that has one.
+///   row's action (`onSelect`, `onAccessoryTap`, `onCommitEdit`, `onToggle`) of an event that has one.
 /// - Layout (scrolling, resizing, updates): `didEndDisplaying…` of items that left, then
 ///   `willDisplay…` of items that came, each group in ascending layout order (header, rows,
 ///   footer, next section), each item once however many measurement passes the layout took;
 ///   then `cancelPrefetch`, then `prefetch`.
 /// - Tap: `highlight`, `unhighlight`, then `deselect` of the row losing the selection, then
 ///   `select` (multiple selection: `deselect` alone when the row was selected).
+/// - Switch (`TableView.toggleSwitch(at:)`): `switchToggled`, then the events of the row's reload
+///   (`didEndDisplayingCell`, `willDisplayCell` when it is on screen), then `onToggle`.
 public enum TableEvent: Sendable, Hashable, CustomStringConvertible {
     /// A cell is about to show a row.
     case willDisplayCell(RowReference, cell: ReusableViewID)
@@ -95,6 +97,9 @@ public enum TableEvent: Sendable, Hashable, CustomStringConvertible {
     case commitEdit(RowReference, style: RowEditing.Style)
     /// The user moved a row (the owner changes the model).
     case move(id: ItemID, from: RowPath, to: RowPath)
+    /// The user flipped the switch of a `SwitchRow` (`TableView.toggleSwitch(at:)`); `isOn` is its
+    /// new state, which the view's model already has.
+    case switchToggled(RowReference, isOn: Bool)
 
     /// One line for logs and golden files: `willDisplay cell #3 a3@[0, 3]`.
     public var description: String {
@@ -116,6 +121,7 @@ public enum TableEvent: Sendable, Hashable, CustomStringConvertible {
         case .didEndEditing(let row): return "didEndEditing \(row)"
         case .commitEdit(let row, let style): return "commitEdit \(style.rawValue) \(row)"
         case .move(let id, let from, let to): return "move \(id) \(from) -> \(to)"
+        case .switchToggled(let row, let isOn): return "switchToggled \(row) \(isOn ? "on" : "off")"
         }
     }
 }

@@ -191,3 +191,43 @@ extension TableView {
         post(.didEndEditing(reference))
     }
 }
+
+extension TableView {
+    /// The user flips the switch of the `SwitchRow` at `path`: the view's model gets the row with
+    /// its switch flipped, in one validated batch (a replace of the row by its toggled copy, so the
+    /// changeset reloads it), and the view follows.
+    ///
+    /// Events, in order: `switchToggled` with the new state; the reload's events (when the row is
+    /// on screen, `didEndDisplayingCell`, then `willDisplayCell`, usually with the same cell, now
+    /// showing the new state); then the row's `onToggle` action is called with the new state.
+    ///
+    /// - Returns: The batch's changeset.
+    /// - Throws: `.sectionOutOfRange` or `.rowOutOfRange`; `.rowHasNoSwitch` when the row is not a
+    ///   `SwitchRow`. The model and the view are then unchanged and no event is sent.
+    /// - Complexity: As `performBatch(_:)` for one replaced row.
+    @discardableResult
+    public func toggleSwitch(at path: RowPath) throws(TableViewError) -> Changeset {
+        layoutIfNeeded()
+        try checkPath(path)
+        let row = row(at: path)
+        guard let switchRow = row.as(SwitchRow.self) else { throw .rowHasNoSwitch(path) }
+        let toggled = switchRow.toggled()
+        var next = model
+        let changeset: Changeset
+        do {
+            changeset = try next.performBatch { $0.replace(.path(path), with: toggled) }
+        } catch {
+            preconditionFailure("replacing the row at a checked path by its own identity failed: \(error)")
+        }
+        let reference = RowReference(id: row.id, path: path)
+        post(.switchToggled(reference, isOn: toggled.isOn))
+        follow(changeset, to: next)
+        if let action = toggled.actions.onToggle {
+            let context = RowActionContext(id: row.id, path: path)
+            let isOn = toggled.isOn
+            postAction { action(context, isOn) }
+            deliver()
+        }
+        return changeset
+    }
+}

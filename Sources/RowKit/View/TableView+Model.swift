@@ -67,7 +67,9 @@ extension TableView {
     /// ```
     ///
     /// - Throws: `SnapshotError.stale` when the model is no longer at the diff's base revision;
-    ///   the model and the view are then as before.
+    ///   `SnapshotError.notFromModel` when the diff does not start from the view's table (computed
+    ///   from another table given the view's revision, or a hand-made changeset that does not fit).
+    ///   The model and the view are then as before, and no event is sent.
     @discardableResult
     public func apply(_ diff: SnapshotDiff) throws(SnapshotError) -> Changeset {
         var next = model
@@ -79,7 +81,7 @@ extension TableView {
     /// Moves the view to `next`, which the model reached through `changeset`. Every changeset the
     /// model produces is one the view takes (<doc:Changesets>); should that ever fail, the view
     /// reloads rather than disagree with its model.
-    private func follow(_ changeset: Changeset, to next: TableModel) {
+    func follow(_ changeset: Changeset, to next: TableModel) {
         do {
             try apply(changeset, to: next)
         } catch {

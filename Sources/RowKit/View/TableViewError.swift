@@ -20,6 +20,8 @@ public enum TableViewError: Error, Sendable, Hashable, CustomStringConvertible {
     case rowNotMovable(RowPath)
     /// The row has no editing style for this commit.
     case rowNotEditable(RowPath)
+    /// The row has no switch to flip (it is not a `SwitchRow`).
+    case rowHasNoSwitch(RowPath)
     /// The view's internal state is inconsistent (found by `checkInvariants()`; a bug in RowKit).
     case inconsistent(String)
 
@@ -43,6 +45,8 @@ public enum TableViewError: Error, Sendable, Hashable, CustomStringConvertible {
             return "row \(path) is not movable"
         case .rowNotEditable(let path):
             return "row \(path) has no editing style"
+        case .rowHasNoSwitch(let path):
+            return "row \(path) has no switch (it is not a SwitchRow)"
         case .inconsistent(let message):
             return "inconsistent table view: \(message)"
         }

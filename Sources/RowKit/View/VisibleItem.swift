@@ -16,6 +16,8 @@ public struct VisibleItem: Sendable, Hashable, CustomStringConvertible {
     public var section: Int
     /// The row's index in its section (rows only).
     public var row: Int?
+    /// The row's path (rows only; `nil` for headers and footers).
+    public var path: RowPath? { row.map { RowPath(section: section, row: $0) } }
     /// The row's identity, or the section's for headers and footers.
     public var id: ItemID
     /// Where the item is drawn, in content coordinates (a floating header's pinned position).

@@ -125,7 +125,7 @@ final class TablePlanner {
 
     /// A listing row.
     func add(_ row: ListingRow) throws {
-        try add(content: row.cellContent(), layout: row.style, identity: row.id)
+        try add(content: row.cellContent(), layout: row.style, switchIsOn: row.switchIsOn, identity: row.id)
     }
 
     /// A row of an exportable table.
@@ -133,8 +133,8 @@ final class TablePlanner {
         var identity: String { ItemID(row.id).description }
         switch kinds.kind(of: row) {
         case .standard(let standard):
-            let (content, layout) = standard(row)
-            try add(content: content, layout: layout, identity: identity)
+            let (content, layout, switchIsOn) = standard(row)
+            try add(content: content, layout: layout, switchIsOn: switchIsOn, identity: identity)
         case .custom(let representation):
             switch representation(row) {
             case .content(let content, let layout):
@@ -155,8 +155,12 @@ final class TablePlanner {
         }
     }
 
-    private func add(content: CellContent, layout: CellLayout, identity: String) throws {
-        var row = RenderRow(number: rowCount + 1, layout: layout, accessory: content.accessory, text: content.text)
+    /// A row of standard content; a row with a switch (`switchIsOn`) shows no accessory, since the
+    /// switch stands where it would be.
+    private func add(content: CellContent, layout: CellLayout, switchIsOn: Bool? = nil, identity: String) throws {
+        let accessory = switchIsOn == nil ? content.accessory : .none
+        var row = RenderRow(number: rowCount + 1, layout: layout, accessory: accessory, text: content.text)
+        row.switchIsOn = switchIsOn
         row.detail = content.detail.flatMap { $0.isEmpty ? nil : $0 }
         if let image = content.image,
             let path = try pipeline.resolveImage(image.source, row: identity, table: index, folder: imageFolder)
@@ -168,7 +172,7 @@ final class TablePlanner {
         row.body = content.body.flatMap { $0.isEmpty ? nil : $0 }
         if let body = row.body { row.bodyImages = try copyBodyImages(body, identity: identity) }
         row.link = content.link
-        if row.body != nil, content.accessory.discloses {
+        if row.body != nil, accessory.discloses {
             row.slug = slugs.allocate(for: identity)
         }
         if let search {

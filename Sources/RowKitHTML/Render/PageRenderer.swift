@@ -58,6 +58,7 @@ struct PageRenderer {
             return nil
         }
         var shape = RowTemplate.Shape(layout: row.layout, accessory: row.accessory)
+        shape.switchIsOn = row.switchIsOn
         HTMLEscaping.escape(row.text, appendingTo: &values.text)
         if let text = row.detail {
             shape.hasDetail = true

@@ -21,6 +21,8 @@ struct RenderRow: Sendable {
     var link: String?
     /// The Markdown body; `nil` when absent or empty.
     var body: String?
+    /// The state of the row's switch, shown where the accessory would be; `nil` when it has none.
+    var switchIsOn: Bool?
     /// Where the body's local images were copied in the site; `nil` when it has none.
     var bodyImages: BodyImages?
     /// The slug of the row's detail page, when it has one (a body and a disclosing accessory).
@@ -56,6 +58,7 @@ struct RenderRow: Sendable {
         update(slug)
         update(fragment)
         hash.update(value: imageIsRemote)
+        hash.update(value: switchIsOn.map { $0 ? UInt8(2) : UInt8(1) } ?? 0)
         if let bodyImages { bodyImages.update(&hash) }
         return hash.value
     }

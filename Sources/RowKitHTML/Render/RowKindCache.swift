@@ -10,8 +10,8 @@ import RowKit
 struct RowKindCache {
     /// What a row of one type is.
     enum Kind {
-        /// A built-in row: its content and layout.
-        case standard((any Row) -> (CellContent, CellLayout))
+        /// A built-in row: its content, layout and switch state (`nil`: no switch).
+        case standard((any Row) -> (CellContent, CellLayout, Bool?))
         /// A row that renders itself (``HTMLRenderableRow``) and is not standard.
         case custom((any Row) -> HTMLRowRepresentation)
         /// Neither: shown as a default cell with its identity.
@@ -37,12 +37,14 @@ struct RowKindCache {
         return kind
     }
 
-    private static func standardReader<T: StandardRowContent>(_: T.Type) -> (any Row) -> (CellContent, CellLayout) {
+    private static func standardReader<T: StandardRowContent>(
+        _: T.Type
+    ) -> (any Row) -> (CellContent, CellLayout, Bool?) {
         { row in
             guard let row = row as? T else {
                 preconditionFailure("a row of another type reached the reader of \(T.self)")
             }
-            return (row.content, row.layout)
+            return (row.content, row.layout, row.switchIsOn)
         }
     }
 

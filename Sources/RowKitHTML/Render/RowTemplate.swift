@@ -3,7 +3,7 @@ import RowKit
 /// The row template, compiled once per row shape into literal byte runs and value slots.
 ///
 /// Rendering Mustache for every row of a large listing would dominate an export, so the row
-/// template is rendered once for each *shape* (layout, accessory and which values are present)
+/// template is rendered once for each *shape* (layout, accessory or switch, and which values are present)
 /// with placeholder values, and the result is cut at the placeholders. A row is then written by
 /// copying the literal runs and its escaped values. The output is exactly what Mustache would
 /// produce for the row: templates are logic-less, so only presence (the shape) can change the
@@ -20,6 +20,8 @@ struct RowTemplate {
         var hasAnchor = false
         var hasBody = false
         var isCustom = false
+        /// The switch's state; `nil` for a row without one.
+        var switchIsOn: Bool?
     }
 
     /// The values of one row, each already escaped (or trusted) UTF-8.
@@ -124,6 +126,7 @@ struct RowTemplate {
         if shape.hasHref { context["href"] = Self.placeholder(4) }
         if shape.hasAnchor { context["anchor"] = Self.placeholder(5) }
         if shape.hasBody { context["body"] = Self.placeholder(6) }
+        if let isOn = shape.switchIsOn { context["switch"] = ["checked": isOn ? "true" : "false"] }
         let rendered = Array(templates.render("row", context).utf8)
         return try Self.split(rendered)
     }

@@ -5,8 +5,9 @@ extension ListingDocument {
     /// and index titles, and one standard row per listing row.
     ///
     /// Each row becomes the standard row of its cell style (`default` → `DefaultRow`, `value1` →
-    /// `Value1Row`, `value2` → `Value2Row`, `subtitle` → `SubtitleRow`) with the row's resolved
-    /// identity as a string `ItemID` and its fields as `CellContent`.
+    /// `Value1Row`, `value2` → `Value2Row`, `subtitle` → `SubtitleRow`), or a `SwitchRow` laid out
+    /// in that style when it has a `switch`, with the row's resolved identity as a string `ItemID`
+    /// and its fields as `CellContent`.
     ///
     /// Images: with no `imageBase`, an image is the path as written, relative to the document's
     /// folder (pass that folder as the exporter's base directory). With an `imageBase` (a real
@@ -43,11 +44,14 @@ extension ListingRow {
             accessory: accessory, body: body, link: link)
     }
 
-    /// The standard row of the row's cell style, type-erased; `imageBase` as in
-    /// ``ListingDocument/makeTable(imageBase:)``.
+    /// The standard row of the row's cell style, or a `SwitchRow` in that style when the row has a
+    /// switch, type-erased; `imageBase` as in ``ListingDocument/makeTable(imageBase:)``.
     public func anyRow(imageBase: String? = nil) -> AnyRow {
         let id = ItemID(self.id)
         let cellContent = cellContent(imageBase: imageBase)
+        if let switchIsOn {
+            return AnyRow(SwitchRow(id: id, content: cellContent, isOn: switchIsOn, layout: style))
+        }
         switch style {
         case .default: return AnyRow(DefaultRow(id: id, content: cellContent))
         case .value1: return AnyRow(Value1Row(id: id, content: cellContent))

@@ -21,6 +21,8 @@ public struct ListingRow: Sendable, Hashable {
         case body
         /// The URL the row links to.
         case link
+        /// The row's on/off switch and its state.
+        case `switch`
     }
 
     /// The stable identity: the explicit `id`, else one derived from the text (see `docs/listing-format.md`).
@@ -43,6 +45,8 @@ public struct ListingRow: Sendable, Hashable {
     public var body: String?
     /// The URL the row links to, as written.
     public var link: String?
+    /// The state of the row's switch (`switch: true` or `false`), or `nil` when the row has none.
+    public var switchIsOn: Bool?
     /// Where the row starts in its file.
     public var location: SourceLocation
     /// Where each field present in the file was written, line and column, in ``Field`` order
@@ -53,7 +57,7 @@ public struct ListingRow: Sendable, Hashable {
     public init(
         id: String, hasExplicitID: Bool = true, style: CellLayout = .default, text: String,
         detail: String? = nil, image: String? = nil, imageURL: URL? = nil,
-        accessory: Accessory = .none, body: String? = nil, link: String? = nil,
+        accessory: Accessory = .none, body: String? = nil, link: String? = nil, switchIsOn: Bool? = nil,
         location: SourceLocation, fieldLocations: [Field: SourceLocation] = [:]
     ) {
         self.id = id
@@ -66,6 +70,7 @@ public struct ListingRow: Sendable, Hashable {
         self.accessory = accessory
         self.body = body
         self.link = link
+        self.switchIsOn = switchIsOn
         self.location = location
         self.fieldLocations = fieldLocations
     }
@@ -109,6 +114,7 @@ public struct ListingRow: Sendable, Hashable {
         case .accessory: 5
         case .body: 6
         case .link: 7
+        case .switch: 8
         }
     }
 
@@ -116,10 +122,12 @@ public struct ListingRow: Sendable, Hashable {
     public var hasDetailPage: Bool { body != nil && accessory.discloses }
 }
 
-/// Eight line/column pairs, stored inline.
+/// Nine line/column pairs, one per ``ListingRow/Field``, stored inline.
 private struct FieldPositions: Sendable, Hashable {
-    private var lines: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
-    private var columns: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var lines: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var columns: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
 
     subscript(index: Int) -> (line: Int, column: Int) {
         get {
@@ -143,11 +151,11 @@ private struct FieldPositions: Sendable, Hashable {
     }
 
     static func == (lhs: FieldPositions, rhs: FieldPositions) -> Bool {
-        (0..<8).allSatisfy { lhs[$0] == rhs[$0] }
+        (0..<9).allSatisfy { lhs[$0] == rhs[$0] }
     }
 
     func hash(into hasher: inout Hasher) {
-        for index in 0..<8 {
+        for index in 0..<9 {
             let (line, column) = self[index]
             hasher.combine(line)
             hasher.combine(column)

@@ -448,11 +448,19 @@ struct ListingSchema {
                 enumValue($0, key: "style", CellLayout.self, kind: "row style", rank: check.appending(2))
             } ?? .default
         let body = fields.values[6].flatMap { string($0, key: "body", required: false, rank: check.appending(3)) }
-        var accessory: Accessory = body == nil ? .none : .disclosureIndicator
+        let switchIsOn = fields.values[8].flatMap { boolean($0, key: "switch", rank: check.appending(8)) }
+        // A switch stands where the accessory would be: a row with one discloses nothing.
+        var accessory: Accessory = body == nil || switchIsOn != nil ? .none : .disclosureIndicator
         if let value = fields.values[5], !value.isNull {
             accessory =
                 enumValue(value, key: "accessory", Accessory.self, kind: "accessory", rank: check.appending(4))
                 ?? accessory
+            if switchIsOn != nil, accessory != .none {
+                add(
+                    check.appending(4), value.line, value.column,
+                    "a row with a 'switch' has no accessory (the switch stands where it would be); "
+                        + "remove 'accessory' or give it 'none'")
+            }
         }
         var image: String?
         var imageURL: URL?
@@ -533,7 +541,7 @@ struct ListingSchema {
         var row = ListingRow(
             id: explicitID?.id ?? "", hasExplicitID: explicitID != nil, style: style, text: text,
             detail: detail, image: image, imageURL: imageURL, accessory: accessory, body: body, link: link,
-            location: location(line, column))
+            switchIsOn: switchIsOn, location: location(line, column))
         for (index, field) in ListingRow.Field.allCases.enumerated() {
             if let value = fields.values[index] { row.setPosition(of: field, line: value.line, column: value.column) }
         }
@@ -651,6 +659,20 @@ struct ListingSchema {
             message += "; expected one of: \(list)"
         }
         add(rank, value.line, value.column, message)
+        return nil
+    }
+
+    /// A boolean field's value: YAML's and JSON's `true` and `false` (and YAML 1.1's other
+    /// spellings of them, such as `yes` and `off`); a string, even `"true"`, is not one.
+    private mutating func boolean(_ value: Value, key: String, rank: DiagnosticRank) -> Bool? {
+        if case .scalar(let text, .bool, _) = value.shape {
+            switch text.lowercased() {
+            case "true", "yes", "y", "on": return true
+            case "false", "no", "n", "off": return false
+            default: break
+            }
+        }
+        add(rank, value.line, value.column, "'\(key)' must be true or false, found \(value.typeDescription)")
         return nil
     }
 

@@ -16,10 +16,11 @@ enum ExampleTables {
         FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-html-fixtures-\(getpid())")
     }
 
-    /// A Settings-like inset-grouped table: all four cell styles, every accessory, index titles.
+    /// A Settings-like inset-grouped table: all four cell styles, every accessory, a switch, index
+    /// titles.
     static let settings = Table(style: .insetGrouped) {
         Section(id: "connectivity", index: "C") {
-            DefaultRow("Airplane Mode", image: CellImage("airplane.png"), accessory: .checkmark)
+            SwitchRow("Airplane Mode", image: CellImage("airplane.png"), isOn: false)
             Value1Row("Wi-Fi", detail: "HomeNet", image: CellImage("wifi.png"), accessory: .disclosureIndicator)
             Value1Row("Bluetooth", detail: "On", image: CellImage("bluetooth.png"), accessory: .disclosureIndicator)
             Value1Row(

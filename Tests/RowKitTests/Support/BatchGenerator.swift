@@ -152,7 +152,7 @@ struct BatchGenerator {
             let row = freshRow()
             let target = sectionTarget(section, in: shadow)
             shadow.insertRow(row, at: RowPath(section: section, row: shadow.sections[section].rows.count))
-            return .appendRow(row.anyRow, toSection: target, animation: animation())
+            return .appendRow(row.anyRow, to: target, animation: animation())
         case 3:  // insert a row the batch removed, with its identity (deleted and inserted again)
             let present = shadow.presentRowIDs
             guard let removed = random.pick(shadow.removedRows.filter { !present.contains($0.id) }),
@@ -282,7 +282,7 @@ struct BatchGenerator {
             guard let existing = random.pick(shadow.allPaths) else { return nil }
             let row = ShadowTable.Row(id: shadow[existing].id, text: "dup")
             return (
-                .appendRow(row.anyRow, toSection: .index(existing.section), animation: .left),
+                .appendRow(row.anyRow, to: .index(existing.section), animation: .left),
                 .duplicateRowID(ItemID(row.id), existing: existing)
             )
         case 4:  // an unknown row identity

@@ -203,6 +203,113 @@ struct BatchSemanticsTests {
         #expect(replayed == [["x", "b", "a"]])
     }
 
+    /// A move that is only a shift is not listed, for rows and sections, and a
+    /// reload listed with such a move is a reload in place.
+    @Test func whenAMoveIsOnlyAShiftAmongOtherChanges_thenItIsNotListed() throws {
+        var model = try Self.letters()
+        let rowInPlace = try model.performBatch { batch in
+            batch.move(.id("b"), to: Self.path(0, 1))
+            batch.delete(.id("d"))
+        }
+        #expect(rowInPlace.movedRows.isEmpty)
+        #expect(rowInPlace.deletedRows.map(\.index) == [Self.path(1, 0)])
+
+        model = try Self.letters()
+        let rowShifted = try model.performBatch { batch in
+            batch.move(.id("b"), to: Self.path(0, 1))
+            batch.delete(.id("a"))
+        }
+        #expect(rowShifted.movedRows.isEmpty, "b only shifts up because a was deleted")
+        #expect(rowShifted.deletedRows.map(\.index) == [Self.path(0, 0)])
+
+        model = try Self.letters()
+        let reloadInPlace = try model.performBatch { batch in
+            batch.reload(.id("b"))
+            batch.move(.id("b"), to: Self.path(0, 1))
+        }
+        #expect(reloadInPlace.movedRows.isEmpty && reloadInPlace.reloadedRows.map(\.index) == [Self.path(0, 1)])
+
+        model = try Self.letters()
+        let sectionReloadInPlace = try model.performBatch { batch in
+            batch.reloadSection(.index(1))
+            batch.moveSection(.index(1), to: 1)
+        }
+        #expect(sectionReloadInPlace.movedSections.isEmpty)
+        #expect(sectionReloadInPlace.reloadedSections.map(\.index) == [1])
+
+        model = try Self.letters()
+        let sectionInPlace = try model.performBatch { batch in
+            batch.appendSection(Section("Fourth"))
+            batch.deleteSection(.index(3))
+            batch.moveSection(.index(1), to: 1)
+            batch.deleteSection(.index(2))
+        }
+        #expect(sectionInPlace.movedSections.isEmpty)
+        #expect(sectionInPlace.deletedSections.map(\.index) == [2])
+
+        model = try Self.letters()
+        let sectionShifted = try model.performBatch { batch in
+            batch.moveSection(.index(1), to: 1)
+            batch.deleteSection(.index(0))
+        }
+        #expect(sectionShifted.movedSections.isEmpty && sectionShifted.deletedSections.map(\.index) == [0])
+        for changes in [rowInPlace, rowShifted, reloadInPlace, sectionReloadInPlace, sectionInPlace, sectionShifted] {
+            try changes.validate()
+        }
+    }
+
+    /// Leaving out shift-only moves keeps every real move: random batches of moves among inserts
+    /// and deletes replay to the model's new rows, and no listed move could be left out.
+    @Test func whenMovesMixWithOtherChanges_thenTheChangesetStillReplaysAndListsNoShift() throws {
+        var random = SeededRandom(seed: 0x0037_0019)
+        for round in 0..<300 {
+            let before: [[String]] = [(0..<6).map { "a\($0)" }, (0..<4).map { "b\($0)" }]
+            var model = try TableModel(
+                Table {
+                    for (index, ids) in before.enumerated() {
+                        Section(id: "s\(index)") { for id in ids { DefaultRow(id) } }
+                    }
+                })
+            var next = 0
+            let changes = try model.performBatch { batch in
+                var counts = before.map(\.count)
+                for _ in 0..<random.int(in: 1...5) {
+                    let section = random.int(in: 0...1)
+                    switch random.int(in: 0...3) {
+                    case 0 where counts[section] > 0:
+                        batch.delete(.path(Self.path(section, random.int(in: 0...counts[section] - 1))))
+                        counts[section] -= 1
+                    case 1:
+                        batch.insert(
+                            DefaultRow("x\(next)"), at: Self.path(section, random.int(in: 0...counts[section])))
+                        next += 1
+                        counts[section] += 1
+                    default:
+                        guard counts[section] > 0 else { continue }
+                        let row = random.int(in: 0...counts[section] - 1)
+                        batch.move(
+                            .path(Self.path(section, row)),
+                            to: Self.path(section, random.int(in: 0...counts[section] - 1)))
+                    }
+                }
+            }
+            let after = model.sections.map { $0.rows.map { "\($0.id)" } }
+            let replayed = try changes.replay(
+                on: before, newSection: { after[$0] }, insertedRow: { after[$0.section][$0.row] },
+                reloadedRow: { _, id in id })
+            #expect(replayed == after, "round \(round): \(changes)")
+            for position in changes.movedRows.indices {
+                var without = changes
+                without.movedRows.remove(at: position)
+                let move = changes.movedRows[position]
+                let other = try? without.replay(
+                    on: before, newSection: { after[$0] }, insertedRow: { after[$0.section][$0.row] },
+                    reloadedRow: { _, id in id })
+                #expect(other != after, "round \(round): \(move.from)->\(move.to) is only a shift")
+            }
+        }
+    }
+
     @Test func whenTheBatchIsEmpty_thenNothingChangesAndTheRevisionStays() throws {
         var model = try Self.letters()
         let revision = model.revision

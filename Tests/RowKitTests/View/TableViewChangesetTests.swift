@@ -136,6 +136,25 @@ struct TableViewChangesetTests {
         try view.checkInvariants()
     }
 
+    /// A row reloaded and moved to its own path is a reload in place, which ends
+    /// and starts again (UIKit's `reloadRows`).
+    @Test(arguments: TableViewBackend.allCases)
+    func whenARowIsReloadedAndMovedToItsOwnPath_thenItEndsAndIsDisplayedAgain(backend: TableViewBackend) throws {
+        let (_, view, ledger) = try Self.twoSectionView(backend: backend)
+        let changes = try view.performBatch { batch in
+            batch.replace(.id("a1"), with: DefaultRow("a1", detail: "new"))
+            batch.move(.id("a1"), to: Self.path(0, 1))
+        }
+        #expect(changes.movedRows.isEmpty && changes.reloadedRows == [.init(Self.path(0, 1))])
+        let events = ledger.take().map(\.description)
+        #expect(events.count == 2, "\(events)")
+        #expect(events.first?.hasPrefix("didEndDisplaying") == true && events.first?.hasSuffix("a1@[0, 1]") == true)
+        #expect(events.last?.hasPrefix("willDisplay") == true && events.last?.hasSuffix("a1@[0, 1]") == true)
+        #expect(Self.detail(view, Self.path(0, 1)) == "new")
+        #expect(ledger.disagreement(with: view) == nil)
+        try view.checkInvariants()
+    }
+
     @Test(arguments: TableViewBackend.allCases)
     func whenARowIsReloadedInsideAMovedSection_thenItShowsItsNewContent(backend: TableViewBackend) throws {
         let (initial, view, ledger) = try Self.twoSectionView(backend: backend)

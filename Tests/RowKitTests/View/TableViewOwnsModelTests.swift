@@ -79,6 +79,84 @@ import Testing
         #expect(view.visibleItems.filter { $0.kind == .row }.map(\.id) == ["a", "b", "c"])
     }
 
+    /// A diff computed from another table stamped with the view's revision:
+    /// refused with `SnapshotError.notFromModel` before anything changes, in debug and release.
+    @Test(arguments: TableViewBackend.allCases)
+    func whenADiffStartsFromAnotherTableAtTheCurrentRevision_thenTheViewRefusesItAndStaysAsItWas(
+        backend: TableViewBackend
+    ) throws {
+        let view = try TableView(
+            table: Table(style: .plain) {
+                Section(id: "s") {
+                    DefaultRow("a"); DefaultRow("b")
+                }
+            },
+            viewport: TableViewport(width: 320, height: 300), backend: backend)
+        view.layoutIfNeeded()
+        let ledger = EventLedger(view)
+        let revision = view.model.revision
+        let others: [(Table, SnapshotError.Mismatch)] = [
+            (
+                Table(style: .plain) {
+                    Section(id: "s") {
+                        DefaultRow("x"); DefaultRow("y"); DefaultRow("z")
+                    }
+                },
+                .oldRowCounts(model: [2], changeset: [3])
+            ),
+            (
+                Table(style: .plain) {
+                    Section(id: "s") {
+                        DefaultRow("a"); DefaultRow("y")
+                    }
+                },
+                .rowID(path: RowPath(section: 0, row: 1), model: "b", diff: "y")
+            ),
+            (
+                Table(style: .plain) {
+                    Section(id: "t") {
+                        DefaultRow("a"); DefaultRow("b")
+                    }
+                },
+                .sectionID(index: 0, model: "s", diff: "t")
+            ),
+            (
+                Table(style: .plain) {
+                    Section(id: "s") {
+                        DefaultRow("a"); DefaultRow("b", detail: "new")
+                    }
+                },
+                .rowContent(path: RowPath(section: 0, row: 1), id: "b")
+            ),
+        ]
+        for (other, mismatch) in others {
+            let diff = try TableDiff.diff(
+                from: other, revision: revision,
+                to: Table(style: .plain) { Section(id: "s") { DefaultRow("x") } })
+            #expect(throws: SnapshotError.notFromModel(revision: revision, mismatch)) { try view.apply(diff) }
+            #expect(view.model.revision == revision)
+            #expect(view.rowCountsBySection == [2])
+            #expect(view.visibleItems.filter { $0.kind == .row }.map(\.id) == ["a", "b"])
+            #expect(ledger.take().isEmpty)
+        }
+        // A hand-made diff whose changeset does not end with its table is refused too.
+        var changeset = Changeset()
+        (changeset.oldRowCounts, changeset.newRowCounts, changeset.fromRevision) = ([2], [2], revision)
+        let handMade = SnapshotDiff(
+            changeset: changeset, table: Table(style: .plain) { Section(id: "s") { DefaultRow("a") } })
+        #expect(throws: SnapshotError.notFromModel(revision: revision, .newRowCounts(table: [1], changeset: [2]))) {
+            try view.apply(handMade)
+        }
+        // The view's own table, copied or equal, is accepted.
+        try view.apply(
+            TableDiff.diff(
+                from: view.model.table, revision: revision,
+                to: Table(style: .plain) {
+                    Section(id: "s") { DefaultRow("b") }
+                }))
+        #expect(view.visibleItems.filter { $0.kind == .row }.map(\.id) == ["b"])
+    }
+
     private func expectInStep(
         _ view: TableView, with shadow: ShadowTable, ledger: EventLedger, _ context: String
     ) throws {

@@ -24,6 +24,19 @@ struct TableViewQueryTests {
     }
 
     @Test(arguments: TableViewBackend.allCases)
+    func whenAVisibleItemIsARow_thenItHasAPathAndHeadersAndFootersHaveNone(backend: TableViewBackend) throws {
+        let view = try Self.view(backend: backend)
+        view.layoutIfNeeded()
+        for item in view.visibleItems {
+            switch item.kind {
+            case .row: #expect(item.path == RowPath(section: item.section, row: item.row ?? -1))
+            case .header, .footer: #expect(item.path == nil)
+            }
+        }
+        #expect(view.visibleItems.compactMap(\.path) == view.visibleRowPaths)
+    }
+
+    @Test(arguments: TableViewBackend.allCases)
     func whenEditingModeIsTurnedOnAndOff_thenEveryVisibleCellFollowsAtOnce(backend: TableViewBackend) throws {
         let view = try Self.view(backend: backend)
         let visible = view.visibleRowPaths
