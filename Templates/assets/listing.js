@@ -15,8 +15,13 @@
  * a far jump and at both ends). Text from the index reaches the page through textContent and DOM
  * properties; only a row's `html` field (the exporter's own Markdown or custom-row markup, as
  * the static page holds it) is inserted as markup.
+ *
+ * A classic script (no `import`, so file:// works): in a page it puts its API on
+ * `window.RowKitListing`; under node, `require("./listing.js")` returns the arithmetic that needs
+ * no page (the outline's items, the scroll window, row files, anchors, Tab's search;
+ * Tests/JS/listing.test.js).
  */
-(function () {
+(function (/** @type {any} */ root) {
   "use strict";
 
   var MAX_HEIGHT = 15000000;   // CSS pixels; below the largest element height of every engine
@@ -36,27 +41,6 @@
   // of a row not drawn says it holds one.
   var FOCUSABLE = "a[href], area[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable]";
   var FOCUSABLE_MARKUP = /<(?:a|area)\s[^>]*\bhref\s*=|<(?:button|input|select|textarea|iframe|summary)\b|<[a-z][^>]*\s(?:tabindex\s*=\s*["']?\d|contenteditable\b)/i;
-
-  var main = document.querySelector("main.table[data-page]");
-  var bar = document.querySelector(".search[data-search-key]");
-  if (!main || !bar || !window.RowKitCore || !window.RowKitSearch || !window.ResizeObserver) return;
-
-  var key = bar.getAttribute("data-search-key") || "";
-  var root = bar.getAttribute("data-search-root") || "";
-  var style = (/\btable-(\w+)/.exec(document.body.className) || [0, "plain"])[1];
-  var pageNumber = parseInt(main.getAttribute("data-page"), 10) || 1;
-  var gap = style === "plain" ? 0 : 35;  // .section's margin-top in grouped styles
-
-  function file(name) {
-    return window.RowKitSearch.file("search/", key, name, true);
-  }
-
-  function element(name, className, text) {
-    var node = document.createElement(name);
-    if (className) node.className = className;
-    if (text) node.textContent = text;
-    return node;
-  }
 
   function upperBound(array, value, count) {
     var low = 0, high = count, middle;
@@ -84,6 +68,190 @@
      row has no cell), or a link or control in its markup. */
   function hasTabStop(data) {
     return (!(data[0] & 32) && isLink(data[3] || "")) || FOCUSABLE_MARKUP.test(data[6] || "");
+  }
+
+  /* ---- The outline: one tree item per row, two per section (its header, with the gap above
+     it, and its footer). ---- */
+
+  /* The item arrays of outline `sections` ([[first row, rows, anchor, header, footer, index
+     title], ...] of s-.js): first row, rows and header item of each section, and the sections by
+     anchor. */
+  function Outline(sections) {
+    var count = sections.length, i;
+    this.count = count;
+    this.first = new Float64Array(count);
+    this.size = new Float64Array(count);
+    this.headItem = new Float64Array(count);
+    this.anchors = Object.create(null);
+    for (i = 0; i < count; i++) {
+      this.first[i] = sections[i][0];
+      this.size[i] = sections[i][1];
+      this.headItem[i] = sections[i][0] + 2 * i;
+      this.anchors[sections[i][2]] = i;
+    }
+  }
+
+  /* The section of tree item `item`. */
+  Outline.prototype.sectionOfItem = function (item) {
+    return upperBound(this.headItem, item, this.count) - 1;
+  };
+
+  /* The section of row `row`. */
+  Outline.prototype.sectionOfRow = function (row) {
+    return upperBound(this.first, row, this.count) - 1;
+  };
+
+  /* The tree item of row `row`. */
+  Outline.prototype.itemOfRow = function (row) {
+    return row + 2 * this.sectionOfRow(row) + 1;
+  };
+
+  /* The row of tree item `item`: itself for a row, its section's first row for a header, the row
+     after its section's last for a footer. */
+  Outline.prototype.rowOfItem = function (item) {
+    return item - 2 * this.sectionOfItem(item) - 1 + (this.isHeader(item) ? 1 : 0);
+  };
+
+  /* Whether tree item `item` is a section's header item. */
+  Outline.prototype.isHeader = function (item) {
+    var s = this.sectionOfItem(item);
+    return s >= 0 && this.headItem[s] === item;
+  };
+
+  /* The mean height of a row of the listing, from its mix of layouts `k` ([rows per layout:
+     default, value1, value2, subtitle; rows with an inline body]). */
+  function mixedEstimate(k) {
+    var mixed = 0, rows = 0, i;
+    for (i = 0; i < 4; i++) { mixed += k[i] * GUESS[i]; rows += k[i]; }
+    return rows ? (mixed + k[4] * BODY_GUESS) / rows : GUESS[0];
+  }
+
+  /* The first heights of every tree item: `rowHeight` for a row; a header its section's gap and
+     the header's height, a footer the footer's (none without text), in table style `style`. */
+  function initialHeights(sections, rows, style, rowHeight) {
+    var count = sections.length, gap = style === "plain" ? 0 : 35, i, head = 0;
+    var heights = new Float64Array(rows + 2 * count).fill(rowHeight);
+    for (i = 0; i < count; i++) {
+      head = sections[i][0] + 2 * i;
+      heights[head] = gap + (sections[i][3] ? (style === "plain" ? 28 : 25) : 0);
+      heights[head + sections[i][1] + 1] = sections[i][4] ? (style === "plain" ? 33 : 25) : 0;
+    }
+    return heights;
+  }
+
+  /* ---- The scroll window: the page's scroll position (box pixels) against tree offsets. ---- */
+
+  /* The scroll range of the box and of the tree, for a tree `total` high in a viewport `view`
+     high. */
+  function spans(total, view) {
+    return { scroll: Math.max(Math.min(total, MAX_HEIGHT) - view, 1), tree: Math.max(total - view, 0), view: view };
+  }
+
+  /* The tree offset at the viewport's top after the scroll position moved from `last` to
+     `position`, with `treeY` the offset before: 1:1 for steps, proportional after a jump (more
+     than three screens, or from above the list), converging on the proportional place toward
+     both ends so the first and the last row are always reachable. Returns {treeY, jumped}. */
+  function follow(treeY, last, position, sp) {
+    var delta = position - last, target;
+    if (position <= 0 || sp.tree <= 0) return { treeY: position, jumped: false };
+    if (position >= sp.scroll) return { treeY: sp.tree + (position - sp.scroll), jumped: false };
+    target = position * sp.tree / sp.scroll;
+    if (Math.abs(delta) > 3 * sp.view || treeY < 0) return { treeY: target, jumped: true };
+    var next = treeY + delta;
+    var distance = Math.min(position, sp.scroll - position);
+    return { treeY: next + (target - next) * (Math.abs(delta) / (distance + Math.abs(delta))), jumped: false };
+  }
+
+  /* The scroll position (box pixels) that shows tree offset `y` at the viewport's top, `y` held
+     within the tree's scroll range. */
+  function scrollFor(y, sp) {
+    y = Math.max(0, Math.min(y, sp.tree));
+    return { y: y, position: sp.tree > 0 ? y * sp.scroll / sp.tree : 0 };
+  }
+
+  /* Where a long section's wrapper is cut: multiples of CUT a screen beyond the first and last
+     drawn offsets. */
+  function cuts(firstOffset, lastOffset, view) {
+    return { top: Math.floor((firstOffset - view) / CUT) * CUT, bottom: Math.ceil((lastOffset + view) / CUT) * CUT };
+  }
+
+  /* The row files ([first, last] numbers) holding rows [firstRow, lastRow]. */
+  function filesOfRows(firstRow, lastRow, perShard) {
+    return [Math.floor(firstRow / perShard), Math.floor(lastRow / perShard)];
+  }
+
+  /* The page of the file name `name` in a table's folder ("" and index.html are page 1), or 0 when
+     it is not one of its list pages. */
+  function pageOfName(name) {
+    return name === "" || name === "index.html" ? 1 : +((/^page-(\d+)\.html$/.exec(name) || [0, 0])[1]);
+  }
+
+  /* The bound of Tab's search from row `row` (step 1 or -1): the rest of the next row's file and
+     TAB_FILES more, within the listing's `rows`; the row past the last looked at. */
+  function tabLimit(row, step, perShard, rows) {
+    var n = Math.floor((row + step) / perShard);
+    return step < 0 ? Math.max((n - TAB_FILES) * perShard, 0) - 1 : Math.min((n + 1 + TAB_FILES) * perShard, rows);
+  }
+
+  /* Looks through the row files in `shards` (file number -> rows) from row `row` + step on (step 1
+     or -1) up to row `limit` (excluded) for a row with a tab stop: { row } for that row;
+     { row: -1, at: limit } when there is none; { row: -2, at } when the file of row `at` is not in
+     `shards`. */
+  function tabSearch(shards, perShard, row, step, limit) {
+    var r, data, number = -1;
+    for (r = row + step; r !== limit; r += step) {
+      if (Math.floor(r / perShard) !== number) {
+        number = Math.floor(r / perShard);
+        data = shards.get(number);
+        if (!data) return { row: -2, at: r };
+      }
+      if (data[r % perShard] && hasTabStop(data[r % perShard])) return { row: r };
+    }
+    return { row: -1, at: limit };
+  }
+
+  /* The id a row's node takes: `row-<slug>` for a row with a detail page, else `r-<n>`. */
+  function rowId(href, row) {
+    var slug = /^rows\/(.+)\.html$/.exec(href);
+    return slug ? "row-" + slug[1] : "r-" + (row + 1);
+  }
+
+  /* The shape of a row's cell (link, image, detail, body, accessory, layout): a pooled node that
+     drew the same shape keeps its elements. */
+  function shapeOf(data) {
+    var code = data[0], linked = isLink(data[3] || "");
+    return (linked ? 1 : 0) | (data[4] ? 2 : 0) | (data[2] ? 4 : 0) | (data[6] ? 8 : 0) | (((code >> 2) & 7) << 4) | ((code & 3) << 8);
+  }
+
+  var logic = {
+    MAX_HEIGHT: MAX_HEIGHT, TAB_FILES: TAB_FILES, upperBound: upperBound, anchorHash: anchorHash,
+    isLink: isLink, hasTabStop: hasTabStop, Outline: Outline, mixedEstimate: mixedEstimate,
+    initialHeights: initialHeights, spans: spans, follow: follow, scrollFor: scrollFor, cuts: cuts,
+    filesOfRows: filesOfRows, pageOfName: pageOfName, tabLimit: tabLimit, tabSearch: tabSearch,
+    rowId: rowId, shapeOf: shapeOf
+  };
+  if (typeof module === "object" && module.exports) module.exports = logic;
+  if (typeof document === "undefined") return;
+
+  var main = document.querySelector("main.table[data-page]");
+  var bar = document.querySelector(".search[data-search-key]");
+  if (!main || !bar || !root.RowKitCore || !root.RowKitSearch || !root.ResizeObserver) return;
+
+  var key = bar.getAttribute("data-search-key") || "";
+  var siteRoot = bar.getAttribute("data-search-root") || "";
+  var style = (/\btable-(\w+)/.exec(document.body.className) || [0, "plain"])[1];
+  var pageNumber = parseInt(main.getAttribute("data-page"), 10) || 1;
+  var gap = style === "plain" ? 0 : 35;  // .section's margin-top in grouped styles
+
+  function file(name) {
+    return root.RowKitSearch.file("search/", key, name, true);
+  }
+
+  function element(name, className, text) {
+    var node = document.createElement(name);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
   }
 
   function isTabStop(node) {
@@ -115,31 +283,18 @@
     self.perShard = outline.r;
     self.pageSize = outline.p;
     self.buckets = outline.b;
-    var sections = outline.s, count = sections.length, i;
-    self.sectionCount = count;
-    self.first = new Float64Array(count);
-    self.size = new Float64Array(count);
-    self.headItem = new Float64Array(count);
-    self.sections = sections;
-    self.anchors = Object.create(null);
-    for (i = 0; i < count; i++) {
-      self.first[i] = sections[i][0];
-      self.size[i] = sections[i][1];
-      self.headItem[i] = sections[i][0] + 2 * i;
-      self.anchors[sections[i][2]] = i;
-    }
+    self.sections = outline.s;
+    self.outline = new Outline(outline.s);
+    self.sectionCount = self.outline.count;
+    self.first = self.outline.first;
+    self.size = self.outline.size;
+    self.headItem = self.outline.headItem;
+    self.anchors = self.outline.anchors;
     // Estimates: the listing's mix of layouts until a row file says which a row is.
-    var k = outline.k, mixed = 0, rows = 0;
-    for (i = 0; i < 4; i++) { mixed += k[i] * GUESS[i]; rows += k[i]; }
     self.learned = GUESS.map(function (h) { return { sum: h, count: 1 }; });
     self.learnedBody = { sum: BODY_GUESS, count: 1 };
-    self.mixed = rows ? (mixed + k[4] * BODY_GUESS) / rows : GUESS[0];
-    var items = self.rows + 2 * count;
-    var heights = new Float64Array(items).fill(self.mixed);
-    for (i = 0; i < count; i++) {
-      heights[self.headItem[i]] = gap + (sections[i][3] ? (style === "plain" ? 28 : 25) : 0);
-      heights[self.headItem[i] + self.size[i] + 1] = sections[i][4] ? (style === "plain" ? 33 : 25) : 0;
-    }
+    self.mixed = mixedEstimate(outline.k);
+    var heights = initialHeights(self.sections, self.rows, style, self.mixed), items = heights.length;
     self.tree = core.buildTree(heights);
     self.measured = new Uint8Array(items);
     self.estimated = new Uint8Array(Math.ceil(self.rows / self.perShard));
@@ -163,6 +318,8 @@
     self.range = [0, 0];
     self.preRange = [0, 0];
     self.stats = { frames: [], treeCalls: 0, created: 0, recording: false, began: false, js: 0 };
+    self.heights = null;     // the heights and offsets of the items drawn, read in bulk each frame
+    self.offsets = null;
 
     self.box = element("div", "one-page");
     self.box.setAttribute("role", "presentation");
@@ -170,15 +327,15 @@
   }
 
   List.prototype.sectionOfItem = function (item) {
-    return upperBound(this.headItem, item, this.sectionCount) - 1;
+    return this.outline.sectionOfItem(item);
   };
 
   List.prototype.sectionOfRow = function (row) {
-    return upperBound(this.first, row, this.sectionCount) - 1;
+    return this.outline.sectionOfRow(row);
   };
 
   List.prototype.itemOfRow = function (row) {
-    return row + 2 * this.sectionOfRow(row) + 1;
+    return this.outline.itemOfRow(row);
   };
 
   /* ---- Geometry: scroll position, tree offsets and the box's coordinates. ---- */
@@ -192,31 +349,17 @@
 
   /* The scroll range of the list (box pixels) and of the tree. */
   List.prototype.spans = function () {
-    var view = window.innerHeight, total = this.tree.total();
-    return { scroll: Math.max(this.boxHeight() - view, 1), tree: Math.max(total - view, 0), view: view };
+    return spans(this.tree.total(), window.innerHeight);
   };
 
   /* Follows the scroll position: 1:1 for steps, proportional after a jump; converges on the
      proportional position toward both ends, so the first and the last row are always reachable. */
   List.prototype.follow = function () {
-    var position = window.scrollY - this.top, delta = position - this.lastPosition;
-    var spans = this.spans(), target;
+    var position = window.scrollY - this.top;
+    var followed = follow(this.treeY, this.lastPosition, position, this.spans());
     this.lastPosition = position;
-    if (position <= 0 || spans.tree <= 0) {
-      this.treeY = position;
-    } else if (position >= spans.scroll) {
-      this.treeY = spans.tree + (position - spans.scroll);
-    } else {
-      target = position * spans.tree / spans.scroll;
-      if (Math.abs(delta) > 3 * spans.view || this.treeY < 0) {
-        this.treeY = target;
-        this.jumped = true;
-      } else {
-        var next = this.treeY + delta;
-        var distance = Math.min(position, spans.scroll - position);
-        this.treeY = next + (target - next) * (Math.abs(delta) / (distance + Math.abs(delta)));
-      }
-    }
+    this.treeY = followed.treeY;
+    if (followed.jumped) this.jumped = true;
   };
 
   /* The box coordinate of tree offset y. */
@@ -227,15 +370,13 @@
   /* Scrolls so that tree offset y is at the viewport's top. */
   List.prototype.scrollToTreeY = function (y) {
     this.box.style.height = this.boxHeight() + "px";   // the page can scroll as far as the tree
-    var spans = this.spans();
-    y = Math.max(0, Math.min(y, spans.tree));
-    var position = spans.tree > 0 ? y * spans.scroll / spans.tree : 0;
+    var sp = this.spans(), place = scrollFor(y, sp);
     this.top = this.listTop();
-    window.scrollTo(0, this.top + position);
+    window.scrollTo(0, this.top + place.position);
     this.lastPosition = window.scrollY - this.top;
     if (this.lastPosition <= 0) this.treeY = this.lastPosition;
-    else if (Math.abs(this.lastPosition - position) > 1) this.treeY = this.lastPosition * spans.tree / spans.scroll;
-    else this.treeY = y;
+    else if (Math.abs(this.lastPosition - place.position) > 1) this.treeY = this.lastPosition * sp.tree / sp.scroll;
+    else this.treeY = place.y;
     this.draw();
   };
 
@@ -255,7 +396,7 @@
         if (self.shards.size > SHARDS_KEPT) {
           var oldest = self.shards.keys().next().value;
           self.shards.delete(oldest);
-          window.RowKitSearch.forget(key, "r-" + oldest);
+          root.RowKitSearch.forget(key, "r-" + oldest);
         }
         self.estimate(number, data);
         self.schedule();
@@ -324,13 +465,13 @@
       // the list grows (rows measured taller than their estimates), or End would stop short.
       change();
       this.box.style.height = this.boxHeight() + "px";
-      var spans = this.spans(), past = Math.max(this.lastPosition - old.scroll, 0);
-      if (spans.scroll !== old.scroll) {
-        window.scrollTo(0, this.top + spans.scroll + past);
+      var now = this.spans(), past = Math.max(this.lastPosition - old.scroll, 0);
+      if (now.scroll !== old.scroll) {
+        window.scrollTo(0, this.top + now.scroll + past);
         this.lastPosition = window.scrollY - this.top;
-        past = Math.max(this.lastPosition - spans.scroll, 0);
+        past = Math.max(this.lastPosition - now.scroll, 0);
       }
-      this.treeY = spans.tree + past;
+      this.treeY = now.tree + past;
       return;
     }
     var anchor = this.tree.itemAt(this.treeY);
@@ -431,9 +572,8 @@
       // a plain style's header sticks to the top of the viewport within its section.
       // Cuts are at multiples of CUT, so a wrapper, and the rows placed in it, move only when
       // the scroll crosses one.
-      var cutTop = Math.floor((self.offsets[0] - view) / CUT) * CUT;
-      var cutBottom = Math.ceil((self.offsets[count - 1] + view) / CUT) * CUT;
-      var wrapTop = Math.max(top, cutTop), wrapBottom = Math.min(bottom, cutBottom);
+      var cut = cuts(self.offsets[0], self.offsets[count - 1], view);
+      var wrapTop = Math.max(top, cut.top), wrapBottom = Math.min(bottom, cut.bottom);
       var header = self.sections[s][3], headKept = keptHead && s === keptSection;
       var showHeader = header && (head >= first || style === "plain" || headKept);
       // The wrapper is placed in the box; its rows, header and footer in it by tree offsets alone,
@@ -520,7 +660,8 @@
     if (pre[1] <= pre[0]) return;
     var firstRow = Math.max(pre[0] - 2 * this.sectionOfItem(pre[0]) - 1, 0);
     var lastRow = Math.min(Math.max(pre[1] - 1 - 2 * this.sectionOfItem(pre[1] - 1) - 1, 0), this.rows - 1);
-    for (var n = Math.floor(firstRow / this.perShard); n * this.perShard <= lastRow; n++) {
+    var files = filesOfRows(firstRow, lastRow, this.perShard);
+    for (var n = files[0]; n <= files[1]; n++) {
       if (!this.shards.has(n)) this.shard(n);
     }
   };
@@ -538,9 +679,11 @@
     part = { wrap: wrap, list: list, header: null, footer: null, y: 0 };
     this.parts.set(s, part);
     // Sections in order in the document, so reading and Tab order follow the listing.
-    var next = null;
-    this.parts.forEach(function (other, t) { if (t > s && (!next || t < next.s)) next = { s: t, wrap: other.wrap }; });
-    this.box.insertBefore(wrap, next ? next.wrap : null);
+    var next = null, nextSection = -1;
+    this.parts.forEach(function (other, t) {
+      if (t > s && (nextSection < 0 || t < nextSection)) { nextSection = t; next = other.wrap; }
+    });
+    this.box.insertBefore(wrap, next);
     return part;
   };
 
@@ -670,8 +813,7 @@
     node.removeAttribute("aria-busy");
     var code = data[0], text = data[1] || "", detail = data[2] || "", href = data[3] || "";
     var image = data[4] || "", label = data[5] || "", html = data[6] || "";
-    var slug = /^rows\/(.+)\.html$/.exec(href);
-    node.id = slug ? "row-" + slug[1] : "r-" + (row + 1);
+    node.id = rowId(href, row);
     node.className = "row" + (image ? " has-image" : "") + place;
     if (code & 32) {
       node.rowkitShape = -1;
@@ -680,7 +822,7 @@
     }
     var linked = isLink(href);
     var accessory = (code >> 2) & 7;
-    var shape = (linked ? 1 : 0) | (image ? 2 : 0) | (detail ? 4 : 0) | (html ? 8 : 0) | (accessory << 4) | ((code & 3) << 8);
+    var shape = shapeOf(data);
     var parts = node.rowkitParts;
     if (node.rowkitShape !== shape) {
       while (node.firstChild) node.removeChild(node.firstChild);
@@ -725,7 +867,7 @@
     }
     if (linked) parts.cell.href = href;
     if (image) {
-      parts.icon.src = /^https?:/i.test(image) ? image : root + image;
+      parts.icon.src = /^https?:/i.test(image) ? image : siteRoot + image;
       parts.icon.alt = label;
     }
     parts.text.textContent = text;
@@ -841,8 +983,7 @@
       var s = self.sectionOfItem(item);
       row = item === self.headItem[s] ? (back ? self.first[s] : self.first[s] - 1) : item - 2 * s - 1;
     }
-    var step = back ? -1 : 1, n = Math.floor((row + step) / self.perShard);
-    var limit = back ? Math.max((n - TAB_FILES) * self.perShard, 0) - 1 : Math.min((n + 1 + TAB_FILES) * self.perShard, self.rows);
+    var step = back ? -1 : 1, limit = tabLimit(row, step, self.perShard, self.rows);
     // The row files in memory first: most Tabs end here, without waiting.
     var found = self.tabSearch(row, step, limit);
     if (found.row >= 0) {
@@ -884,16 +1025,7 @@
      (excluded) for a row with a tab stop: { row } for that row; { row: -1, at: limit } when there is
      none; { row: -2, at } when the file of row `at` is not in memory. */
   List.prototype.tabSearch = function (row, step, limit) {
-    var r, data, number = -1;
-    for (r = row + step; r !== limit; r += step) {
-      if (Math.floor(r / this.perShard) !== number) {
-        number = Math.floor(r / this.perShard);
-        data = this.shards.get(number);
-        if (!data) return { row: -2, at: r };
-      }
-      if (data[r % this.perShard] && hasTabStop(data[r % this.perShard])) return { row: r };
-    }
-    return { row: -1, at: limit };
+    return tabSearch(this.shards, this.perShard, row, step, limit);
   };
 
   /* The element of the list the browser's Tab (Shift+Tab with `back`) goes to from `active`. */
@@ -923,7 +1055,7 @@
         || getComputedStyle(node).visibility === "hidden";
     });
     if (found) found.focus();
-    else if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   };
 
   /* Resolves `hash`, loads the rows around it, then jumps (and with `focus`, moves the focus
@@ -977,7 +1109,7 @@
     var folder = here.replace(/[^\/]*$/, "");
     if (there.lastIndexOf(folder, 0) !== 0) return null;
     var name = there.slice(folder.length);
-    var page = name === "" || name === "index.html" ? 1 : (/^page-(\d+)\.html$/.exec(name) || [0, 0])[1] | 0;
+    var page = pageOfName(name);
     if (!page) return null;
     var hash = link.hash ? decodeURIComponent(link.hash.slice(1)) : "";
     return { page: page, hash: hash };
@@ -1006,7 +1138,7 @@
      the page's first row. Loads what it shows, then resolves to a function that shows it. */
   List.prototype.opening = function () {
     var self = this, hash = decodeURIComponent(location.hash.slice(1));
-    var navigation = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    var navigation = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType && performance.getEntriesByType("navigation")[0]);
     var state = history.state || {};
     if (typeof state.rowkitRow === "number" && navigation && navigation.type !== "navigate") {
       var row = Math.max(0, Math.min(state.rowkitRow, self.rows - 1));
@@ -1092,7 +1224,7 @@
     // short. Once there, keepAnchor keeps the window at the end while the last rows are measured.
     document.addEventListener("keydown", function (event) {
       if (self.hidden || event.defaultPrevented || event.key !== "End" || event.altKey || event.metaKey || event.shiftKey) return;
-      var target = event.target;
+      var target = /** @type {HTMLElement} */ (event.target);
       if (target && (target.isContentEditable || /^(?:INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
       event.preventDefault();
       window.scrollTo(0, document.documentElement.scrollHeight);
@@ -1123,7 +1255,8 @@
     document.title = document.title.replace(/ \u2013 Page \d+ of \d+$/, "");
     document.addEventListener("click", function (event) {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      var link = event.target.closest && event.target.closest("a[href]");
+      var clicked = /** @type {Element} */ (event.target);
+      var link = /** @type {HTMLAnchorElement} */ (clicked.closest && clicked.closest("a[href]"));
       if (!link) return;
       var target = listPageTarget(link);
       if (!target) {
@@ -1131,7 +1264,7 @@
         return;
       }
       event.preventDefault();
-      var search = window.RowKitSearch.bar;
+      var search = root.RowKitSearch.bar;
       if (search && link.closest("#search-results")) search.reset(false);
       if (target.hash && ("#" + target.hash) !== location.hash) {
         self.focusJump = true;
@@ -1156,14 +1289,15 @@
   };
 
   var started = performance.now();
-  var api = window.RowKitListing = { started: started };
+  /** @type {any} */
+  var api = root.RowKitListing = Object.assign({ started: started }, logic);
   // The row file the page opens at is requested now, beside the module and the outline (the page
   // says how many rows a file holds, as the outline does).
   var opening = /^#r-(\d+)$/.exec(location.hash), pageSize = parseInt(main.getAttribute("data-page-size"), 10) || 0;
   var openingRow = opening ? parseInt(opening[1], 10) - 1 : (pageNumber - 1) * pageSize;
   var rowsPerFile = parseInt(main.getAttribute("data-rows-per-file"), 10) || 0;
   if (openingRow >= 0 && rowsPerFile > 0) file("r-" + Math.floor(openingRow / rowsPerFile));
-  api.ready = Promise.all([window.RowKitCore.load(), file("s-")]).then(function (loaded) {
+  api.ready = Promise.all([root.RowKitCore.load(), file("s-")]).then(function (loaded) {
     var core = loaded[0], outline = loaded[1];
     if (!outline) return null;
     var list = new List(core, outline);
@@ -1189,4 +1323,4 @@
       boxHeight: list.boxHeight(), shards: list.shards.size, treeY: list.treeY
     };
   };
-})();
+})(globalThis);
