@@ -23,12 +23,21 @@ let package = Package(
         .library(name: "RowKit", targets: ["RowKit"]),
         .library(name: "RowKitListing", targets: ["RowKitListing"]),
         .library(name: "RowKitHTML", targets: ["RowKitHTML"]),
+        .library(name: "RowKitServe", targets: ["RowKitServe"]),
         .executable(name: "rowkit", targets: ["rowkit"]),
         .executable(name: "rowkit-bench", targets: ["rowkit-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // The live server of `rowkit serve` and RowKitServe, without its optional traits
+        // (swift-configuration support, full Foundation): nothing here uses them.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        // HTTP field names the live server sets and reads (Hummingbird's own dependency).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // Graceful shutdown of the live server and its log level (Hummingbird's own dependencies).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -62,6 +71,16 @@ let package = Package(
             ],
             resources: [.copy("../../Templates")]
         ),
+        // Live listings: serves a site over HTTP (Hummingbird) and pushes each table change to the
+        // open pages. RowKit and RowKitHTML stay free of any server dependency.
+        .target(
+            name: "RowKitServe",
+            dependencies: [
+                "RowKit", "RowKitListing", "RowKitHTML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // The plain-C structures the offset tree is measured against (a Fenwick tree, a chunked
         // array): benchmark code, linked by RowKitBench only.
         .target(name: "CBenchReference"),
@@ -73,13 +92,23 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
         .executableTarget(name: "rowkit-bench", dependencies: ["RowKitBench"]),
+        // Examples/LiveTable: the machine's processes, live in the browser through RowKitServe.
+        .executableTarget(
+            name: "LiveTable",
+            dependencies: [
+                "RowKit", "RowKitHTML", "RowKitServe", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Examples/LiveTable"),
         .executableTarget(
             name: "rowkit",
             dependencies: [
-                "RowKit", "RowKitListing", "RowKitHTML", "RowKitBench",
+                "RowKit", "RowKitListing", "RowKitHTML", "RowKitBench", "RowKitServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "RowKitServeTests", dependencies: ["RowKitServe", "RowKit"]),
         .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitBench", "CCore"]),
         .testTarget(
             name: "RowKitListingTests",

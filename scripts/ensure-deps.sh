@@ -4,10 +4,11 @@
 #                                   listing reader's YAML parser)
 #   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests),
 #                                   axe-core (axe-playwright-python: the accessibility checks),
-#                                   valgrind, python3 (the attack corpus, the API, snippet and docs
-#                                   checks), node and wasi-libc (the WebAssembly build of the
-#                                   C core and its tests), and node-typescript (tsc: the type check
-#                                   of the pages' JavaScript)
+#                                   valgrind, wrk (the live server's load test), python3 (the
+#                                   attack corpus, the API, snippet and docs checks), node and
+#                                   wasi-libc (the WebAssembly build of the C core and its tests),
+#                                   and node-typescript (tsc: the type check of the pages'
+#                                   JavaScript)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
 # into .build/browser-venv and drives the system's Chromium (no browser download).
 set -euo pipefail
@@ -48,6 +49,7 @@ case "$(uname -s)" in
       command -v node >/dev/null 2>&1 || missing+=(nodejs)
       # TypeScript's compiler, for the type check of the pages' JavaScript (tsc --checkJs).
       command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
+      command -v wrk >/dev/null 2>&1 || missing+=(wrk)
       [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
       # Liberation Sans: Arial's metrics, the sans-serif a Linux desktop falls back to, so the
       # pages are measured in a font as wide as the ones they are designed for.

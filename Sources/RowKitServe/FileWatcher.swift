@@ -1,0 +1,154 @@
+import Foundation
+import Synchronization
+
+/// Tells when watched files change: written in place, replaced by a rename (as most editors
+/// save), deleted or created again. A folder given with a trailing `/` is watched for any change
+/// of the files in it.
+///
+/// On Linux it asks inotify about the folders that hold the files, so a file replaced by a rename
+/// or deleted and created again is still seen; elsewhere it compares each file's size, times and
+/// inode four times a second. Changes in quick succession come as one: after the first, the
+/// watcher waits until nothing has changed for ``quietPeriod`` (the last state wins).
+final class FileWatcher: Sendable {
+    /// The paths that changed, as given to ``watch(_:)`` (a watched folder's files by their full
+    /// paths).
+    let changes: AsyncStream<Set<String>>
+    private let continuation: AsyncStream<Set<String>>.Continuation
+    private let state = Mutex(State())
+    /// How long nothing must change before the changes are reported.
+    static let quietPeriod: Duration = .milliseconds(40)
+
+    private struct State {
+        /// Absolute path of each watched file (or folder, ending in `/`) -> the path as given.
+        var watched: [String: String] = [:]
+        var stopped = false
+        var signatures: [String: [Int]] = [:]
+    }
+
+    init() {
+        (changes, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        let thread = Thread { [self] in self.loop() }
+        thread.name = "rowkit file watcher"
+        thread.start()
+    }
+
+    /// Watches `paths` from now on (instead of the paths watched before).
+    func watch(_ paths: [String]) {
+        state.withLock { state in
+            state.watched = [:]
+            for path in paths {
+                let folder = path.hasSuffix("/")
+                var absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+                if folder { absolute += "/" }
+                state.watched[absolute] = path
+                state.signatures[absolute] = Self.signature(absolute)
+            }
+        }
+    }
+
+    /// Stops watching; the stream of changes ends.
+    func stop() {
+        state.withLock { $0.stopped = true }
+        continuation.finish()
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    /// The watched paths that changed since they were last looked at, by their size, times and
+    /// inode (a folder: those of its files).
+    private func changedPaths() -> Set<String> {
+        state.withLock { state in
+            var changed: Set<String> = []
+            for (absolute, given) in state.watched {
+                let signature = Self.signature(absolute)
+                if signature != state.signatures[absolute] {
+                    state.signatures[absolute] = signature
+                    changed.insert(absolute.hasSuffix("/") ? absolute : given)
+                }
+            }
+            return changed
+        }
+    }
+
+    /// A file's identity and version: inode, size, modification and change times (ns); a
+    /// folder's: those of its files; empty when it is missing.
+    private static func signature(_ path: String) -> [Int] {
+        if path.hasSuffix("/") {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? []
+            return names.flatMap { signature(path + $0) }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [] }
+        #if canImport(Darwin)
+        let times = [
+            info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec, info.st_ctimespec.tv_sec, info.st_ctimespec.tv_nsec,
+        ]
+        #else
+        let times = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+        #endif
+        return [Int(info.st_ino), Int(info.st_size)] + times.map { Int($0) }
+    }
+
+    private func loop() {
+        #if os(Linux)
+        let descriptor = inotify_init1(Int32(O_NONBLOCK | O_CLOEXEC))
+        if descriptor >= 0 {
+            inotifyLoop(descriptor)
+            close(descriptor)
+            return
+        }
+        #endif
+        pollingLoop()
+    }
+
+    /// Compares signatures four times a second.
+    private func pollingLoop() {
+        while !isStopped {
+            Thread.sleep(forTimeInterval: 0.25)
+            report(changedPaths())
+        }
+    }
+
+    /// Sends `changed` after the quiet period, with whatever else changed meanwhile.
+    private func report(_ changed: Set<String>) {
+        guard !changed.isEmpty else { return }
+        var all = changed
+        while true {
+            Thread.sleep(forTimeInterval: Double(Self.quietPeriod.components.attoseconds) / 1e18)
+            let more = changedPaths()
+            if more.isEmpty { break }
+            all.formUnion(more)
+        }
+        continuation.yield(all)
+    }
+
+    #if os(Linux)
+    /// Watches the folders that hold the watched files; any event in one of them leads to a
+    /// comparison of the signatures, which decides what changed.
+    private func inotifyLoop(_ descriptor: Int32) {
+        var folders: [String: Int32] = [:]
+        let mask = UInt32(
+            IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB
+                | IN_DELETE_SELF | IN_MOVE_SELF)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while !isStopped {
+            // The folders to watch may change with the watched paths.
+            let wanted = Set(
+                state.withLock { $0.watched.keys }.map { path in
+                    path.hasSuffix("/") ? String(path.dropLast()) : (path as NSString).deletingLastPathComponent
+                })
+            for folder in wanted where folders[folder] == nil || folders[folder]! < 0 {
+                folders[folder] = inotify_add_watch(descriptor, folder, mask)
+            }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 250) > 0 else {
+                // A folder that did not exist may exist now; a missed event is found here.
+                report(changedPaths())
+                continue
+            }
+            while read(descriptor, &buffer, buffer.count) > 0 {}
+            report(changedPaths())
+        }
+    }
+    #endif
+}
