@@ -319,6 +319,7 @@
     self.preRange = [0, 0];
     self.stats = { frames: [], treeCalls: 0, created: 0, recording: false, began: false, js: 0 };
     self.heights = null;     // the heights and offsets of the items drawn, read in bulk each frame
+    self.revision = 0;       // changesets applied (live.js): row files requested before are stale
     self.offsets = null;
 
     self.box = element("div", "one-page");
@@ -389,7 +390,9 @@
       return rows;
     }
     if (!self.loading[number]) {
+      var revision = self.revision;
       self.loading[number] = file("r-" + number).then(function (data) {
+        if (revision !== self.revision) return null;   // a file of the listing before a change
         delete self.loading[number];
         if (!data) return null;
         self.shards.set(number, data);
@@ -907,6 +910,194 @@
     });
     if (changed) self.draw(true);
     self.stats.js += performance.now() - start;
+  };
+
+  /* ---- Live changes (live.js, when `rowkit serve` serves the page). ---- */
+
+  /* Applies changeset `payload` (docs/live.md) as performBatchUpdates does, with `live` the
+     changeset arithmetic of live.js and `animate(node)` the animation of an inserted row: loads
+     the outline after it (s-.js of its revision), removes the deleted rows, headers and footers
+     from the tree and inserts the new ones at their estimates, carries the row data and
+     measurements of the rows that stay, redraws, and keeps the row at the top of the viewport
+     where it is (the next row that stays when it left). Rejects when the outline does not match the
+     changeset (the page then reloads). */
+  List.prototype.applyChangeset = function (payload, live, animate) {
+    var self = this;
+    root.RowKitSearch.setVersion(payload.revision);
+    return file("s-").then(function (outline) {
+      if (!outline || outline.n !== payload.rows || outline.r !== self.perShard) throw new Error("the outline does not match the changeset");
+      self.applyOutline(outline, payload, live, animate);
+    });
+  };
+
+  List.prototype.applyOutline = function (outline, payload, live, animate) {
+    var self = this, map = new live.RowMap(payload), before = self.outline, after = new Outline(outline.s);
+    var oldSections = self.sections, oldRows = self.rows, smap = live.sectionMap(payload, oldSections.length);
+    var expected = live.applySections(oldSections, payload, outline.s.map(function (section) { return section[1]; }));
+    var padded = outline.s.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
+    if (JSON.stringify(expected) !== JSON.stringify(padded)) {
+      throw new Error("the outline does not match the changeset's sections");
+    }
+    // The anchor: the row at the top of the viewport (or the one after a header or footer there).
+    var anchorRow = -1, delta = 0, motion = !!animate;
+    if (self.treeY > 0 && oldRows > 0) {
+      var top = self.tree.itemAt(self.treeY);
+      if (top >= 0) {
+        anchorRow = Math.min(before.rowOfItem(top), oldRows - 1);
+        delta = self.treeY - self.tree.offset(before.itemOfRow(anchorRow));
+        var moved = map.map(anchorRow) < 0;
+        anchorRow = map.anchor(anchorRow, oldRows);
+        if (moved) delta = 0;
+      }
+    }
+    // Ghosts of the deleted rows in view, and where moved rows were on the screen.
+    var ghosts = [], movedFrom = new Map();
+    self.drawn.forEach(function (node, item) {
+      var row = before.rowOfItem(item);
+      if (before.isHeader(item) || map.map(row) >= 0) return;
+      var box = node.getBoundingClientRect();
+      if (map.moved.has(row)) movedFrom.set(map.moved.get(row), box.top);
+      else if (motion && box.bottom > 0 && box.top < window.innerHeight) ghosts.push(self.ghost(node, box));
+    });
+    // The tree: removes (descending old items), then inserts (ascending new items).
+    var edits = live.treeEdits(payload, before, after, oldSections, outline.s);
+    edits.remove.forEach(function (item) { self.tree.remove(item, 1); });
+    var records = new Map();
+    (payload.insert || []).forEach(function (entry) { records.set(entry[0], entry[1]); });
+    (payload.reload || []).forEach(function (entry) { records.set(entry[0], entry[1]); });
+    var heights = initialHeights(outline.s, outline.n, style, self.mixed);
+    edits.insert.forEach(function (item) {
+      var s = after.sectionOfItem(item), row = item - 2 * s - 1;
+      var height = item === after.headItem[s] || item === after.headItem[s] + outline.s[s][1] + 1 ? heights[item] : self.guess(records.get(row) || [0]);
+      self.tree.insert(item, height);
+    });
+    if (self.tree.count() !== outline.n + 2 * outline.s.length) throw new Error("the tree does not match the outline");
+    // Measurements of the items that stay.
+    var measured = new Uint8Array(self.tree.count()), i, row, n;
+    for (i = 0; i < self.measured.length; i++) {
+      if (!self.measured[i]) continue;
+      var s0 = before.sectionOfItem(i);
+      if (i === before.headItem[s0]) { if (smap[s0] >= 0) measured[after.headItem[smap[s0]]] = 1; continue; }
+      row = i - 2 * s0 - 1;
+      if (row >= before.first[s0] + before.size[s0]) { if (smap[s0] >= 0) measured[after.headItem[smap[s0]] + outline.s[smap[s0]][1] + 1] = 1; continue; }
+      n = map.map(row);
+      if (n >= 0 && !records.has(n)) measured[after.itemOfRow(n)] = 1;
+    }
+    // Row data: the rows that stay from the files in memory, the others from the changeset; only
+    // complete files are kept (the rest load again, of the new revision).
+    var per = self.perShard, known = new Map(records);
+    self.shards.forEach(function (data, number) {
+      for (var k = 0; k < data.length; k++) {
+        var to = map.map(number * per + k);
+        if (to >= 0 && !known.has(to)) known.set(to, data[k]);
+      }
+    });
+    var shards = new Map(), files = Math.ceil(outline.n / per);
+    known.forEach(function (_data, to) {
+      var number = Math.floor(to / per);
+      if (shards.has(number)) return;
+      var rows = [], end = Math.min((number + 1) * per, outline.n);
+      for (var r = number * per; r < end; r++) {
+        if (!known.has(r)) { rows = null; break; }
+        rows.push(known.get(r));
+      }
+      shards.set(number, rows);
+    });
+    self.revision += 1;
+    self.loading = Object.create(null);
+    self.shards = new Map();
+    self.estimated = new Uint8Array(files);
+    shards.forEach(function (rows, number) { if (rows) { self.shards.set(number, rows); self.estimated[number] = 1; } });
+    // Drawn rows that stay keep their nodes (and the focus), under their new items.
+    var drawn = new Map(), focused = -1, focusedRow = -1;
+    if (self.focused >= 0) {
+      var fs = before.sectionOfItem(self.focused);
+      if (self.focused === before.headItem[fs]) focused = smap[fs] >= 0 ? after.headItem[smap[fs]] : -1;
+      else if ((focusedRow = map.map(self.focused - 2 * fs - 1)) >= 0) focused = after.itemOfRow(focusedRow);
+    }
+    self.drawn.forEach(function (node, item) {
+      var s = before.sectionOfItem(item), to = item === before.headItem[s] ? -1 : map.map(item - 2 * s - 1);
+      if (to < 0 || records.has(to)) { self.release(item, node); return; }
+      node.rowkitItem = after.itemOfRow(to);
+      drawn.set(node.rowkitItem, node);
+    });
+    self.drawn = drawn;
+    var parts = new Map();
+    self.parts.forEach(function (part, s) {
+      if (smap[s] < 0) { part.wrap.remove(); return; }
+      var t = smap[s], head = after.headItem[t];
+      part.wrap.rowkitItem = head;
+      if (part.header) { part.header.rowkitItem = head; part.header.textContent = outline.s[t][3] || ""; }
+      if (part.footer) { part.footer.rowkitItem = head + outline.s[t][1] + 1; part.footer.textContent = outline.s[t][4] || ""; }
+      if (outline.s[t][2]) part.wrap.setAttribute("data-anchor", outline.s[t][2]); else part.wrap.removeAttribute("data-anchor");
+      parts.set(t, part);
+    });
+    self.parts = parts;
+    self.focused = focused;
+    self.measured = measured;
+    self.rows = outline.n;
+    self.pageSize = outline.p;
+    self.buckets = outline.b;
+    self.sections = outline.s;
+    self.outline = after;
+    self.sectionCount = after.count;
+    self.first = after.first;
+    self.size = after.size;
+    self.headItem = after.headItem;
+    self.anchors = after.anchors;
+    // Rows of the new listing drawn by the node they had refill their place in their section.
+    self.drawn.forEach(function (node, item) {
+      var s = after.sectionOfItem(item), data = self.rowData(item - 2 * s - 1);
+      if (data) self.fill(node, data, item - 2 * s - 1, s);
+    });
+    self.indexBar();
+    // The anchored row stays where it was on the screen; then the new rows draw.
+    if (anchorRow >= 0) self.scrollToTreeY(self.tree.offset(after.itemOfRow(anchorRow)) + delta);
+    else self.draw();
+    ghosts.forEach(function (ghost) {
+      document.body.appendChild(ghost);
+      setTimeout(function () { ghost.remove(); }, 350);
+    });
+    if (!motion) return;
+    (payload.insert || []).forEach(function (entry) {
+      var node = self.drawn.get(after.itemOfRow(entry[0]));
+      if (!node) return;
+      if (movedFrom.has(entry[0])) {
+        var dy = movedFrom.get(entry[0]) - node.getBoundingClientRect().top;
+        node.animate([{ translate: "0 " + dy + "px" }, { translate: "0 0" }], { duration: 300, easing: "ease-in-out" });
+      } else {
+        animate(node);
+      }
+    });
+  };
+
+  /* A copy of row node `node` drawn over the page where it is (`box`), fading out: a deleted row. */
+  List.prototype.ghost = function (node, box) {
+    var ghost = /** @type {HTMLElement} */ (node.cloneNode(true));
+    ghost.removeAttribute("id");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.classList.add("rowkit-live-deleted");
+    ghost.style.cssText = "position:absolute;z-index:1;margin:0;list-style:none;transform:none;left:" + (box.left + window.scrollX)
+      + "px;top:" + (box.top + window.scrollY) + "px;width:" + box.width + "px;height:" + box.height + "px";
+    return ghost;
+  };
+
+  /* The index bar after a change of the sections: an entry per section with an index title, to
+     its anchor on the page it starts on. */
+  List.prototype.indexBar = function () {
+    var list = document.querySelector("nav.index-bar ol"), self = this;
+    if (!list) return;
+    var items = [];
+    self.sections.forEach(function (section) {
+      if (!section[5]) return;
+      var page = Math.floor(section[0] / self.pageSize) + 1;
+      var name = page === pageNumber ? "" : page === 1 ? "index.html" : "page-" + page + ".html";
+      var item = element("li"), link = /** @type {HTMLAnchorElement} */ (element("a", "", section[5]));
+      link.setAttribute("href", name + "#" + section[2]);
+      item.appendChild(link);
+      items.push(item);
+    });
+    list.replaceChildren.apply(list, items);
   };
 
   /* ---- Jumps: #r-<n>, #row-<slug>, #section-<slug>; links to this table's list pages. ---- */

@@ -54,6 +54,7 @@
   var pending = Object.create(null);
   var cache = Object.create(null);
   var loadedFiles = [];
+  var version = 0;   // the listing's revision under `rowkit serve` (live.js), 0 for an exported site
 
   /* The data of file `name` (without .js) of table `key`, whose files are in folder `base`:
      a promise of the data, or of null when the file is missing. Files the search loads are
@@ -63,11 +64,16 @@
     if (!cache[id]) {
       cache[id] = new Promise(function (resolve) {
         var script = document.createElement("script");
-        pending[id] = resolve;
-        script.src = base + name + ".js";
+        function settle(data) {
+          if (pending[id] === settle) delete pending[id];
+          resolve(data);
+        }
+        pending[id] = settle;
+        script.src = base + name + ".js" + (version ? "?v=" + version : "");
         script.async = true;
-        script.onerror = function () { delete pending[id]; script.remove(); resolve(null); };
-        script.onload = function () { script.remove(); if (pending[id]) { delete pending[id]; resolve(null); } };
+        script.setAttribute("data-version", String(version));
+        script.onerror = function () { script.remove(); settle(null); };
+        script.onload = function () { script.remove(); settle(null); };
         if (!quiet) loadedFiles.push(script.src);
         document.head.appendChild(script);
       });
@@ -93,12 +99,20 @@
   };
 
   function load(key, name, data) {
-    var id = key + "\n" + name;
-    var resolve = pending[id];
-    if (resolve) {
-      delete pending[id];
-      resolve(data);
-    }
+    // A file requested before the listing changed (setVersion) brings data of an older revision.
+    var current = document.currentScript;
+    if (current && current.getAttribute("data-version") !== String(version)) return;
+    var settle = pending[key + "\n" + name];
+    if (settle) settle(data);
+  }
+
+  /* Drops every file loaded or requested so far: the listing is now at revision `revision`
+     (`rowkit serve`, live.js), whose files are requested with `?v=<revision>`, past the cache. */
+  function setVersion(revision) {
+    if (revision === version) return;
+    version = revision;
+    cache = Object.create(null);
+    Object.keys(pending).forEach(function (id) { pending[id](null); });
   }
 
   // ---- Row lists: inline postings strings, or chunk files named by a stem. ----
@@ -618,7 +632,7 @@
     }
   };
 
-  root.RowKitSearch = Object.assign(api, { load: load, file: file, forget: forget, loadedFiles: loadedFiles });
+  root.RowKitSearch = Object.assign(api, { load: load, file: file, forget: forget, loadedFiles: loadedFiles, setVersion: setVersion });
 
   function start() {
     var bar = document.querySelector(".search[data-search-key]");
