@@ -119,6 +119,19 @@ def one_page_checks(browser, rowkit, work):
         after = top_row(page)
         check(before is not None and after == before,
               "one page: the row at the top stays where it is when 100 rows above it are deleted: %s -> %s" % (before, after))
+        # A row moved to the start of its section: drawn there, the others shifted by one.
+        lines = csv(10, 200).splitlines()
+        row = lines.pop(1 + 5 * 200 + 10)
+        lines.insert(1 + 5 * 200, row)
+        page.evaluate("(hash) => RowKitListing.list.go(hash, false)", "r-995")
+        page.wait_for_timeout(300)
+        write(listing, "\n".join(lines) + "\n")
+        wait_applied(page, 3)
+        drawn = page.evaluate("""() => ['r-1001', 'r-1002', 'r-1011', 'r-1012'].map(id => {
+            const row = document.getElementById(id); return row ? row.querySelector('.text').textContent : null; })""")
+        check(drawn == ["Row 10 of section 5", "Row 0 of section 5", "Row 9 of section 5", "Row 11 of section 5"],
+              "one page: a moved row is drawn at its new place, the rows between shifted: %s" % drawn)
+
         # A search after the change finds the listing as it is now.
         page.fill(".search-input", "New row")
         page.wait_for_function("() => document.getElementById('search-results').getAttribute('data-query') === 'New row'", timeout=15000)
@@ -191,6 +204,19 @@ def static_checks(browser, rowkit, work, shots=None):
         notice = gone.evaluate("() => { const n = document.querySelector('.rowkit-live-notice'); return [n.textContent, n.querySelector('a').getAttribute('href')]; }")
         check(notice[0].startswith("This row was deleted.") and notice[1] == "../index.html",
               "settings: the detail page of a deleted row says so and links back: %s" % notice)
+
+        # A row moved (Bluetooth before Airplane Mode): it slides to its place, the others stay.
+        start, end = shrunk.index("      - id: bluetooth\n"), shrunk.index("  - header: Notifications")
+        bluetooth = shrunk[start:end]
+        moved = shrunk[:start] + shrunk[end:]
+        moved = moved.replace("      - id: airplane\n", bluetooth + "      - id: airplane\n", 1)
+        write(listing, moved)
+        wait_applied(page, 4)
+        texts = page.evaluate("() => [...document.querySelectorAll('main li.row .text')].map(t => t.textContent)")
+        at = texts.index("Bluetooth") if "Bluetooth" in texts else -1
+        check(at >= 0 and texts[at + 1] == "Airplane Mode" and texts.count("Bluetooth") == 1 and page.evaluate("window.marker") == "kept",
+              "settings: a moved row goes to its new place in place: %s" % texts[max(at - 1, 0):at + 3])
+        shrunk = moved
 
         # A broken save shows the problems; fixing it clears them.
         write(listing, shrunk.replace("version: 1\n", "version: 1\nsections: [\n", 1))
