@@ -1052,7 +1052,9 @@
     });
     self.indexBar();
     // The anchored row stays where it was on the screen; then the new rows draw.
-    if (anchorRow >= 0) self.scrollToTreeY(self.tree.offset(after.itemOfRow(anchorRow)) + delta);
+    // (While search results replace the list, it is not laid out: it draws when they go.)
+    if (self.hidden) self.treeY = anchorRow >= 0 ? self.tree.offset(after.itemOfRow(anchorRow)) + delta : self.treeY;
+    else if (anchorRow >= 0) self.scrollToTreeY(self.tree.offset(after.itemOfRow(anchorRow)) + delta);
     else self.draw();
     ghosts.forEach(function (ghost) {
       document.body.appendChild(ghost);

@@ -432,4 +432,6 @@
   on("reload", function () { location.reload(); });
   on("problems", problems);
   window.addEventListener("pagehide", function () { source.close(); });
+  // A page restored from the back-forward cache missed the events of its time away.
+  window.addEventListener("pageshow", function (event) { if (event.persisted) location.reload(); });
 })(globalThis);
