@@ -320,6 +320,7 @@
     self.stats = { frames: [], treeCalls: 0, created: 0, recording: false, began: false, js: 0 };
     self.heights = null;     // the heights and offsets of the items drawn, read in bulk each frame
     self.revision = 0;       // changesets applied (live.js): row files requested before are stale
+    self.awaiting = 0;       // a revision applied before its export: no row file is requested until it is on disk
     self.offsets = null;
 
     self.box = element("div", "one-page");
@@ -389,7 +390,7 @@
       self.shards.set(number, rows);
       return rows;
     }
-    if (!self.loading[number]) {
+    if (!self.loading[number] && !self.awaiting) {
       var revision = self.revision;
       self.loading[number] = file("r-" + number).then(function (data) {
         if (revision !== self.revision) return null;   // a file of the listing before a change
@@ -921,13 +922,41 @@
      measurements of the rows that stay, redraws, and keeps the row at the top of the viewport
      where it is (the next row that stays when it left). Rejects when the outline does not match the
      changeset (the page then reloads). */
-  List.prototype.applyChangeset = function (payload, live, animate) {
-    var self = this;
-    root.RowKitSearch.setVersion(payload.revision);
-    return file("s-").then(function (outline) {
+  List.prototype.applyChangeset = function (payload, live, animate, whenExported) {
+    var self = this, sizes = live.sectionSizes(self.sections, payload);
+    if (sizes) {
+      // At once, before the export: the rows the files on disk do not have yet are drawn as
+      // loading until it is on disk (see exported).
+      var sections = live.applySections(self.sections, payload, sizes);
+      self.awaiting = Math.max(self.awaiting, payload.revision);
+      self.applyOutline({ n: payload.rows, r: self.perShard, p: self.pageSize, b: self.buckets, s: sections }, payload, live, animate);
+      return Promise.resolve();
+    }
+    return whenExported(payload.revision).then(function () { return file("s-"); }).then(function (outline) {
       if (!outline || outline.n !== payload.rows || outline.r !== self.perShard) throw new Error("the outline does not match the changeset");
       self.applyOutline(outline, payload, live, animate);
     });
+  };
+
+  /* The site on disk holds revision `revision` (live.js): row files are requested again (of it),
+     and its outline must be the one the list applied, else the page reloads. */
+  List.prototype.exported = function (revision) {
+    var self = this;
+    if (!self.awaiting || revision < self.awaiting) return;
+    self.awaiting = 0;
+    self.revision += 1;
+    self.loading = Object.create(null);
+    file("s-").then(function (outline) {
+      var mine = self.sections.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
+      var theirs = outline && outline.s.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
+      if (!outline || outline.n !== self.rows || JSON.stringify(mine) !== JSON.stringify(theirs)) {
+        location.reload();
+        return;
+      }
+      self.buckets = outline.b;
+      self.pageSize = outline.p;
+    });
+    self.schedule();
   };
 
   List.prototype.applyOutline = function (outline, payload, live, animate) {

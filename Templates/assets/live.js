@@ -100,6 +100,47 @@
     return out;
   }
 
+  /* The row count of each section after `payload`, from the outline before (`old`), when the
+     changeset says it: inserted sections have theirs; a kept section spans from the row after the
+     section before it to its last row that stays, and the rows inserted after that, up to the
+     next kept section's first row that stays, when none can be that section's instead. `null`
+     when it does not say (rows inserted between two kept sections, or a kept section none of whose
+     rows stay): the outline must then come from the site (s-.js) once exported. */
+  function sectionSizes(old, payload) {
+    var sections = payload.sections || {}, map = new RowMap(payload), smap = sectionMap(payload, old.length);
+    var count = old.length - (sections.delete || []).length + (sections.insert || []).length;
+    var sizes = [], firstNew = [], lastNew = [], kept = [], s, t, r, n;
+    for (t = 0; t < count; t++) { sizes.push(-1); firstNew.push(-1); lastNew.push(-1); kept.push(false); }
+    (sections.insert || []).forEach(function (entry) { sizes[entry[0]] = entry[1]; });
+    for (s = 0; s < old.length; s++) {
+      if ((t = smap[s]) < 0) continue;
+      kept[t] = true;
+      for (r = old[s][0]; r < old[s][0] + old[s][1]; r++) {
+        if ((n = map.map(r)) < 0) continue;
+        if (firstNew[t] < 0) firstNew[t] = n;
+        lastNew[t] = n;
+      }
+    }
+    var at = 0;
+    for (t = 0; t < count; t++) {
+      if (!kept[t]) { at += sizes[t]; continue; }
+      if (firstNew[t] < at) return null;
+      var u = t + 1, run = 0;
+      while (u < count && !kept[u]) run += sizes[u++];
+      var end;
+      if (u < count) {
+        if (firstNew[u] < 0 || firstNew[u] - (lastNew[t] + 1) !== run) return null;
+        end = lastNew[t] + 1;
+      } else {
+        end = payload.rows - run;
+      }
+      if (end <= lastNew[t]) return null;
+      sizes[t] = end - at;
+      at = end;
+    }
+    return at === payload.rows ? sizes : null;
+  }
+
   /* The tree edits of `payload` for the one-page list: the items to remove (old item indices,
      descending) and to insert (new item indices, ascending), from the outlines before and after
      (objects with itemOfRow and headItem, as listing.js's Outline). */
@@ -120,7 +161,7 @@
   }
 
   var logic = {
-    RowMap: RowMap, sectionMap: sectionMap, applySections: applySections,
+    RowMap: RowMap, sectionMap: sectionMap, applySections: applySections, sectionSizes: sectionSizes,
     treeEdits: treeEdits, countBelow: countBelow, ANIMATION_MS: ANIMATION_MS
   };
   if (typeof module === "object" && module.exports) module.exports = logic;
@@ -137,6 +178,14 @@
     applied: 0, lastEvent: null, connected: false, apply: apply
   }, logic);
   var queue = Promise.resolve();   // changesets apply one after another, in order
+  // The newest revision the site on disk holds (`exported`), and who waits for one.
+  var onDisk = live.revision, waiting = [];
+
+  /* A promise of the site on disk holding revision `revision` or a newer one. */
+  function whenExported(revision) {
+    if (onDisk >= revision) return Promise.resolve();
+    return new Promise(function (resolve) { waiting.push({ revision: revision, resolve: resolve }); });
+  }
 
   function reducedMotion() {
     return !!(root.matchMedia && root.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -209,7 +258,15 @@
 
   /* ---- Detail pages. ---- */
   function exported(data) {
+    onDisk = Math.max(onDisk, data.revision);
     if (root.RowKitSearch && root.RowKitSearch.setVersion) root.RowKitSearch.setVersion(data.revision);
+    var listing = root.RowKitListing;
+    if (listing && listing.list) listing.list.exported(data.revision);
+    waiting = waiting.filter(function (waiter) {
+      if (waiter.revision > onDisk) return true;
+      waiter.resolve();
+      return false;
+    });
     var details = data.details || {};
     if (kind !== "detail") return;
     if ((details.changed || []).indexOf(path) >= 0) {
@@ -238,7 +295,9 @@
       }
       var listing = root.RowKitListing;
       var step = listing && listing.ready
-        ? listing.ready.then(function (list) { return list ? list.applyChangeset(payload, logic, motion() ? animate : null) : applyStatic(payload); })
+        ? listing.ready.then(function (list) {
+          return list ? list.applyChangeset(payload, logic, motion() ? animate : null, whenExported) : applyStatic(payload);
+        })
         : applyStatic(payload);
       return step.then(function () {
         live.revision = payload.revision;
@@ -266,13 +325,15 @@
     return null;
   }
 
-  /* A table of one page: the rows as the server renders revision `payload.revision` (fetched),
+  /* A table of one page: the rows as the server renders revision `payload.revision` (fetched
+     once the site on disk holds it: the changeset may come before its export),
      placed by the changeset: rows that stay keep their nodes, inserted and moved rows come from
      the new page, reloaded rows are replaced in place. */
   function applyStatic(payload) {
     var main = document.querySelector("main.table");
     if (!main || main.hasAttribute("data-page")) return Promise.reject(new Error("no static list"));
-    return fetch(location.pathname + "?v=" + payload.revision, { cache: "no-store" }).then(function (response) {
+    return whenExported(payload.revision).then(function () {
+      return fetch(location.pathname + "?v=" + payload.revision, { cache: "no-store" }).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.text();
     }).then(function (html) {
@@ -289,6 +350,7 @@
         else if (theirs) main.parentNode.insertBefore(document.importNode(theirs, true), selector === "nav.index-bar" ? main : main.nextSibling);
       });
       document.body.classList.toggle("has-index", next.body.classList.contains("has-index"));
+    });
     });
   }
 
@@ -428,7 +490,7 @@
     if (kind === "list") apply(data);
     else live.revision = data.revision;
   });
-  on("exported", function (data) { queue = queue.then(function () { exported(data); }); });
+  on("exported", exported);
   on("reload", function () { location.reload(); });
   on("problems", problems);
   window.addEventListener("pagehide", function () { source.close(); });

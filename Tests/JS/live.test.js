@@ -150,3 +150,42 @@ test("random changes: the row map, the outline and the tree edits replay the new
     assert.deepEqual(items, target, "seed " + seed);
   }
 });
+
+test("section sizes follow from the changeset when no insert lies between two kept sections", () => {
+  const old = [[0, 3, "a"], [3, 2, "b"]];
+  // A row inserted inside section a (between its rows 0 and 1).
+  assert.deepEqual(live.sectionSizes(old, { rows: 6, insert: [[1, []]], delete: [] }), [4, 2]);
+  // A row inserted at the very start and one at the very end.
+  assert.deepEqual(live.sectionSizes(old, { rows: 7, insert: [[0, []], [6, []]], delete: [] }), [4, 3]);
+  // Between a's last row and b's first: either could take it.
+  assert.equal(live.sectionSizes(old, { rows: 6, insert: [[3, []]], delete: [] }), null);
+  // A section inserted between them, of two rows: known.
+  assert.deepEqual(live.sectionSizes(old, { rows: 7, insert: [[3, []], [4, []]], delete: [],
+    sections: { insert: [[1, 2, "n", "", "", ""]] } }), [3, 2, 2]);
+  // Every row of a kept section deleted and one inserted: unknown.
+  assert.equal(live.sectionSizes(old, { rows: 4, delete: [3, 4], insert: [[3, []]] }), null);
+  // Rows deleted only.
+  assert.deepEqual(live.sectionSizes(old, { rows: 3, delete: [0, 4], insert: [] }), [2, 1]);
+});
+
+test("random changes: section sizes, when known, are the listing's", () => {
+  let known = 0;
+  for (let seed = 1; seed <= 300; seed++) {
+    const rand = random(seed);
+    let counter = 0;
+    const next = () => counter++;
+    const old = makeListing(next, 1 + Math.floor(rand() * 4), 1 + Math.floor(rand() * 6));
+    const now = old.map((section) => ({ id: section.id, rows: section.rows.slice() })).filter(() => rand() > 0.15);
+    for (const section of now) {
+      section.rows = section.rows.filter(() => rand() > 0.25);
+      const adds = Math.floor(rand() * 3);
+      for (let k = 0; k < adds; k++) section.rows.splice(Math.floor(rand() * (section.rows.length + 1)), 0, "r" + next());
+    }
+    if (rand() < 0.3) now.splice(Math.floor(rand() * (now.length + 1)), 0, { id: "n" + next(), rows: ["r" + next(), "r" + next()] });
+    const sizes = live.sectionSizes(outlineOf(old), payloadOf(old, now));
+    if (sizes === null) continue;
+    known += 1;
+    assert.deepEqual(sizes, now.map((section) => section.rows.length), "seed " + seed);
+  }
+  assert.ok(known > 100, "sizes known for " + known + " of 300 changes");
+});
