@@ -108,7 +108,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "RowKitServeTests", dependencies: ["RowKitServe", "RowKit"]),
+        .testTarget(
+            name: "RowKitServeTests", dependencies: ["RowKitServe", "RowKit", "RowKitHTML", "RowKitListing"]),
         .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitBench", "CCore"]),
         .testTarget(
             name: "RowKitListingTests",

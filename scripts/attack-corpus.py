@@ -9,7 +9,7 @@ and is judged on what a user would see:
 
 - crash: killed by a signal we did not send, a status of 128 or more that no signal explains,
   or a stack trace ("Fatal error", "Stack dump", "Program crashed") on standard error;
-- clean error: a documented non-zero status (64, 65, 66, 73, 75, or 128 + the signal sent) with
+- clean error: a documented non-zero status (64, 65, 66, 73, 74, 75, or 128 + the signal sent) with
   a message on standard error and no raw error dump ("Error Domain") or internal folder name
   ("rowkit-new", "rowkit-old");
 - unclean error: any other failure (status 1, no message, a dump or an internal name);
@@ -33,6 +33,7 @@ import html.parser
 import json
 import os
 import random
+import resource
 import re
 import shutil
 import signal
@@ -43,7 +44,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DOCUMENTED = {64, 65, 66, 73, 75}
+DOCUMENTED = {64, 65, 66, 73, 74, 75}
 HOSTILE = [
     "<script>alert(1)</script>", "\"><script>alert(1)</script>", "' onmouseover='alert(1)", "\" onerror=\"alert(1)",
     "<img src=x onerror=alert(1)>", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "java\tscript:alert(1)",
@@ -71,10 +72,16 @@ class Corpus:
 
     # ---------------------------------------------------------------- running and judging
 
-    def case(self, name, arguments, *, cwd=None, output=None, expect=None, signal_after=None, env=None, timeout=120):
+    def case(self, name, arguments, *, cwd=None, output=None, expect=None, signal_after=None, env=None, timeout=120,
+             check=None, names_own=False, open_files=None, stdout=None):
         """Runs one case; `output` is the site folder the case may write (checked on error),
         `expect` the set of statuses the case must end with (None: any), `signal_after` a
-        (signal, seconds or callable) to send while it runs."""
+        (signal, seconds or callable) to send while it runs. `check(stdout, stderr)` must hold
+        after the run (what a user's files look like, what reached the terminal); `names_own`
+        lets the message name rowkit's own names (a file of the user's that has one);
+        `open_files` runs it under that limit (ulimit -n); `stdout` is a path standard output
+        goes to instead of a pipe (/dev/full)."""
+        self.options = {"check": check, "names_own": names_own, "open_files": open_files, "stdout": stdout}
         cwd = cwd or self.scratch
         site = os.path.join(cwd, output) if output else None
         # A signal sent once the export has swapped its new site in comes too late to stop it: the
@@ -94,8 +101,16 @@ class Corpus:
         before = snapshot(site) if site else None
         beside_before = set(os.listdir(os.path.dirname(site))) if site and os.path.isdir(os.path.dirname(site)) else None
         started = time.monotonic()
-        process = subprocess.Popen([self.rowkit] + arguments, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, env=env)
+        options = self.options
+        limit = options["open_files"]
+        preexec = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))) if limit else None
+        sink = open(options["stdout"], "wb") if options["stdout"] else subprocess.PIPE
+        try:
+            process = subprocess.Popen([self.rowkit] + arguments, cwd=cwd, stdin=subprocess.DEVNULL, stdout=sink,
+                                       stderr=subprocess.PIPE, env=env, preexec_fn=preexec)
+        finally:
+            if sink is not subprocess.PIPE:
+                sink.close()
         sent = None
         if signal_after:
             number, when = signal_after
@@ -117,7 +132,7 @@ class Corpus:
         if signal_after and status == 0 and not last:
             return None
         stderr = err.decode("utf-8", "replace")
-        verdict = self.judge(status, stderr, sent)
+        verdict = self.judge(status, stderr, sent, names_own=options["names_own"])
         writes = False
         if status != 0 and site is not None:
             after = snapshot(site)
@@ -128,6 +143,8 @@ class Corpus:
         if status == 0 and site is not None and os.path.isdir(site):
             executable = scan_site(site)
         met = expect is None or status in expect
+        if options["check"] is not None and not options["check"]((out or b"").decode("utf-8", "replace"), stderr):
+            met = False
         self.results.append({
             "name": name, "status": status, "verdict": verdict, "writes_on_error": writes,
             "executable": executable, "expected": met, "seconds": round(time.monotonic() - started, 3),
@@ -140,7 +157,7 @@ class Corpus:
         return status
 
     @staticmethod
-    def judge(status, stderr, sent):
+    def judge(status, stderr, sent, names_own=False):
         traces = ("Fatal error", "Stack dump", "Program crashed", "Backtrace", "Illegal instruction")
         if any(t in stderr for t in traces):
             return "crash"
@@ -152,8 +169,8 @@ class Corpus:
             return "clean error"
         if status >= 128:
             return "crash"
-        if status in DOCUMENTED and stderr.strip() and not any(
-                leak in stderr for leak in ("Error Domain", "NSCocoaErrorDomain", "rowkit-new", "rowkit-old")):
+        leaks = ("Error Domain", "NSCocoaErrorDomain") + (() if names_own else ("rowkit-new", "rowkit-old"))
+        if status in DOCUMENTED and stderr.strip() and not any(leak in stderr for leak in leaks):
             return "clean error"
         return "unclean error"
 
@@ -186,6 +203,12 @@ class Corpus:
         self.inputs()
         self.flags()
         self.faults()
+        self.own_names()
+        self.written_through()
+        self.templates()
+        self.messages()
+        self.limits()
+        self.in_place()
 
     def malformed_listings(self):
         yaml = {
@@ -373,7 +396,7 @@ class Corpus:
             "file": ("file", {73}), "file-parent": ("file/site", {73}), "not-a-site": ("notsite", {73}),
             "long-255": ("l" * 255, {0}), "long-256": ("l" * 256, {73}), "long-300": ("n" * 300, {73}),
             "symlink": ("link", {0}), "dangling-symlink": ("dangling", {0}), "symlink-loop": ("loop", {73}),
-            "deep-missing": ("a/b/c/d/e/site", {0}), "trailing-slash": ("slash/", {0}), "dot-segments": ("./x/../dots", {0}),
+            "deep-missing": ("a/b/c/d/e/site", {0}), "trailing-slash": ("slash/", {0}), "dot-segments": ("./x/../dots", {73}),
             "unicode": ("sité 🙂", {0}), "newline": ("new\nline", {0}), "dash": ("-site", {0, 64}),
             "input-file": (listing, {73}),
         }
@@ -466,6 +489,182 @@ class Corpus:
                           output="disk/site", expect={73})
             finally:
                 subprocess.run(["umount", disk])
+
+    def listing_folder(self, name):
+        """A fresh folder holding the settings example and its icons."""
+        folder = self.fresh(name)
+        shutil.copy(os.path.join(ROOT, "Examples/settings.yaml"), os.path.join(folder, "s.yaml"))
+        shutil.copytree(os.path.join(ROOT, "Examples/icons"), os.path.join(folder, "icons"))
+        return folder
+
+    def own_names(self):
+        """Files and folders of the user's named as rowkit's own beside a site: kept as they are."""
+        folder = self.listing_folder("own-names")
+        export = lambda site: ["export", "s.yaml", "-o", site, "-q"]
+        os.makedirs(os.path.join(folder, ".c.rowkit-new/deep"))
+        with open(os.path.join(folder, ".c.rowkit-new/thesis.txt"), "w") as handle:
+            handle.write("x\n")
+        with open(os.path.join(folder, ".f.rowkit-lock"), "w") as handle:
+            handle.write("mine\n")
+        os.makedirs(os.path.join(folder, ".d.rowkit-old"))
+        with open(os.path.join(folder, ".d.rowkit-old/notes.txt"), "w") as handle:
+            handle.write("y\n")
+        os.mkfifo(os.path.join(folder, ".e.rowkit-lock"))
+        before = snapshot(folder)
+        for site in ("c", "f", "d", "e"):
+            self.case(f"own-names/{site}", export(site), cwd=folder, output=site, expect={73}, names_own=True,
+                      check=lambda out, err: snapshot(folder) == before)
+        # A damaged manifest: named, with how to recover, and nothing changed.
+        self.case("own-names/site", export("site"), cwd=folder, output="site", expect={0})
+        with open(os.path.join(folder, "site/.rowkit-manifest.json"), "w") as handle:
+            handle.write("{\"garbage\n")
+        self.case("own-names/damaged-manifest", export("site"), cwd=folder, output="site", expect={73},
+                  check=lambda out, err: "is damaged" in err and "To recover" in err)
+
+    def written_through(self):
+        """generate-example -o and bench --report write through what is there, or refuse it."""
+        folder = self.fresh("written-through")
+        path = lambda name: os.path.join(folder, name)
+        with open(path("target.yaml"), "w") as handle:
+            handle.write("old\n")
+        os.symlink("target.yaml", path("link.yaml"))
+        with open(path("a.yaml"), "w") as handle:
+            handle.write("twin\n")
+        os.link(path("a.yaml"), path("b.yaml"))
+        os.mkfifo(path("fifo"))
+        generate = lambda name: ["generate-example", "--rows", "1", "-o", name]
+        self.case("generate/symlink", generate("link.yaml"), cwd=folder, expect={0},
+                  check=lambda out, err: os.path.islink(path("link.yaml")) and open(path("target.yaml")).read() != "old\n")
+        self.case("generate/hard-link", generate("b.yaml"), cwd=folder, expect={0},
+                  check=lambda out, err: os.stat(path("a.yaml")).st_nlink == 2 and open(path("a.yaml")).read() != "twin\n")
+        self.case("generate/fifo", generate("fifo"), cwd=folder, expect={73}, timeout=20,
+                  check=lambda out, err: stat.S_ISFIFO(os.lstat(path("fifo")).st_mode))
+        self.case("generate/folder", generate("."), cwd=folder, expect={73})
+        if os.geteuid() == 0:
+            os.mknod(path("null"), 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+            self.case("generate/device", generate("null"), cwd=folder, expect={73},
+                      check=lambda out, err: stat.S_ISCHR(os.lstat(path("null")).st_mode))
+        os.makedirs(path("report-mine"))
+        with open(path("report-mine/index.html"), "w") as handle:
+            handle.write("mine\n")
+        os.makedirs(path("report-link"))
+        os.symlink("../target.yaml", path("report-link/index.html"))
+        for name in ("report-mine", "report-link"):
+            before = snapshot(path(name))
+            self.case(f"bench/{name}", ["bench", "--items", "1000", "--report", name], cwd=folder, expect={73},
+                      check=lambda out, err, name=name, before=before: snapshot(path(name)) == before)
+        self.case("bench/report-again", ["bench", "--items", "1000", "--report", "report-new", "-q"], cwd=folder, expect={0})
+        self.case("bench/report-again-2", ["bench", "--items", "1000", "--report", "report-new", "-q"], cwd=folder,
+                  expect={0}, check=lambda out, err: os.listdir(path("report-new")) == ["index.html"])
+        # -o with .. after a symbolic link goes through the link; after a missing folder, nowhere.
+        os.makedirs(path("real/sub"))
+        os.makedirs(path("work"))
+        os.symlink("../real/sub", path("work/lnk"))
+        listing = os.path.join(ROOT, "Examples/settings.yaml")
+        self.case("output/link-dotdot", ["export", listing, "-o", "lnk/../out", "-q"], cwd=path("work"), expect={0},
+                  check=lambda out, err: os.path.exists(path("real/out/index.html")) and not os.path.exists(path("work/out")))
+        self.case("output/missing-dotdot", ["export", listing, "-o", "nope/../out", "-q"], cwd=path("work"),
+                  output="out", expect={73}, check=lambda out, err: not os.path.exists(path("work/nope")))
+
+    def templates(self):
+        """Templates that include themselves, nest too deep, or cannot be read."""
+        folder = self.listing_folder("templates")
+        cases = {
+            "self": ({"row": "{{>row}}"}, {65}), "page-page": ({"page": "{{#rows}}{{>page}}{{/rows}}"}, {65}),
+            "a-b": ({"row": "{{>a}}", "a": "{{>b}}", "b": "{{>a}}"}, {65}),
+            "delimiters": ({"page": "{{=<% %>=}}<%> page %>"}, {65}),
+            "deep": ({"row": "{{#a}}" * 100_000 + "{{/a}}" * 100_000}, {65}),
+            "not-utf8": ({"row": b"x\n\xff\xfe"}, {66}), "fifo": ({"row": None}, {66}),
+            "unknown-name": ({"rwo": "x"}, {0}),
+        }
+        for name, (files, expected) in cases.items():
+            templates = os.path.join(folder, f"t-{name}")
+            os.makedirs(templates)
+            for template, text in files.items():
+                file = os.path.join(templates, template + ".mustache")
+                if text is None:
+                    os.mkfifo(file)
+                    continue
+                with open(file, "wb") as handle:
+                    handle.write(text if isinstance(text, bytes) else text.encode())
+            check = (lambda out, err: "warning: template rwo.mustache" in err) if name == "unknown-name" else None
+            self.case(f"template/{name}", ["export", "s.yaml", "-o", f"site-{name}", "-q", "--templates", f"t-{name}"],
+                      cwd=folder, output=f"site-{name}", expect=expected, timeout=30, check=check)
+
+    def messages(self):
+        """What reaches the terminal: escaped names, failed standard output, odd command lines."""
+        folder = self.listing_folder("messages")
+        escape = "\x1b[31m"
+        shutil.copy(os.path.join(folder, "s.yaml"), os.path.join(folder, f"red{escape}.yaml"))
+        with open(os.path.join(folder, f"bad{escape}.csv"), "w") as handle:
+            handle.write("text\n\"a\n")
+        raw = lambda out, err: "\x1b" not in out and "\x1b" not in err
+        self.case("escape/summary", ["export", f"red{escape}.yaml", "-o", f"site{escape}"], cwd=folder, expect={0},
+                  check=raw)
+        self.case("escape/diagnostic", ["validate", f"bad{escape}.csv"], cwd=folder, expect={65}, check=raw)
+        self.case("escape/cannot-read", ["validate", f"gone{escape}.yaml"], cwd=folder, expect={66}, check=raw)
+        if os.path.exists("/dev/full"):
+            for name, arguments in (("export", ["export", "s.yaml", "-o", "full-site"]),
+                                    ("validate", ["validate", "s.yaml"]), ("generate", ["generate-example", "--rows", "10"])):
+                self.case(f"stdout-full/{name}", arguments, cwd=folder, expect={74}, stdout="/dev/full",
+                          check=lambda out, err: "cannot write to standard output" in err)
+        self.case("flag/jobs=-1", ["export", "s.yaml", "-o", "x", "--jobs", "-1"], cwd=folder, expect={64},
+                  check=lambda out, err: "--jobs must be between 1 and 256" in err)
+        self.case("flag/help nope", ["help", "nope"], cwd=folder, expect={64},
+                  check=lambda out, err: "unknown command 'nope'" in err)
+
+    def limits(self):
+        """Few open files (ulimit -n): fewer jobs, or a message naming the limit; nothing left."""
+        folder = self.listing_folder("limits")
+        for limit, expected in ((8, {73}), (12, {73}), (24, {0}), (64, {0})):
+            self.case(f"limit/open-files-{limit}", ["export", "s.yaml", "-o", f"site-{limit}", "-q", "--jobs", "8"],
+                      cwd=folder, output=f"site-{limit}", expect=expected, open_files=limit,
+                      check=lambda out, err, limit=limit: limit > 12 or f"(ulimit -n) is {limit}" in err)
+
+    def in_place(self):
+        """Outputs that cannot be replaced whole: a mount point (a tmpfs, where mounting one is
+        allowed) and, as the user nobody, a folder of theirs in a folder they cannot write."""
+        folder = self.listing_folder("in-place")
+        volume = os.path.join(folder, "volume")
+        os.makedirs(volume)
+        mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", volume],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+        if mounted:
+            try:
+                with open(os.path.join(volume, "CNAME"), "w") as handle:
+                    handle.write("example.org\n")
+                open(os.path.join(volume, ".rowkit-manifest.json"), "w").close()
+                kept = lambda out, err: open(os.path.join(volume, "CNAME")).read() == "example.org\n" and not any(
+                    name.startswith(".rowkit-") and name != ".rowkit-manifest.json" for name in os.listdir(volume))
+                for round in range(2):
+                    self.case(f"in-place/mount-point-{round}", ["export", "s.yaml", "-o", "volume", "-q"], cwd=folder,
+                              expect={0}, check=lambda out, err: kept(out, err) and os.path.exists(
+                                  os.path.join(volume, "index.html")))
+                with open(os.path.join(volume, "page-2.html"), "w") as handle:
+                    handle.write("mine\n")
+                self.case("in-place/mount-point-user-file", ["export", "s.yaml", "-o", "volume", "-q", "--page-size", "2"],
+                          cwd=folder, expect={73}, check=lambda out, err: kept(out, err) and open(
+                              os.path.join(volume, "page-2.html")).read() == "mine\n")
+            finally:
+                subprocess.run(["umount", volume])
+        setpriv = shutil.which("setpriv")
+        if os.geteuid() == 0 and setpriv:
+            www = os.path.join(folder, "www")
+            os.makedirs(os.path.join(www, "html"))
+            os.chown(os.path.join(www, "html"), 65534, 65534)
+            for path in (self.scratch, folder, www):
+                os.chmod(path, 0o755)
+            arguments = ["export", os.path.join(folder, "s.yaml"), "-o", os.path.join(www, "html"), "-q"]
+            saved = self.rowkit
+            self.rowkit = setpriv
+            try:
+                for round in range(2):
+                    self.case(f"in-place/read-only-parent-{round}",
+                              ["--reuid=65534", "--regid=65534", "--clear-groups", saved] + arguments, cwd=folder,
+                              expect={0}, check=lambda out, err: os.listdir(www) == ["html"] and os.path.exists(
+                                  os.path.join(www, "html/index.html")))
+            finally:
+                self.rowkit = saved
 
     # ---------------------------------------------------------------- report
 

@@ -87,18 +87,30 @@ def rowkit_side(rowkit, work, rows, edits, browser):
             # The first row drawn at the top of the window.
             target = page.evaluate("""() => { const y = 60; for (const li of document.querySelectorAll('li.row')) {
                 const r = li.getBoundingClientRect(); if (r.bottom > y && r.top < 844) { const t = li.querySelector('.text'); if (t) return t.textContent; } } return null; }""")
+            if not has_live:
+                # No live page to ask: a row from the listing itself, a different one each time.
+                texts = re.findall(r'^        text: "(.*)"$', text, re.M)
+                target = texts[(len(texts) // 3 + 7 * i) % len(texts)]
             if not target:
                 break
             new = f"{target} edited {i}"
             count = len(stream.events)
             before = time.time()
-            text = text.replace(f"text: {target}\n", f"text: {new}\n", 1)
+            edited = text.replace(f'text: "{target}"\n', f'text: "{new}"\n', 1)
+            if edited == text:
+                edited = text.replace(f"text: {target}\n", f"text: {new}\n", 1)
+            if edited == text:
+                raise RuntimeError(f"row {target!r} not found in the listing")
+            text = edited
             with open(listing, "w") as f:
                 f.write(text)
             if has_live:
                 wait_for(page, "t => [...document.querySelectorAll('li.row .text')].some(e => e.textContent === t)", new)
                 result["edit"].append(time.time() - before)
+            deadline = time.time() + 120
             while not any(e[1] == "changeset" for e in stream.events[count:]):
+                if time.time() > deadline:
+                    raise RuntimeError("no changeset within 120 s of the edit")
                 time.sleep(0.005)
             change = next(e for e in stream.events[count:] if e[1] == "changeset")
             result["server"].append(change[0] - before)

@@ -11,7 +11,39 @@
 #                                   JavaScript)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
 # into .build/browser-venv and drives the system's Chromium (no browser download).
+#
+# When another apt-get or dpkg holds the package manager's lock (unattended-upgrades on a fresh
+# machine, say), apt-get waits for it (DPkg::Lock::Timeout) instead of failing, and a lock apt-get
+# does not wait for itself (the package lists' lock of apt-get update) is tried again every
+# ROWKIT_APT_RETRY_SECONDS (5) seconds; either way the script says it is waiting, for up to
+# ROWKIT_APT_LOCK_TIMEOUT (600) seconds.
 set -euo pipefail
+
+apt_lock_timeout="${ROWKIT_APT_LOCK_TIMEOUT:-600}"
+apt_retry_seconds="${ROWKIT_APT_RETRY_SECONDS:-5}"
+
+# apt_get ARGS...: apt-get ARGS, waiting for the package manager's lock instead of failing.
+apt_get() {
+  local started=$SECONDS log status said=0
+  log=$(mktemp)
+  while true; do
+    status=0
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get -o "DPkg::Lock::Timeout=$apt_lock_timeout" "$@" 2>"$log" \
+      || status=$?
+    if [ "$status" -ne 0 ] && grep -qE "Could not get lock|Unable to lock|Unable to acquire the dpkg frontend lock" "$log" \
+        && [ $((SECONDS - started)) -lt "$apt_lock_timeout" ]; then
+      if [ "$said" = 0 ]; then
+        echo "rowkit: waiting for another apt-get or dpkg to finish (it holds the package manager's lock)…" >&2
+        said=1
+      fi
+      sleep "$apt_retry_seconds"
+      continue
+    fi
+    cat "$log" >&2
+    rm -f "$log"
+    return "$status"
+  done
+}
 
 want_test_deps=0
 [ "${1:-}" = "--test" ] && want_test_deps=1
@@ -60,8 +92,8 @@ case "$(uname -s)" in
       sudo=""
       [ "$(id -u)" -eq 0 ] || sudo="sudo"
       echo "rowkit: installing ${missing[*]} with apt-get" >&2
-      $sudo apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+      apt_get update -qq
+      apt_get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
     ;;
 esac

@@ -70,12 +70,18 @@ public final class LiveListings: Sendable {
     }
 
     /// Reads, exports and sends the changes; `cause` are the paths that changed (empty at start).
+    ///
+    /// A table whose change can be drawn from the listing alone (``EarlyRecords``) gets its
+    /// changeset as soon as the diff is known, and `exported` once the export is on disk; any
+    /// other gets both after the export.
     func rebuild(report: @escaping @Sendable (Report) -> Void, cause: Set<String>) async {
         let started = ContinuousClock.now
         let listings = self.listings
         let options = self.options
+        let previous = state.withLock { ($0.outlines, $0.folders) }
         // 1. Read every listing's outline; any problem stops here.
-        let read = await Task.detached { Self.readOutlines(listings) }.value
+        let previousDigests = previous.0.map { $0.map(\.digestsByID) }
+        let read = await Task.detached { Self.readOutlines(listings, previous: previousDigests) }.value
         if !read.problems.isEmpty {
             let text = read.problems.map(\.description).joined(separator: "\n")
             let problems = read.problems.map {
@@ -88,59 +94,75 @@ public final class LiveListings: Sendable {
             report(.problems(text: text))
             return
         }
-        // 2. Export, as `rowkit export` does.
+        for key in await site.tableKeys { await site.report(problems: [], table: key) }
+        let folders = Self.folders(listings, outlines: read.outlines)
+        let templatesChanged = cause.contains { path in
+            options.templatesDirectory.map { path.hasPrefix($0.path) } ?? false
+        }
+        let imagesChanged = !cause.isDisjoint(with: Set(read.images))
+        let comparable = previous.0.map { $0.count == read.outlines.count && previous.1 == folders } ?? false
+        // 2. The changes that can go out now.
+        var early: [Int: (change: TableChange, revision: Int)] = [:]
+        if comparable, options.search, !templatesChanged, !imagesChanged, let old = previous.0 {
+            for (index, outline) in read.outlines.enumerated() {
+                guard let change = earlyChange(old[index], outline, read.changedRows[index], folder: folders[index])
+                else { continue }
+                let revision = await site.siteExported(
+                    table: change.table, events: [change.changesetEvent(anchors: [])], onDisk: false)
+                early[index] = (change, revision)
+            }
+        }
+        // 3. Export, as `rowkit export` does.
         let summary: ExportSummary
         do {
             summary = try await LiveSite.offActor {
                 try SiteExporter(options).export(listings: listings, to: self.site.folder)
             }
-        } catch let error as ListingExportError {
-            let problems = Self.problems(of: error)
-            for key in await site.tableKeys { await site.report(problems: problems, table: key) }
-            report(.problems(text: error.description))
-            return
         } catch {
-            report(.failed(message: "\(error)"))
+            // Pages that took a change early go back to the site as it is.
+            for index in early.keys {
+                let key = Self.key(folders[index])
+                await site.siteExported(table: key, events: [LiveSite.reload(key, "export")])
+            }
+            if let error = error as? ListingExportError {
+                let problems = Self.problems(of: error)
+                for key in await site.tableKeys { await site.report(problems: problems, table: key) }
+                report(.problems(text: error.description))
+            } else {
+                report(.failed(message: "\(error)"))
+            }
             return
         }
-        // 3. The changes, table by table.
-        let folders = Self.folders(listings, outlines: read.outlines)
-        let previous = state.withLock { state -> (outlines: [TableOutline]?, folders: [String]) in
-            let old = (state.outlines, state.folders)
+        state.withLock { state in
             state.outlines = read.outlines
             state.folders = folders
             state.images = read.images
-            return old
         }
-        for key in await site.tableKeys { await site.report(problems: [], table: key) }
+        // 4. The rest of the changes, and `exported`.
         var changed: [String] = []
-        let templatesChanged = cause.contains { path in
-            options.templatesDirectory.map { path.hasPrefix($0.path) } ?? false
-        }
-        let imagesChanged = !cause.isDisjoint(with: Set(read.images))
         for (index, outline) in read.outlines.enumerated() {
-            let key = String(folders[index].dropSuffix("/"))
-            let tableFolder = site.folder.appendingPathComponent(folders[index], isDirectory: true)
-            guard let old = previous.outlines, old.count == read.outlines.count, previous.folders == folders else {
-                let reason = previous.outlines == nil ? nil : "title"
-                await site.siteExported(table: key, events: Self.reload(key, reason))
-                if reason != nil { changed.append(outline.title) }
-                continue
-            }
-            if templatesChanged || imagesChanged {
-                await site.siteExported(table: key, events: Self.reload(key, templatesChanged ? "templates" : "images"))
+            let key = Self.key(folders[index])
+            if let (change, revision) = early[index] {
+                await site.exportFinished(
+                    table: key, revision: revision, event: change.exportedEvent(removedFiles: summary.removedFiles))
                 changed.append(outline.title)
                 continue
             }
             let events: [PendingEvent]
-            do {
-                let changeset = try TableDiff.changeset(from: old[index].snapshot(), to: outline.snapshot())
+            if !comparable || previous.0 == nil {
+                events = previous.0 == nil ? [] : [LiveSite.reload(key, "title")]
+            } else if templatesChanged || imagesChanged {
+                events = [LiveSite.reload(key, templatesChanged ? "templates" : "images")]
+            } else if let old = previous.0,
+                let changeset = try? TableDiff.changeset(from: old[index].snapshot(), to: outline.snapshot())
+            {
                 events = await site.changeEvent(
                     table: key, changeset, from: old[index], to: outline,
                     pages: LiveSite.listPages(rows: outline.rowCount, pageSize: options.pageSize),
-                    tableFolder: tableFolder, search: options.search, removedFiles: summary.removedFiles)
-            } catch {
-                events = Self.reload(key, "diff")
+                    tableFolder: site.folder.appendingPathComponent(folders[index], isDirectory: true),
+                    search: options.search, removedFiles: summary.removedFiles)
+            } else {
+                events = [LiveSite.reload(key, "diff")]
             }
             if !events.isEmpty { changed.append(outline.title) }
             await site.siteExported(table: key, events: events)
@@ -154,13 +176,27 @@ public final class LiveListings: Sendable {
                 warnings: summary.warnings))
     }
 
-    private static func reload(_ key: String, _ reason: String?) -> [PendingEvent] {
-        guard let reason else { return [] }
-        return [
-            PendingEvent(
-                "reload", { "{\"table\":\(JSONText.string(key)),\"revision\":\($0),\"reason\":\"\(reason)\"}" })
-        ]
+    /// The change from `old` to `new` with every record it needs made from the listing, or `nil`
+    /// when it must wait for the export (or changes nothing a page shows).
+    private func earlyChange(
+        _ old: TableOutline, _ new: TableOutline, _ changedRows: [String: (row: ListingRow, slug: String?)],
+        folder: String
+    ) -> TableChange? {
+        guard old.title == new.title, old.style == new.style,
+            let changeset = try? TableDiff.changeset(from: old.snapshot(), to: new.snapshot()),
+            !changeset.reloadsEverything, let payload = ChangePayload(changeset, from: old, to: new), !payload.isEmpty
+        else { return nil }
+        var records = EarlyRecords(
+            pageSize: options.pageSize, markdown: options.markdown, changedRows: changedRows, old: old, new: new,
+            oldSite: site.folder.appendingPathComponent(folder, isDirectory: true))
+        guard let texts = records.records(for: payload) else { return nil }
+        return TableChange(
+            table: Self.key(folder), payload: payload, outline: new,
+            pages: LiveSite.listPages(rows: new.rowCount, pageSize: options.pageSize), records: texts)
     }
+
+    /// A table's key: its folder without the `/`.
+    private static func key(_ folder: String) -> String { String(folder.dropSuffix("/")) }
 
     /// The problems of a failed export, as the pages show them.
     private static func problems(of error: ListingExportError) -> [(
@@ -178,14 +214,17 @@ public final class LiveListings: Sendable {
 
     /// Every listing's outline and the image files its rows name (paths as the watcher takes
     /// them), or the problems of all of them.
-    static func readOutlines(_ listings: [ListingExport]) -> (
-        outlines: [TableOutline], images: [String], problems: [ListingDiagnostic]
+    static func readOutlines(_ listings: [ListingExport], previous: [[String: UInt64]]? = nil) -> (
+        outlines: [TableOutline], images: [String], problems: [ListingDiagnostic],
+        changedRows: [[String: (row: ListingRow, slug: String?)]]
     ) {
         var outlines: [TableOutline] = []
+        var changedRows: [[String: (row: ListingRow, slug: String?)]] = []
         var images: [String] = []
         var problems: [ListingDiagnostic] = []
-        for listing in listings {
+        for (index, listing) in listings.enumerated() {
             var visitor = OutlineVisitor()
+            if let previous, previous.count == listings.count { visitor.previousDigests = previous[index] }
             do {
                 let summary = try listing.reader.read(into: &visitor)
                 problems += summary.diagnostics
@@ -205,8 +244,9 @@ public final class LiveListings: Sendable {
                 images.append(folder.isEmpty ? image : folder + "/" + image)
             }
             outlines.append(visitor.outline)
+            changedRows.append(visitor.changedRows)
         }
-        return (outlines, images, problems)
+        return (outlines, images, problems, changedRows)
     }
 
     /// Each table's folder in the site (`/`-terminated; empty for a one-table site), as the

@@ -36,6 +36,8 @@ public actor LiveSite {
     /// The state of one table of the site, by its key (its folder, "" for a one-table site).
     struct TableState {
         var revision = 0
+        /// The revision whose export is on disk (a changeset may go out before its export).
+        var diskRevision = 0
         /// The last events that changed the table, oldest first, for pages that reconnect.
         var history: [LiveEvent] = []
         /// The problems event in force, if the last edit is broken.
@@ -106,74 +108,66 @@ public actor LiveSite {
     // MARK: - Events
 
     /// The events that follow one export of a table: its changeset (or a reload when the page
-    /// cannot apply it in place) and `exported`, as docs/live.md describes.
+    /// cannot apply it in place) and `exported`, as docs/live.md describes. The records of the
+    /// rows the changeset inserts or reloads are read from the new export's row files.
     func changeEvent(
         table: String, _ changeset: Changeset, from old: TableOutline, to new: TableOutline, pages: Int,
         tableFolder: URL, search: Bool, removedFiles: [String]
     ) -> [PendingEvent] {
-        let key = JSONText.string(table)
-        if old.title != new.title || old.style != new.style {
-            return [PendingEvent("reload", { "{\"table\":\(key),\"revision\":\($0),\"reason\":\"title\"}" })]
-        }
-        guard let payload = ChangePayload(changeset, from: old, to: new) else {
-            return [PendingEvent("reload", { "{\"table\":\(key),\"revision\":\($0),\"reason\":\"diff\"}" })]
-        }
+        if old.title != new.title || old.style != new.style { return [Self.reload(table, "title")] }
+        guard let payload = ChangePayload(changeset, from: old, to: new) else { return [Self.reload(table, "diff")] }
         if payload.isEmpty { return [] }
-        guard search, !changeset.reloadsEverything else {
-            return [PendingEvent("reload", { "{\"table\":\(key),\"revision\":\($0),\"reason\":\"options\"}" })]
-        }
+        guard search, !changeset.reloadsEverything else { return [Self.reload(table, "options")] }
         var records = RowRecords(folder: tableFolder)
-        var texts: [Int: Substring] = [:]
-        for row in payload.insertedRows + payload.reloadedRows { texts[row] = records.record(row) }
-        let anchors = SectionAnchors.read(folder: tableFolder)
-        let prefix = table.isEmpty ? "" : table + "/"
-        // Detail pages: those of reloaded rows are rewritten; removed ones are gone.
-        var changedDetails: [String] = []
-        for row in payload.reloadedRows {
-            if let href = texts[row].flatMap(DetailLink.path(inRecord:)) { changedDetails.append(prefix + href) }
+        var texts: [Int: String] = [:]
+        for row in payload.insertedRows + payload.reloadedRows {
+            if let record = records.record(row) { texts[row] = String(record) }
         }
-        let deletedDetails = removedFiles.filter { $0.hasPrefix(prefix + "rows/") }
-        let recordTexts = texts
-        let changed = changedDetails
+        let change = TableChange(table: table, payload: payload, outline: new, pages: pages, records: texts)
         return [
-            PendingEvent(
-                "changeset",
-                { revision in
-                    payload.json(
-                        table: table, revision: revision, base: revision - 1, pages: pages, outline: new,
-                        anchors: anchors, record: { recordTexts[$0] ?? nil })
-                        ?? "{\"table\":\(key),\"revision\":\(revision),\"reason\":\"records\"}"
-                }
-            ),
-            PendingEvent(
-                "exported",
-                {
-                    "{\"table\":\(key),\"revision\":\($0),\"details\":{\"changed\":\(JSONText.strings(changed)),"
-                        + "\"deleted\":\(JSONText.strings(deletedDetails))}}"
-                }
-            ),
+            change.changesetEvent(anchors: SectionAnchors.read(folder: tableFolder)),
+            change.exportedEvent(removedFiles: removedFiles),
         ]
     }
 
-    /// Records that `table`'s site is exported anew, and sends `events` under its next revision
-    /// (none: the revision stays when nothing changed, except for a table seen the first time).
-    func siteExported(table: String, events: [PendingEvent]) {
+    /// A `reload` event of `table` for `reason`.
+    static func reload(_ table: String, _ reason: String) -> PendingEvent {
+        PendingEvent("reload") { "{\"table\":\(JSONText.string(table)),\"revision\":\($0),\"reason\":\"\(reason)\"}" }
+    }
+
+    /// Records that `table` changed and sends `events` under its next revision (none: the
+    /// revision stays when nothing changed, except for a table seen the first time). With
+    /// `onDisk`, the export of that revision is on disk (pages served from now on are of it).
+    @discardableResult
+    func siteExported(table: String, events: [PendingEvent], onDisk: Bool = true) -> Int {
         var state = tables[table] ?? TableState()
         if state.revision == 0 { state.revision = 1 }
         if !events.isEmpty {
             state.revision += 1
-            for pending in events {
-                let name = pending.name
-                let text = pending.data(state.revision)
-                // A changeset whose records could not be read comes as a reload.
-                let eventName = name == "changeset" && text.contains("\"reason\":\"records\"") ? "reload" : name
-                let event = LiveEvent(name: eventName, revision: state.revision, data: text)
-                state.history.append(event)
-                if state.history.count > Self.historyLimit { state.history.removeFirst() }
-                broadcast(event.wire, table: table)
-            }
+            for pending in events { send(pending, revision: state.revision, table: table, state: &state) }
         }
+        if onDisk { state.diskRevision = state.revision }
         tables[table] = state
+        return state.revision
+    }
+
+    /// Sends `event` under revision `revision` of `table`, whose export is on disk now (the
+    /// `exported` that follows a changeset sent before its export).
+    func exportFinished(table: String, revision: Int, event: PendingEvent) {
+        var state = tables[table] ?? TableState()
+        send(event, revision: revision, table: table, state: &state)
+        state.diskRevision = revision
+        tables[table] = state
+    }
+
+    private func send(_ pending: PendingEvent, revision: Int, table: String, state: inout TableState) {
+        let text = pending.data(revision)
+        // A changeset whose records could not be read comes as a reload.
+        let name = pending.name == "changeset" && text.contains("\"reason\":\"records\"") ? "reload" : pending.name
+        let event = LiveEvent(name: name, revision: revision, data: text)
+        state.history.append(event)
+        if state.history.count > Self.historyLimit { state.history.removeFirst() }
+        broadcast(event.wire, table: table)
     }
 
     /// Sends `problems` (as `rowkit validate` prints them, one a line) to the open pages of
@@ -202,7 +196,7 @@ public actor LiveSite {
     /// The revision of `table` whose export is on disk, or `nil` for a table the site does not
     /// have.
     func revision(of table: String) -> Int? {
-        tables[table].map { max($0.revision, 1) }
+        tables[table].map { max($0.diskRevision, 1) }
     }
 
     /// The keys of the site's tables.

@@ -8,7 +8,14 @@ struct OutlineVisitor: ListingVisitor {
     var outline = TableOutline()
     /// The image paths the rows name, as written (relative to the listing's folder, or URLs).
     var images: Set<String> = []
+    /// The digest of each row's identity in the outline read before, if any: the rows that are
+    /// new or changed since then are kept whole (``changedRows``), for their records.
+    var previousDigests: [String: UInt64]?
+    /// The rows that are new or changed since the previous outline, by identity, each with the
+    /// slug of its detail page (as the exporter allocates them, in listing order).
+    var changedRows: [String: (row: ListingRow, slug: String?)] = [:]
     private var headers: [String?] = []
+    private var slugs = SlugAllocator()
 
     mutating func begin(_ header: ListingHeader) throws {
         outline.title = header.title
@@ -24,9 +31,17 @@ struct OutlineVisitor: ListingVisitor {
             hash.update([0])
         }
         hash.update(Array("\(row.accessory)".utf8))
-        if let image = row.image { images.insert(image) }
+        var imageHash = ContentHash()
+        if let image = row.image {
+            images.insert(image)
+            imageHash.update(Array(image.utf8))
+        }
+        let hasDetailPage = !(row.body ?? "").isEmpty && row.accessory.discloses
+        let slug = hasDetailPage ? slugs.allocate(for: row.id) : nil
+        if let previousDigests, previousDigests[row.id] != hash.value { changedRows[row.id] = (row, slug) }
         outline.rowIDs.append(row.id)
         outline.rowDigests.append(hash.value)
+        outline.imageDigests.append(row.image == nil ? 0 : imageHash.value)
     }
 
     mutating func endSection(_ section: ListingSection, index: Int) throws {

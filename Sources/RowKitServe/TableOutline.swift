@@ -20,11 +20,18 @@ struct TableOutline: Sendable, Equatable {
     var rowIDs: [String] = []
     /// Each row's content digest (what a reload compares).
     var rowDigests: [UInt64] = []
+    /// Each row's image path digest (0: no image), when read from a listing; empty otherwise.
+    var imageDigests: [UInt64] = []
     /// The table's title and style: a change of either reloads open pages.
     var title: String = ""
     var style: String = ""
 
     var rowCount: Int { rowIDs.count }
+
+    /// Each row's digest by its identity.
+    var digestsByID: [String: UInt64] {
+        Dictionary(zip(rowIDs, rowDigests), uniquingKeysWith: { first, _ in first })
+    }
 
     mutating func appendSection(id: String, _ info: SectionInfo) {
         sectionIDs.append(id)

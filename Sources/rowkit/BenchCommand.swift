@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RowKitBench
 import RowKitHTML
+import RowKitListing
 
 /// `rowkit bench`: the C core against the Swift baseline and a naive array, through `RowKitBench`.
 struct BenchCommand: AsyncParsableCommand {
@@ -123,19 +124,17 @@ struct BenchCommand: AsyncParsableCommand {
             sweep: sweepResults,
             subtitle:
                 "Median of batches per operation; sizes \(sizes.map(Formatting.grouped).joined(separator: ", ")) rows.")
+        let html: String
         do {
-            let file = try page.write(to: URL(fileURLWithPath: report, isDirectory: true))
-            // Standard output stays pure JSON with --json.
-            let line = "Wrote the report: open \(ExportCommand.shellQuoted(file.path))"
-            if json { StandardError.line(line) } else if !quiet { print(line) }
-        } catch let error as ExportError {
-            if case .fileSystem = error {
-                StandardError.line("rowkit: cannot write the report: \(error.description)")
-                throw ExitCode.cannotCreate
-            }
-            StandardError.line("rowkit: \(error.description)")
+            html = try page.html()
+        } catch {
+            StandardError.line("rowkit: cannot write the report: \(error)")
             throw ExitCode.failure
         }
+        let file = try ReportFolder(path: report).write(html)
+        // Standard output stays pure JSON with --json.
+        let line = "Wrote the report: open \(ExportCommand.shellQuoted(file))"
+        if json { StandardError.line(line) } else if !quiet { print(StandardError.safe(line)) }
     }
 
     /// The file-to-site figures of `--file-export`, with each case's peak memory measured in a
@@ -162,13 +161,11 @@ struct BenchCommand: AsyncParsableCommand {
         ) { progress.activity("File export: \($0)") }
     }
 
-    /// Exits 73 before measuring anything when the report folder is a file.
+    /// Exits 73 before measuring anything when the report cannot be written to its folder (see
+    /// ``ReportFolder``).
     private func checkReportFolder() throws(ExitCode) {
-        guard let report else { return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: report, isDirectory: &isDirectory), !isDirectory.boolValue {
-            StandardError.line("rowkit: cannot write the report to '\(report)': it is a file, not a folder")
-            throw ExitCode.cannotCreate
-        }
+        guard let report, let problem = ReportFolder(path: report).problem() else { return }
+        StandardError.line("rowkit: cannot write the report to '\(ListingText.escaped(report))': \(problem)")
+        throw ExitCode.cannotCreate
     }
 }

@@ -3,8 +3,10 @@ import RowKit
 import RowKitHTML
 import RowKitListing
 
-/// Which CSV columns hold which listing fields (the flag list: `--section-by`, `--text`,
-/// `--detail`, `--body`, `--image`, `--id`, `--style`, `--sort`), and `--accessory` and `--link`.
+/// Which CSV columns hold which listing fields (`--section-by`, `--text`, `--detail`, `--body`,
+/// `--image`, `--id`, `--style`, `--accessory`, `--link`, and the sections' `--footer` and
+/// `--index`), and the settings a CSV file cannot hold (`--default-style`, `--index-initials`,
+/// `--sort`).
 struct CSVColumnOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -46,6 +48,26 @@ struct CSVColumnOptions: ParsableArguments {
             valueName: "column"))
     var link: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The cell style of rows without one in a style column (default, value1, value2, subtitle). "
+                + "(default: default, which shows no detail)", valueName: "style"))
+    var defaultStyle: CellLayout?
+
+    @Option(
+        help: ArgumentHelp(
+            "The column holding each section's footer (the first value given among its rows).", valueName: "column"))
+    var footer: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The column holding each section's index title, the letter in the index bar (the first value given "
+                + "among its rows).", valueName: "column"))
+    var index: String?
+
+    @Flag(help: "Give each section the first letter of its header as its index title (unless --index gives one).")
+    var indexInitials = false
+
     @Flag(help: "Sort sections by name instead of keeping them in first-seen order.")
     var sort = false
 
@@ -53,7 +75,8 @@ struct CSVColumnOptions: ParsableArguments {
     func listingOptions(tableStyle: TableStyle?) -> CSVListingOptions {
         CSVListingOptions(
             sectionBy: sectionBy, text: text ?? "text", detail: detail, body: body, image: image, id: id,
-            style: style, accessory: accessory, link: link, sort: sort, tableStyle: tableStyle ?? .insetGrouped)
+            style: style, accessory: accessory, link: link, sort: sort, tableStyle: tableStyle ?? .insetGrouped,
+            defaultStyle: defaultStyle ?? .default, footer: footer, index: index, indexInitials: indexInitials)
     }
 
     /// The options given on the command line, as written there, in the order of `--help`.
@@ -61,8 +84,12 @@ struct CSVColumnOptions: ParsableArguments {
         let options: [(String, Bool)] = [
             ("--section-by", sectionBy != nil), ("--text", text != nil), ("--detail", detail != nil),
             ("--body", body != nil), ("--image", image != nil), ("--id", id != nil), ("--style", style != nil),
-            ("--accessory", accessory != nil), ("--link", link != nil), ("--sort", sort),
+            ("--accessory", accessory != nil), ("--link", link != nil), ("--default-style", defaultStyle != nil),
+            ("--footer", footer != nil), ("--index", index != nil), ("--index-initials", indexInitials),
+            ("--sort", sort),
         ]
         return options.filter(\.1).map(\.0)
     }
 }
+
+extension CellLayout: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RowKitListing
 
 /// "Did you mean" for a command line that does not parse because of a mistyped subcommand or
 /// option, in the spirit of the listing readers' hints for mistyped fields.
@@ -34,6 +35,15 @@ enum CommandLineHints {
             return "rowkit \(first): unknown option '\(option)'\(hint) (see 'rowkit \(first) --help' for the options)"
         }
         return nil
+    }
+
+    /// The message for `rowkit help <topic>` when the topic is not a command, or `nil`.
+    static func unknownHelpTopic(in arguments: [String]) -> String? {
+        guard arguments.count >= 2, arguments[0] == "help", !arguments[1].hasPrefix("-") else { return nil }
+        let names = RowKitCommand.configuration.subcommands.map(name(of:))
+        guard !names.contains(arguments[1]) else { return nil }
+        return problem(in: Array(arguments.dropFirst()))
+            ?? "rowkit: unknown command '\(ListingText.escaped(arguments[1]))' (see 'rowkit --help' for the commands)"
     }
 
     private static func name(of command: any ParsableCommand.Type) -> String {

@@ -9,6 +9,9 @@ extension ExitCode {
     static let noInput = ExitCode(66)
     /// 73, `EX_CANTCREAT`: the output cannot be created or written.
     static let cannotCreate = ExitCode(73)
+    /// 74, `EX_IOERR`: standard output could not be written (a full disk, a closed pipe); what
+    /// was printed is incomplete.
+    static let ioError = ExitCode(74)
     /// 75, `EX_TEMPFAIL`: another export is writing to the output folder (with `--no-wait`); try
     /// again later.
     static let temporaryFailure = ExitCode(75)

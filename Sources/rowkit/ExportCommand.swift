@@ -95,6 +95,7 @@ struct ExportCommand: ParsableCommand {
     var unsafeHTML = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Pages rendered at once, each on a thread of its own (default: the number of cores).", valueName: "n"))
     var jobs: Int?
@@ -139,6 +140,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let started = ContinuousClock.now
+        let jobCount = try jobsWithinOpenFileLimit(jobs ?? ExportOptions().jobs)
         let loader = ListingLoader(options: input, csvTableStyle: tableStyle)
         try loader.checkInputsExist()
         loader.warnAboutUnusedCSVOptions()
@@ -154,8 +156,10 @@ struct ExportCommand: ParsableCommand {
             pageSize: pageSize, templatesDirectory: templatesURL, title: title ?? "Listings",
             markdown: Markdown.Options(unsafeHTML: unsafeHTML), search: search, waitForOtherExport: false,
             shouldStop: { Interruption.shared.signal != nil })
-        if let jobs { options.jobs = jobs }
-        let outputURL = URL(fileURLWithPath: output, isDirectory: true)
+        options.jobs = jobCount
+        // Absolute before it becomes a URL: a relative file URL drops `dir/..` as text, and the
+        // exporter resolves `..` through the folders as they are (after a symbolic link, say).
+        let outputURL = URL(fileURLWithPath: Self.absolute(output), isDirectory: true)
         func export(_ options: ExportOptions) throws -> ExportSummary {
             try SiteExporter(options).export(listings: listings, to: outputURL) { report in
                 progress.update(reading: report)
@@ -187,9 +191,9 @@ struct ExportCommand: ParsableCommand {
         guard !quiet else { return }
         let elapsed = ContinuousClock.now - started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print(Self.summaryLine(summary, output: output))
-        if let removed = Self.removedLine(summary.removedFiles) { print(removed) }
-        print("open \(Self.shellQuoted((output as NSString).appendingPathComponent("index.html")))")
+        print(StandardError.safe(Self.summaryLine(summary, output: output)))
+        if let removed = Self.removedLine(summary.removedFiles) { print(StandardError.safe(removed)) }
+        print(StandardError.safe("open \(Self.shellQuoted((output as NSString).appendingPathComponent("index.html")))"))
     }
 
     /// Runs `export` with `options`; when another export is writing to the output, and
@@ -205,9 +209,9 @@ struct ExportCommand: ParsableCommand {
             if !quiet {
                 let holder = process.map { " (process \($0))" } ?? ""
                 // On a terminal, the progress line may be drawn: the message replaces it.
-                let erase = StandardError.isTerminal ? "\r\u{1B}[2K" : ""
+                if StandardError.isTerminal { StandardError.write("\r\u{1B}[2K") }
                 StandardError.line(
-                    erase + "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
+                    "rowkit: waiting for the export already writing to '\(output)'\(holder) to finish…")
             }
             var waiting = options
             waiting.waitForOtherExport = true
@@ -215,11 +219,41 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
+    /// `wanted` jobs, or fewer when the open-file limit (`ulimit -n`) cannot hold them (with a
+    /// note, unless `--quiet`); exits 73 naming the limit when it cannot hold one.
+    private func jobsWithinOpenFileLimit(_ wanted: Int) throws(ExitCode) -> Int {
+        let limit = OpenFileLimit.raised()
+        let inputs = input.inputs.count
+        let jobs = OpenFileLimit.jobs(wanted, inputs: inputs, limit: limit)
+        guard jobs > 0 else {
+            StandardError.line(
+                "rowkit: cannot export: the limit on open files (ulimit -n) is \(limit), and an export of "
+                    + "\(Formatting.plural(inputs, "input")) needs at least \(OpenFileLimit.minimum(inputs: inputs)); "
+                    + "raise it (ulimit -n 1024) and export again; nothing was written")
+            throw .cannotCreate
+        }
+        if jobs < wanted, !quiet, self.jobs != nil {
+            StandardError.line(
+                "rowkit: note: rendering with --jobs \(jobs) instead of \(wanted): the limit on open files "
+                    + "(ulimit -n) is \(limit)")
+        }
+        return jobs
+    }
+
     /// The status for an interrupted export (after saying so on standard error).
     private static func interrupted() -> ExitCode {
         let signal = Interruption.shared.signal ?? SIGINT
         StandardError.line("rowkit: interrupted; the site was left as it was")
         return ExitCode(Interruption.status(for: signal))
+    }
+
+    /// `path` made absolute by the current folder, as given otherwise (`..` and symbolic links
+    /// left for the exporter to resolve).
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let current = getcwd(nil, 0) else { return path }
+        defer { free(current) }
+        let folder = String(cString: current)
+        return (folder == "/" ? "" : folder) + "/" + path
     }
 
     /// The folder of the document at `path` ("." for a bare file name).
@@ -237,7 +271,24 @@ struct ExportCommand: ParsableCommand {
             StandardError.line("rowkit: cannot read templates folder '\(templates)': \(problem)")
             throw .noInput
         }
-        return URL(fileURLWithPath: templates, isDirectory: true)
+        let url = URL(fileURLWithPath: templates, isDirectory: true)
+        // Loaded here too, so a template that cannot be used stops the export before anything is
+        // written, and a misnamed one is pointed out.
+        do {
+            let loaded = try TemplateSet(customDirectory: url)
+            for name in loaded.unusedCustomNames {
+                StandardError.line(
+                    "rowkit: warning: template \(ListingText.escaped(name)).mustache in '\(ListingText.escaped(templates))' "
+                        + "replaces no built-in template and no template includes it, so it is not used; the built-in "
+                        + "ones are \(TemplateSet.requiredNames.joined(separator: ", "))")
+            }
+        } catch let error as ExportError {
+            throw Self.exitCode(reporting: error, output: output)
+        } catch {
+            StandardError.line("rowkit: cannot read the templates in '\(ListingText.escaped(templates))': \(error)")
+            throw .noInput
+        }
+        return url
     }
 
     /// Exits 73 when the output path exists and is not a folder, and 64 when it is the current
@@ -288,7 +339,9 @@ struct ExportCommand: ParsableCommand {
             )
             return .cannotCreate
         case .outputUnusable(_, let reason):
-            StandardError.line("rowkit: cannot write the site to \(site): \(reason); choose another output folder (-o)")
+            // A reason that says what to do stands alone.
+            let advice = reason.hasSuffix("export again") ? "" : "; choose another output folder (-o)"
+            StandardError.line("rowkit: cannot write the site to \(site): \(reason)\(advice)")
             return .cannotCreate
         case .outputNotASite:
             StandardError.line(
@@ -305,6 +358,18 @@ struct ExportCommand: ParsableCommand {
                     + "rowkit wrote it; nothing was changed. Remove that entry from the manifest, or export into a new "
                     + "or empty folder")
             return .cannotCreate
+        case .manifestDamaged(_, let files):
+            let manifest = (output as NSString).appendingPathComponent(".rowkit-manifest.json")
+            let shown =
+                files.prefix(10).joined(separator: ", ") + (files.count > 10 ? " and \(files.count - 10) more" : "")
+            StandardError.line(
+                "rowkit: cannot write the site to \(site): its manifest \(manifest), which lists the files rowkit "
+                    + "wrote there, is damaged (it cannot be read), so rowkit cannot tell its own files from yours; "
+                    + "nothing was changed. \(files.count == 1 ? "This file is" : "These files are") where the export "
+                    + "writes its own: \(shown). To recover, remove \(files.count == 1 ? "it" : "them") if "
+                    + "\(files.count == 1 ? "it is" : "they are") rowkit's pages and assets (or move yours out), then "
+                    + "export again: the export writes a new manifest. Or export into a new folder")
+            return .cannotCreate
         case .outputInUse(_, let process):
             StandardError.line(
                 "rowkit: another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(site); "
@@ -320,9 +385,12 @@ struct ExportCommand: ParsableCommand {
         case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory, .imageRefused:
             StandardError.line("rowkit: \(error.description)")
             return .dataError
-        case .templateSyntax, .templateInvalid, .templateMissing:
+        case .templateSyntax, .templateInvalid, .templateMissing, .templateCycle:
             StandardError.line("rowkit: \(error.description)")
             return .dataError
+        case .templateUnreadable:
+            StandardError.line("rowkit: \(error.description)")
+            return .noInput
         case .bundledTemplatesMissing, .duplicateTableName, .invalidPageSize, .interrupted:
             StandardError.line("rowkit: cannot export: \(error.description)")
             return .failure

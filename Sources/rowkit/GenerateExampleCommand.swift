@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RowKitBench
+import RowKitListing
 
 /// `rowkit generate-example` (hidden): writes a large synthetic listing, for trying pagination and
 /// speed (``ListingGenerator``). The output is the same for the same arguments.
@@ -53,14 +54,18 @@ struct GenerateExampleCommand: ParsableCommand {
 
     func run() throws {
         let generator = ListingGenerator(kind: kind, rows: rows, format: format, detailPages: detailPages)
-        guard let output else {
-            try generator.write { FileHandle.standardOutput.write(Data($0.utf8)) }
-            return
-        }
         do {
-            try generator.write(to: URL(fileURLWithPath: output))
-        } catch {
-            StandardError.line("rowkit: cannot write '\(output)': \(error.localizedDescription)")
+            let file =
+                try output.map { path throws(OutputFile.Refusal) in try OutputFile(path: path) }
+                ?? OutputFile(standardOutput: ())
+            try generator.write { try file.append($0) }
+            try file.finish()
+        } catch let refusal as OutputFile.Refusal {
+            guard let output else {
+                StandardError.line("rowkit: cannot write to standard output: \(refusal.reason)")
+                throw ExitCode.ioError
+            }
+            StandardError.line("rowkit: cannot write '\(ListingText.escaped(output))': \(refusal.reason)")
             throw ExitCode.cannotCreate
         }
     }

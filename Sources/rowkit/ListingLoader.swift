@@ -57,7 +57,12 @@ struct ListingLoader {
     /// A reader for each input, in order.
     func readers() -> [ListingReader] {
         let csv = options.csv.listingOptions(tableStyle: csvTableStyle)
-        return options.inputs.map { ListingReader(contentsOfFile: $0, format: options.format, csv: csv) }
+        return options.inputs.map {
+            var reader = ListingReader(contentsOfFile: $0, format: options.format, csv: csv)
+            // Bodies' images are checked as `image:` paths are (what the export would not copy).
+            reader.bodyImages = { Markdown.images(in: $0) }
+            return reader
+        }
     }
 
     /// Why `path` cannot be opened as an input, or `nil` when it can: it must be a regular file

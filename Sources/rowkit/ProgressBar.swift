@@ -91,12 +91,13 @@ final class ProgressBar: Sendable {
 
     /// The reading bar's text (see ``update(reading:)``).
     static func line(_ progress: ExportProgress, seconds: Double) -> String {
-        let name = (progress.path as NSString).lastPathComponent
+        let name = StandardError.safe((progress.path as NSString).lastPathComponent)
         var label = "Exporting "
         if progress.listings > 1 { label += "(\(progress.listing + 1)/\(progress.listings)) " }
         label += name.count > 30 ? String(name.prefix(29)) + "…" : name
         let total = progress.bytesTotal ?? 0
-        let fraction = total > 0 ? min(max(Double(progress.bytesRead) / Double(total), 0), 1) : 1
+        // Before the first listing's size is known, nothing is done yet.
+        let fraction = total > 0 ? min(max(Double(progress.bytesRead) / Double(total), 0), 1) : 0
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let percent = Int((fraction * 100).rounded(.down))

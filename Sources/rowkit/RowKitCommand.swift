@@ -29,6 +29,10 @@ struct RowKitCommand: AsyncParsableCommand {
     /// either way).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = CommandLineHints.unknownHelpTopic(in: arguments) {
+            StandardError.line(problem)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -46,7 +50,17 @@ struct RowKitCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            finishStandardOutput()
             exit(withError: error)
         }
+        finishStandardOutput()
+    }
+
+    /// Flushes standard output; when what was printed could not all be written (a full disk, a
+    /// closed pipe), says so and exits 74: a summary or listing cut short is not a success.
+    static func finishStandardOutput() {
+        guard fflush(nil) != 0 else { return }
+        StandardError.line("rowkit: cannot write to standard output: \(String(cString: strerror(errno)))")
+        Foundation.exit(ExitCode.ioError.rawValue)
     }
 }

@@ -46,7 +46,8 @@ struct ValidateCommand: ParsableCommand {
             if summary.isValid {
                 ListingLoader.printWarnings(summary.warnings, count: summary.warningCount)
                 print(
-                    "\(reader.path): ok (\(Formatting.plural(summary.sectionCount, "section")), \(Formatting.plural(summary.rowCount, "row")))"
+                    StandardError.safe(reader.path)
+                        + ": ok (\(Formatting.plural(summary.sectionCount, "section")), \(Formatting.plural(summary.rowCount, "row")))"
                 )
             } else {
                 failed = true

@@ -141,13 +141,16 @@ import Testing
     }
 
     /// What a crash while the manifest is written leaves beside the site: an unfinished new site
-    /// (pages the previous site lacks among them) whose manifest is still under its temporary
-    /// name. The next export removes it, and none of its pages reach the site.
+    /// (pages the previous site lacks among them, and the export's mark) whose manifest is still
+    /// under its temporary name. The next export removes it, and none of its pages reach the site.
     @Test func aCrashWhileTheManifestIsWrittenLeavesNoPageOfTheUnfinishedSite() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let (site, unfinished) = try Self.siteAndLeftover(in: folder)
         let expected = try StreamingExportTests.files(site)
+        let leftover = open(unfinished.path, O_RDONLY | O_DIRECTORY)
+        try ExportMark().write(in: leftover)
+        close(leftover)
         let manifest = unfinished.appendingPathComponent(Manifest.fileName)
         let partial = try Data(contentsOf: manifest)
         try partial.prefix(partial.count / 2).write(to: unfinished.appendingPathComponent(Manifest.partialName))

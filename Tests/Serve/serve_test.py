@@ -113,6 +113,26 @@ def tree(folder):
     return out
 
 
+def row_file_records(site):
+    """Every record of the site's row files, by row."""
+    records, n = [], 0
+    while os.path.exists(os.path.join(site, f"search/r-{n}.js")):
+        text = open(os.path.join(site, f"search/r-{n}.js"), encoding="utf-8").read()
+        records += json.loads(text[text.index("[", text.index('"r-')):text.rindex(")")])
+        n += 1
+    return records
+
+
+def same_records(site, change, name):
+    """The records a changeset carried are the ones the export then wrote (the server may send
+    them before the export, made from the listing)."""
+    records = row_file_records(site)
+    sent = change["insert"] + change["reload"]
+    wrong = [(row, record, records[row] if row < len(records) else None) for row, record in sent
+             if row >= len(records) or records[row] != record]
+    check(name, sent and not wrong, wrong[:3])
+
+
 def resident_kb(pid):
     with open(f"/proc/{pid}/status") as f:
         return next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
@@ -208,6 +228,8 @@ def main():
             check("a one-row edit pushes at most 2 KB", len(json.dumps(change)) <= 2048, len(json.dumps(change)))
         exported, seen = events.wait("exported", seen)
         check("then exported, naming the changed detail page", exported is not None and "rows/wifi.html" in exported["details"]["changed"], exported)
+        if change:
+            same_records(site, change, "the edited row's record is the export's")
 
         rows = "".join(f"      - id: added-{i}\n        text: Added row {i}\n" for i in range(100))
         text = open(listing).read()
@@ -216,6 +238,9 @@ def main():
         change, seen = events.wait("changeset", seen)
         check("100 rows inserted at the top by a rename-save come as one changeset",
               change is not None and [r[0] for r in change["insert"]] == list(range(100)) and change["rows"] == 117, change and change["rows"])
+        exported, seen = events.wait("exported", seen)
+        if change:
+            same_records(site, change, "the inserted rows' records are the export's")
 
         good = open(listing).read()
         write_slowly(listing, good.replace("title: Settings", "title: [Settings", 1))

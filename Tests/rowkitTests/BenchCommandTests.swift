@@ -86,6 +86,35 @@ import Testing
             run.stderr == "rowkit: cannot write the report to '\(scratch.path("file"))': it is a file, not a folder\n")
     }
 
+    /// A folder with an index.html of the user's (or a symbolic link there) is refused before
+    /// anything is measured, and the file stays as it was; a report rowkit wrote is replaced.
+    @Test func whenTheReportFolderHoldsFilesRowKitDidNotWrite_thenTheyAreKeptAndTheStatusIs73() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.path("mine"), withIntermediateDirectories: true)
+        try "mine\n".write(toFile: scratch.path("mine/index.html"), atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: scratch.path("linked"), withIntermediateDirectories: true)
+        try "target\n".write(toFile: scratch.path("target.html"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("linked/index.html"), withDestinationPath: "../target.html")
+        for folder in ["mine", "linked"] {
+            let run = try RowKitTool.run(["bench", "--items", "1000", "--report", scratch.path(folder)])
+            #expect(run.status == 73, "\(run.stderr)")
+            #expect(run.stdout == "")
+            #expect(run.stderr.hasPrefix("rowkit: cannot write the report to '\(scratch.path(folder))': "))
+        }
+        #expect(try String(contentsOfFile: scratch.path("mine/index.html"), encoding: .utf8) == "mine\n")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("linked/index.html"))
+                == "../target.html")
+        #expect(try String(contentsOfFile: scratch.path("target.html"), encoding: .utf8) == "target\n")
+
+        let first = try RowKitTool.run(["bench", "--items", "1000", "--report", scratch.path("report"), "-q"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let again = try RowKitTool.run(["bench", "--items", "1000", "--report", scratch.path("report"), "-q"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("report")) == ["index.html"])
+    }
+
     @Test func whenItemsIsNotPositive_thenTheStatusIs64() throws {
         #expect(try RowKitTool.run(["bench", "--items", "0"]).status == 64)
     }

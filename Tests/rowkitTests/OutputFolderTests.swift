@@ -29,6 +29,51 @@ import Darwin
         #expect(run.status < 128, "exit \(run.status)", sourceLocation: sourceLocation)
     }
 
+    /// `..` in `-o` is resolved through the folders as they are, as every other tool resolves it:
+    /// `link/..` is the folder that holds the link's target; a `..` after a folder that does not
+    /// exist is refused.
+    @Test func dotDotInTheOutputFollowsSymbolicLinks() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.path("real/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.path("work"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("work/link"), withDestinationPath: "../real/sub")
+        let listing = RowKitTool.examples.appendingPathComponent("settings.yaml").path
+        let run = try RowKitTool.run(
+            ["export", listing, "-o", "link/../out", "-q"], in: scratch.url.appendingPathComponent("work"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.manager.fileExists(atPath: scratch.path("real/out/index.html")))
+        #expect(!Self.manager.fileExists(atPath: scratch.path("work/out")))
+
+        let missing = try RowKitTool.run(
+            ["export", listing, "-o", "nope/../out2", "-q"], in: scratch.url.appendingPathComponent("work"))
+        #expect(missing.status == 73)
+        #expect(
+            missing.stderr.contains("nope' does not exist, so the '..' after it leads nowhere"), "\(missing.stderr)")
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.path("work")) == ["link"])
+    }
+
+    /// A manifest that cannot be read is named, with how to recover; it is not called a folder of
+    /// files rowkit did not write.
+    @Test func aDamagedManifestIsNamedWithHowToRecover() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: "Examples/settings.yaml", toPath: scratch.path("settings.yaml"))
+        try FileManager.default.copyItem(atPath: "Examples/icons", toPath: scratch.path("icons"))
+        #expect(try RowKitTool.run(["export", "settings.yaml", "-o", "s", "-q"], in: scratch.url).status == 0)
+        try Self.write("{\"garbage\n", scratch.path("s/.rowkit-manifest.json"))
+        let before = try Self.manager.contentsOfDirectory(atPath: scratch.path("s")).sorted()
+        let run = try RowKitTool.run(["export", "settings.yaml", "-o", "s", "-q"], in: scratch.url)
+        #expect(run.status == 73)
+        #expect(
+            run.stderr.contains(
+                "its manifest s/.rowkit-manifest.json, which lists the files rowkit wrote there, is damaged"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("To recover, remove them"), "\(run.stderr)")
+        #expect(!run.stderr.contains("were not written by rowkit"), "\(run.stderr)")
+        #expect(try Self.manager.contentsOfDirectory(atPath: scratch.path("s")).sorted() == before)
+        #expect(Self.read(scratch.path("s/.rowkit-manifest.json")) == "{\"garbage\n")
+    }
+
     @Test func filesTheUserPutInTheSiteSurviveAndTheSummaryNamesWhatWasRemoved() throws {
         let scratch = try TemporaryDirectory()
         try FileManager.default.copyItem(atPath: "Examples/settings.yaml", toPath: scratch.path("settings.yaml"))

@@ -106,12 +106,18 @@ public enum Markdown {
         /// Renders `markdown` and appends the HTML's UTF-8 bytes to `output`.
         ///
         /// Parses to a cmark tree, removes links and images whose destination ``SafeURL``
-        /// rejects, then renders the tree; all of it in the arena, which is reset on return.
+        /// rejects, points each image in `images` at its copy in the site (`root`, the way from the
+        /// page to the site's root, then its site path) or removes it when it was not copied, then
+        /// renders the tree; all of it in the arena, which is reset on return.
         /// Invalid UTF-8, NUL and the other C0 and C1 control characters (but tab and line breaks)
         /// become U+FFFD.
         ///
         /// - Complexity: O(*n*) in the length of `markdown`.
-        func render(_ markdown: String, options: Options, appendingTo output: inout [UInt8]) {
+        func render(
+            _ markdown: String, options: Options, images: BodyImages? = nil, root: String = "",
+            appendingTo output: inout [UInt8]
+        ) {
+            let rewrite = images.flatMap { $0.isEmpty ? nil : ($0, root) }
             var text = markdown
             text.withUTF8 { utf8 in
                 guard utf8.count <= options.maximumSize else {
@@ -119,31 +125,36 @@ public enum Markdown {
                     return
                 }
                 if utf8.count > Markdown.largeDocument {
-                    Markdown.largeDocuments.withLock { _ in render(utf8: utf8, options: options, appendingTo: &output) }
+                    Markdown.largeDocuments.withLock { _ in
+                        render(utf8: utf8, options: options, images: rewrite, appendingTo: &output)
+                    }
                 } else {
-                    render(utf8: utf8, options: options, appendingTo: &output)
+                    render(utf8: utf8, options: options, images: rewrite, appendingTo: &output)
                 }
             }
         }
 
         /// Renders `utf8` with the arena allocator when no other thread's arena is installed,
         /// otherwise with cmark's own.
-        private func render(utf8: UnsafeBufferPointer<UInt8>, options: Options, appendingTo output: inout [UInt8]) {
+        private func render(
+            utf8: UnsafeBufferPointer<UInt8>, options: Options, images: (BodyImages, String)?,
+            appendingTo output: inout [UInt8]
+        ) {
             let done: Void? = MarkdownArena.withCurrent(arena) {
                 defer { arena.pointee.reset() }
-                render(utf8: utf8, flags: options.cmarkFlags, memory: memory, appendingTo: &output)
+                render(utf8: utf8, flags: options.cmarkFlags, images: images, memory: memory, appendingTo: &output)
             }
             if done == nil {
                 // Another thread is using the arena allocator: cmark's own allocator.
-                render(utf8: utf8, flags: options.cmarkFlags, memory: nil, appendingTo: &output)
+                render(utf8: utf8, flags: options.cmarkFlags, images: images, memory: nil, appendingTo: &output)
             }
         }
 
         /// Renders with the arena allocator `memory` (the caller resets the arena), or with
         /// cmark's own allocator when `memory` is `nil`.
         private func render(
-            utf8: UnsafeBufferPointer<UInt8>, flags: Int32, memory: UnsafeMutablePointer<cmark_mem>?,
-            appendingTo output: inout [UInt8]
+            utf8: UnsafeBufferPointer<UInt8>, flags: Int32, images: (BodyImages, String)?,
+            memory: UnsafeMutablePointer<cmark_mem>?, appendingTo output: inout [UInt8]
         ) {
             // With the arena, the parser, the document and the HTML all come from it (cmark
             // allocates only through the allocator it was given), so they are not freed one by
@@ -162,7 +173,7 @@ public enum Markdown {
             // `<` (autolinks); entities and escapes never become syntax. Without either
             // character there is nothing to check.
             if utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<") }) {
-                Markdown.removeUnsafeDestinations(in: document)
+                Markdown.rewriteDestinations(in: document, images: images)
             }
             // cmark_render_html returns a NUL-terminated buffer from the document's allocator;
             // unless that is the arena, the caller frees it.
@@ -245,6 +256,54 @@ public enum Markdown {
         (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }
 
+    /// The images `markdown` references, in document order: each destination as written and
+    /// where the image starts in `markdown`. Empty for a document over `maximumSize` (shown as
+    /// plain text) or without `![` (no parse).
+    ///
+    /// Give it to `ListingReader.bodyImages` so that a listing's bodies are
+    /// checked as they are read.
+    /// - Complexity: O(*n*) in the length of `markdown`.
+    public static func images(
+        in markdown: String, maximumSize: Int = ListingLimits.maxMarkdownSize
+    ) -> [MarkdownImageReference] {
+        guard markdown.utf8.count <= maximumSize, MarkdownImageReference.mayOccur(in: markdown) else { return [] }
+        var text = markdown
+        return text.withUTF8 { utf8 -> [MarkdownImageReference] in
+            // cmark's own allocator: the parser and the document are freed here.
+            guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [] }
+            defer { cmark_parser_free(parser) }
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+            guard let document = cmark_parser_finish(parser) else { return [] }
+            defer { cmark_node_free(document) }
+            var found: [MarkdownImageReference] = []
+            forEachImage(in: document) { node, url in
+                found.append(
+                    MarkdownImageReference(
+                        source: url, line: Int(cmark_node_get_start_line(node)),
+                        column: Int(cmark_node_get_start_column(node))))
+            }
+            return found
+        }
+    }
+
+    /// Calls `body` with every image node of `document` and its destination (empty when it has
+    /// none), in document order. `body` must not change the tree.
+    private static func forEachImage(in document: OpaquePointer, _ body: (OpaquePointer, String) -> Void) {
+        // The iterator is owned here; nodes it returns belong to the document.
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_IMAGE
+            else { continue }
+            body(node, cmark_node_get_url(node).map { String(cString: $0) } ?? "")
+        }
+    }
+
     /// Raw libcmark: one call to `cmark_markdown_to_html` with the same flags and nothing else; for
     /// benchmarks that compare the exporter's throughput with cmark's own. Returns the HTML's length
     /// in bytes (the HTML itself is freed at once).
@@ -263,8 +322,10 @@ public enum Markdown {
     }
 
     /// Replaces every link and image whose destination is not allowed by its children (the link
-    /// text, or the image's alternative text), so the text stays and nothing points anywhere.
-    private static func removeUnsafeDestinations(in document: OpaquePointer) {
+    /// text, or the image's alternative text), so the text stays and nothing points anywhere; with
+    /// `images`, an image whose destination is in its map points at `root` + its site path, or is
+    /// replaced by its alternative text when it was not copied.
+    private static func rewriteDestinations(in document: OpaquePointer, images: (BodyImages, String)?) {
         var rejected: [OpaquePointer] = []
         // The iterator is owned here; nodes it returns belong to the document.
         guard let iterator = cmark_iter_new(document) else { return }
@@ -275,13 +336,21 @@ public enum Markdown {
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
             // The URL is the node's own NUL-terminated string (empty when missing).
+            let url = cmark_node_get_url(node)
             let allowed =
-                cmark_node_get_url(node).map { url in
+                url.map { url in
                     url.withMemoryRebound(to: UInt8.self, capacity: strlen(url) + 1) {
                         SafeURL.allows(utf8: UnsafeBufferPointer(start: $0, count: strlen(url)))
                     }
                 } ?? true
-            if !allowed { rejected.append(node) }
+            if !allowed {
+                rejected.append(node)
+            } else if type == CMARK_NODE_IMAGE, let (map, root) = images, let url,
+                let copy = map.sitePaths[String(cString: url)]
+            {
+                // cmark copies the new URL into the node's own memory.
+                if let copy { cmark_node_set_url(node, root + copy) } else { rejected.append(node) }
+            }
         }
         cmark_iter_free(iterator)
         // Unlink after iterating: the iterator must not see the tree change under it.

@@ -168,7 +168,7 @@ final class RenderWorkers: @unchecked Sendable {
                         details.append(entry)
                     }
                 }
-                for row in page.rows { renderer.appendSearch(row, to: &search) }
+                for row in page.rows { renderer.appendSearch(row, table: page.table, to: &search) }
             } else {
                 var partStart = 0
                 try page.rows.withUnsafeBufferPointer { rows in

@@ -7,12 +7,12 @@ import RowKitListing
 /// previous site already has. Full pages go to the workers; the list pages are put together in
 /// ``finish()``.
 final class TablePlanner {
-    private let pipeline: ExportPipeline
+    let pipeline: ExportPipeline
     let index: Int
     private(set) var facts: TableFacts
     private let pageSize: Int
     /// The folder the table's image paths are relative to (its document's folder).
-    private let imageFolder: URL?
+    let imageFolder: URL?
     /// The table's search index (nil with ``ExportOptions/search`` off), fed in row order through
     /// the pipeline's ``SearchLane``: everything it does runs there.
     private var search: SearchIndexBuilder?
@@ -166,6 +166,7 @@ final class TablePlanner {
             row.imageAlt = image.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 }
         }
         row.body = content.body.flatMap { $0.isEmpty ? nil : $0 }
+        if let body = row.body { row.bodyImages = try copyBodyImages(body, identity: identity) }
         row.link = content.link
         if row.body != nil, content.accessory.discloses {
             row.slug = slugs.allocate(for: identity)

@@ -86,7 +86,9 @@ struct PageRenderer {
             }
             if let body = row.body {
                 shape.hasBody = true
-                markdown.render(body, options: options.markdown, appendingTo: &values.body)
+                markdown.render(
+                    body, options: options.markdown, images: row.bodyImages, root: table.root, appendingTo: &values.body
+                )
             }
             shape.hasAnchor = true
             values.anchor.append(contentsOf: "r-\(row.number)".utf8)
@@ -100,7 +102,7 @@ struct PageRenderer {
 
     /// Appends the search display data of `row` (see ``renderRow(_:page:table:detail:writer:into:search:)``)
     /// without rendering its markup: for rows whose list page is kept.
-    mutating func appendSearch(_ row: RenderRow, to search: inout SearchDisplayRecords) {
+    mutating func appendSearch(_ row: RenderRow, table: TableFacts, to search: inout SearchDisplayRecords) {
         guard row.searchHref != nil else { return }
         values.removeAll()
         if let fragment = row.fragment {
@@ -109,7 +111,8 @@ struct PageRenderer {
             return
         }
         if row.slug == nil, let body = row.body {
-            markdown.render(body, options: options.markdown, appendingTo: &values.body)
+            markdown.render(
+                body, options: options.markdown, images: row.bodyImages, root: table.root, appendingTo: &values.body)
         }
         values.body.withUnsafeBufferPointer { Self.appendSearch(row, html: $0, to: &search) }
     }
@@ -180,7 +183,9 @@ struct PageRenderer {
         detailSlots[5].append(contentsOf: "#row-".utf8)
         detailSlots[5].append(contentsOf: slug.utf8)
         detailSlots[6].append(contentsOf: constants.backLabel)
-        markdown.render(body, options: options.markdown, appendingTo: &detailSlots[7])
+        markdown.render(
+            body, options: options.markdown, images: row.bodyImages, root: table.root + "../",
+            appendingTo: &detailSlots[7])
         if let text = row.detail { HTMLEscaping.escape(text, appendingTo: &detailSlots[8]) }
         if let safeLink { HTMLEscaping.escape(safeLink, appendingTo: &detailSlots[9]) }
         detailHTML.removeAll(keepingCapacity: true)

@@ -21,6 +21,8 @@ struct RenderRow: Sendable {
     var link: String?
     /// The Markdown body; `nil` when absent or empty.
     var body: String?
+    /// Where the body's local images were copied in the site; `nil` when it has none.
+    var bodyImages: BodyImages?
     /// The slug of the row's detail page, when it has one (a body and a disclosing accessory).
     var slug: String?
     /// A trusted HTML fragment of a custom row, shown as it is; the other fields are unused.
@@ -54,6 +56,7 @@ struct RenderRow: Sendable {
         update(slug)
         update(fragment)
         hash.update(value: imageIsRemote)
+        if let bodyImages { bodyImages.update(&hash) }
         return hash.value
     }
 

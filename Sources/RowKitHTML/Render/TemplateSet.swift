@@ -30,6 +30,9 @@ public struct TemplateSet: Sendable {
     public let names: [String]
     /// A hash of every template's name and text: equal for template sets that render alike.
     package let contentHash: UInt64
+    /// The templates of the custom folder that replace no bundled template and that no template
+    /// includes: never rendered, most likely misnamed.
+    package let unusedCustomNames: [String]
 
     /// The folder of the bundled templates.
     public static func bundledDirectory() throws -> URL {
@@ -42,19 +45,19 @@ public struct TemplateSet: Sendable {
     /// Loads the bundled templates, then those of `customDirectory` over them.
     public init(customDirectory: URL? = nil) throws {
         var sources: [String: (text: String, file: String)] = [:]
+        var bundledNames: Set<String> = []
+        var customNames: [String] = []
         for directory in [try Self.bundledDirectory(), customDirectory].compactMap({ $0 }) {
+            let isCustom = directory == customDirectory
             for (name, file) in try Self.templateFiles(in: directory) {
-                let text: String
-                do {
-                    text = try String(contentsOf: file, encoding: .utf8)
-                } catch {
-                    throw ExportError.fileSystem(operation: "read template", path: file.path, message: "\(error)")
-                }
-                sources[name] = (text, file.path)
+                sources[name] = (try Self.text(of: file), file.path)
+                if isCustom { customNames.append(name) } else { bundledNames.insert(name) }
             }
         }
         var literals: [String: String] = [:]
         for (name, source) in sources where !Self.hasTag(source.text) { literals[name] = source.text }
+        let included = try Self.checkInclusions(sources.filter { literals[$0.key] == nil })
+        unusedCustomNames = customNames.filter { !bundledNames.contains($0) && !included.contains($0) }.sorted()
         let named = Self.partialNames(in: sources.values.map(\.text).filter(Self.hasTag))
         var library = MustacheLibrary()
         for (name, source) in sources where literals[name] == nil || named.map({ $0.contains(name) }) ?? true {
@@ -128,6 +131,100 @@ public struct TemplateSet: Sendable {
             }
         }
         return names
+    }
+
+    /// The text of the template file `file`; throws ``ExportError/templateUnreadable(path:reason:)``
+    /// when it is not a regular file, cannot be read or is not UTF-8.
+    private static func text(of file: URL) throws -> String {
+        // O_NONBLOCK: a pipe is refused below, not waited on.
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw ExportError.templateUnreadable(path: file.path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw ExportError.templateUnreadable(path: file.path, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: kind = "a folder"
+            case S_IFIFO: kind = "a pipe"
+            case S_IFSOCK: kind = "a socket"
+            default: kind = "a device"
+            }
+            throw ExportError.templateUnreadable(path: file.path, reason: "it is \(kind), not a file")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        guard bytes.withUnsafeMutableBytes({ FileTree.read(descriptor, into: $0, at: 0) }) else {
+            throw ExportError.templateUnreadable(path: file.path, reason: String(cString: strerror(errno)))
+        }
+        let contents = (bytes: bytes, info: info)
+        guard let text = String(validating: contents.bytes, as: UTF8.self) else {
+            let valid = String(decoding: contents.bytes, as: UTF8.self).unicodeScalars
+                .prefix { $0 != "\u{FFFD}" }
+            let line = valid.reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+            throw ExportError.templateUnreadable(
+                path: file.path, reason: "line \(line): it is not UTF-8 text; save it as UTF-8")
+        }
+        return text
+    }
+
+    /// Reads the outline of every template in `sources` (by name) and throws when sections nest
+    /// deeper than ``TemplateOutline/maximumDepth`` (counting the templates they include) or when
+    /// templates include each other in a cycle. Returns the names some template includes.
+    private static func checkInclusions(_ sources: [String: (text: String, file: String)]) throws -> Set<String> {
+        var outlines: [String: TemplateOutline] = [:]
+        for (name, source) in sources {
+            do {
+                outlines[name] = try TemplateOutline(source.text)
+            } catch {
+                throw ExportError.templateSyntax(
+                    name: source.file,
+                    message:
+                        "line \(error.line): sections nest more than \(TemplateOutline.maximumDepth) deep; "
+                        + "RowKit renders at most \(TemplateOutline.maximumDepth) levels")
+            }
+        }
+        var included: Set<String> = []
+        var depths: [String: Int] = [:]
+        for name in outlines.keys.sorted() {
+            var path: [String] = []
+            let depth = try depth(of: name, outlines, &depths, &path, &included)
+            if depth > TemplateOutline.maximumDepth, let file = sources[name]?.file {
+                throw ExportError.templateSyntax(
+                    name: file,
+                    message:
+                        "its sections and the templates it includes nest \(depth) deep; RowKit renders at most "
+                        + "\(TemplateOutline.maximumDepth) levels")
+            }
+        }
+        return included
+    }
+
+    /// The depth of sections and inclusions template `name` renders to; throws
+    /// ``ExportError/templateCycle(names:)`` when it includes itself (`path`: the templates on the
+    /// way to it).
+    private static func depth(
+        of name: String, _ outlines: [String: TemplateOutline], _ depths: inout [String: Int], _ path: inout [String],
+        _ included: inout Set<String>
+    ) throws -> Int {
+        if let known = depths[name] { return known }
+        if let start = path.firstIndex(of: name) { throw ExportError.templateCycle(names: path[start...] + [name]) }
+        guard let outline = outlines[name] else { return 0 }
+        path.append(name)
+        var deepest = outline.depth
+        for inclusion in outline.inclusions {
+            included.insert(inclusion.name)
+            let inner = try depth(of: inclusion.name, outlines, &depths, &path, &included)
+            deepest = max(deepest, inclusion.depth + 1 + inner)
+            // A long chain of inclusions is refused before it is followed further.
+            if deepest > TemplateOutline.maximumDepth { break }
+        }
+        path.removeLast()
+        depths[name] = deepest
+        return deepest
     }
 
     private static func templateFiles(in directory: URL) throws -> [(String, URL)] {

@@ -16,6 +16,12 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case imageRefused(source: String, row: String, reason: String)
     /// A template failed to parse.
     case templateSyntax(name: String, message: String)
+    /// Templates include each other in a cycle (`names`: the cycle, its first name again at the
+    /// end; `["row", "row"]` for a template that includes itself), which would never end.
+    case templateCycle(names: [String])
+    /// A template file cannot be read: it is not a regular file, reading it failed, or it is not
+    /// UTF-8 text; `reason` says which.
+    case templateUnreadable(path: String, reason: String)
     /// A template the exporter needs is missing from both the custom folder and the bundle.
     case templateMissing(name: String)
     /// The bundled templates could not be found (a broken installation).
@@ -40,6 +46,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// character). RowKit never writes such an entry, so the folder is not as RowKit left it; the
     /// export acts on none of the manifest's entries, and nothing was changed.
     case manifestInvalid(path: String, entry: String, reason: String)
+    /// The output's `.rowkit-manifest.json` cannot be read (it is damaged, cut short, or from
+    /// another version of RowKit), so the files RowKit wrote there cannot be told from the
+    /// user's, and `files` (relative to the site) are where the export writes its own. Nothing was
+    /// changed.
+    case manifestDamaged(path: String, files: [String])
     /// Another export is writing to the output (`process`, when known) and the options say not
     /// to wait for it.
     case outputInUse(path: String, process: Int32?)
@@ -62,7 +73,16 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .imageRefused(let source, let row, let reason):
             return "\(Self.quoted(row: row, image: source)) \(reason)"
         case .templateSyntax(let name, let message):
-            return "template \(name): \(message)"
+            return "template \(ListingText.escaped(name)): \(message)"
+        case .templateCycle(let names):
+            let shown = names.map { "\($0).mustache" }
+            if names.count == 2 {
+                return "template \(shown[0]) includes itself ({{>\(names[0])}}); a template cannot include itself"
+            }
+            return "templates \(shown.joined(separator: " -> ")) include each other in a cycle; a template "
+                + "cannot include itself, even through others"
+        case .templateUnreadable(let path, let reason):
+            return "cannot read template \(ListingText.escaped(path)): \(reason)"
         case .templateMissing(let name):
             return "template \(name) is missing"
         case .bundledTemplatesMissing:
@@ -83,6 +103,10 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .manifestInvalid(let path, let entry, let reason):
             return "the manifest \(path)/\(Manifest.fileName) lists \(SitePath.quoted(entry)), which \(reason): RowKit "
                 + "lists only files inside the site, so the folder is not as RowKit left it; nothing was changed"
+        case .manifestDamaged(let path, let files):
+            return "the manifest \(path)/\(Manifest.fileName) cannot be read, so the files RowKit wrote in the site "
+                + "cannot be told from yours; these are where the export writes its own: "
+                + files.joined(separator: ", ")
         case .outputInUse(let path, let process):
             return "another export" + (process.map { " (process \($0))" } ?? "") + " is writing to \(path)"
         case .userFilesInTheWay(let path, let files):
@@ -96,6 +120,17 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
 
 extension ExportError {
     /// `row "id": image "path"`, both from the listing, escaped so they print safely on a terminal.
+    /// Whether the error is about one image (not found, outside the folder, not an image, ...),
+    /// not about the export as a whole.
+    var isImageProblem: Bool {
+        switch self {
+        case .imageNotFound, .imageOutsideBaseDirectory, .unsupportedImageType, .noBaseDirectory, .imageRefused:
+            return true
+        default:
+            return false
+        }
+    }
+
     private static func quoted(row: String, image: String) -> String {
         "row \"\(ListingText.escaped(row))\": image \"\(ListingText.escaped(image))\""
     }

@@ -108,6 +108,11 @@ extension SiteExporter {
                 var reader = listing.reader
                 // On more than one core, the parser gets a thread of its own.
                 reader.readAhead = options.jobs > 1
+                // Bodies' images are checked as the rows are read: warnings with their place.
+                if reader.bodyImages == nil {
+                    let maximumSize = options.markdown.maximumSize
+                    reader.bodyImages = { Markdown.images(in: $0, maximumSize: maximumSize) }
+                }
                 let summary = try reader.read(into: &visitor)
                 finalTitles.append(listing.title ?? summary.header.title)
                 warnings += summary.warnings

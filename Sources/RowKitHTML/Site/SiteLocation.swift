@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +36,7 @@ struct SiteLocation {
                     "the name '\(long.prefix(40))…' is \(long.utf8.count) bytes long; names may be at most \(Self.nameLimit) bytes"
             )
         }
-        let resolved = try Self.resolve(absolute, output: output, links: 0)
+        let resolved = try Self.resolve(absolute, output: output)
         let (parent, name) = Self.split(resolved)
         guard !name.isEmpty else { throw .outputUnusable(path: output, reason: "it is the root folder") }
         guard name.utf8.count <= Self.nameLimit else {
@@ -52,14 +54,66 @@ struct SiteLocation {
             folder = Self.split(folder).parent
         }
         missingFolders = missing
+        let site = parent == "/" ? "/" + name : parent + "/" + name
+        inPlace =
+            missing.isEmpty && Self.isFolder(site)
+            && (Self.isMountPoint(site, in: parent) || (access(parent, W_OK) != 0 && access(site, W_OK) == 0))
     }
 
-    /// The name of the temporary folder the new site is written to, beside the site.
-    var temporaryName: String { hiddenName(".rowkit-new") }
+    /// Whether the folder `path` (a real path) is where a file system is mounted: on another
+    /// device than `parent`, or (a bind mount of a folder of the same file system) listed as a
+    /// mount point in `/proc/self/mountinfo`.
+    static func isMountPoint(_ path: String, in parent: String) -> Bool {
+        var site = stat()
+        var holder = stat()
+        guard stat(path, &site) == 0, stat(parent, &holder) == 0 else { return false }
+        if site.st_dev != holder.st_dev { return true }
+        #if os(Linux)
+        guard let table = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4 else { continue }
+            if unescapedMountPath(fields[4]) == path { return true }
+        }
+        #endif
+        return false
+    }
+
+    /// A mount point as `/proc/self/mountinfo` writes it, with `\040`-style octal escapes undone.
+    private static func unescapedMountPath(_ field: Substring) -> String {
+        var bytes: [UInt8] = []
+        let raw = Array(field.utf8)
+        var index = 0
+        while index < raw.count {
+            if raw[index] == UInt8(ascii: "\\"), index + 3 < raw.count,
+                let value = UInt8(String(decoding: raw[(index + 1)...(index + 3)], as: UTF8.self), radix: 8)
+            {
+                bytes.append(value)
+                index += 4
+            } else {
+                bytes.append(raw[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the site is written in place: staged inside the output folder and moved into it a
+    /// file at a time, because the folder cannot be replaced whole. That is so when it is a mount
+    /// point (a container's volume, a tmpfs: renaming it fails) or when its folder cannot be
+    /// written but it can (`/var/www/html` of the user's in `/var/www` of root's).
+    let inPlace: Bool
+
+    /// The folder the temporary folder and the lock are in: the site's folder, or the site itself
+    /// when it is written in place.
+    var stagingFolder: String { inPlace ? path : parent }
+    /// The name of the temporary folder the new site is written to, in ``stagingFolder``.
+    var temporaryName: String { inPlace ? ".rowkit-new" : hiddenName(".rowkit-new") }
     /// The name of the previous site while the fallback swap (two renames) moves it aside.
     var backupName: String { hiddenName(".rowkit-old") }
-    /// The name of the lock file that keeps a second export out while one runs.
-    var lockName: String { hiddenName(".rowkit-lock") }
+    /// The name of the lock file that keeps a second export out while one runs, in
+    /// ``stagingFolder``.
+    var lockName: String { inPlace ? ".rowkit-lock" : hiddenName(".rowkit-lock") }
     /// The site's full path.
     var path: String { parent == "/" ? "/" + name : parent + "/" + name }
 
@@ -103,46 +157,59 @@ struct SiteLocation {
         for folder in folders.reversed() { _ = rmdir(folder) }
     }
 
-    /// `path` with the final symbolic link followed and every existing folder's real path.
-    private static func resolve(_ path: String, output: String, links: Int) throws(ExportError) -> String {
-        guard links <= 40 else {
-            throw .outputUnusable(path: output, reason: "it goes through too many symbolic links")
-        }
-        var info = stat()
-        if lstat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFLNK, let target = readLink(path) {
-                let next = target.hasPrefix("/") ? target : split(lexical(path)).parent + "/" + target
-                return try resolve(next, output: output, links: links + 1)
-            }
-            guard let real = realPath(path) else {
-                throw .outputUnusable(path: output, reason: String(cString: strerror(errno)))
-            }
-            return real
-        }
-        let reason = errno
-        if reason == ENOTDIR {
-            throw .outputUnusable(path: output, reason: "'\(firstFile(on: lexical(path)))' is a file, not a folder")
-        }
-        guard reason == ENOENT else { throw .outputUnusable(path: output, reason: String(cString: strerror(reason))) }
-        let (parent, name) = split(lexical(path))
-        guard !name.isEmpty else { throw .outputUnusable(path: output, reason: "it is the root folder") }
-        let realParent = try resolve(parent, output: output, links: links)
-        return (realParent == "/" ? "" : realParent) + "/" + name
-    }
-
-    /// `path` without `.` components, `..` applied to the component before it, and no doubled or
-    /// trailing slashes.
-    private static func lexical(_ path: String) -> String {
-        var components: [Substring] = []
-        for component in path.split(separator: "/") {
+    /// The real path of `path` (absolute), resolved component by component as the kernel resolves
+    /// it: a symbolic link (the final one too, even when it leads to a folder yet to be made) is
+    /// followed, and `..` goes to the parent of the folder reached so far, so `link/..` is the
+    /// folder holding the link's target, as in every other tool. Components after the deepest
+    /// existing folder are kept as they are; a `..` after one of them is refused, since it names a
+    /// folder that does not exist.
+    private static func resolve(_ path: String, output: String) throws(ExportError) -> String {
+        var pending = path.split(separator: "/").map(String.init)
+        var resolved = ""
+        var links = 0
+        var missing: String?
+        while !pending.isEmpty {
+            let component = pending.removeFirst()
             if component == "." { continue }
             if component == ".." {
-                _ = components.popLast()
+                if let missing {
+                    throw .outputUnusable(
+                        path: output, reason: "'\(missing)' does not exist, so the '..' after it leads nowhere")
+                }
+                resolved = split(resolved.isEmpty ? "/" : resolved).parent
+                if resolved == "/" { resolved = "" }
                 continue
             }
-            components.append(component)
+            let candidate = resolved + "/" + component
+            if missing != nil {
+                resolved = candidate
+                continue
+            }
+            var info = stat()
+            guard lstat(candidate, &info) == 0 else {
+                let reason = errno
+                guard reason == ENOENT else {
+                    throw .outputUnusable(path: output, reason: String(cString: strerror(reason)))
+                }
+                missing = candidate
+                resolved = candidate
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                links += 1
+                guard links <= 40, let target = readLink(candidate) else {
+                    throw .outputUnusable(path: output, reason: "it goes through too many symbolic links")
+                }
+                pending = target.split(separator: "/").map(String.init) + pending
+                if target.hasPrefix("/") { resolved = "" }
+                continue
+            }
+            if (info.st_mode & S_IFMT) != S_IFDIR, pending.contains(where: { $0 != "." }) {
+                throw .outputUnusable(path: output, reason: "'\(candidate)' is a file, not a folder")
+            }
+            resolved = candidate
         }
-        return "/" + components.joined(separator: "/")
+        return resolved.isEmpty ? "/" : resolved
     }
 
     /// The folder and the last component of an absolute, lexical path ("/" and "" for "/").
@@ -150,17 +217,6 @@ struct SiteLocation {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let parent = String(path[..<slash])
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
-    }
-
-    /// The first prefix of `path` that exists and is not a folder.
-    private static func firstFile(on path: String) -> String {
-        var prefix = ""
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            var info = stat()
-            if stat(prefix, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { return prefix }
-        }
-        return path
     }
 
     private static func exists(_ path: String) -> Bool {
@@ -178,12 +234,6 @@ struct SiteLocation {
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func currentFolder() -> String {

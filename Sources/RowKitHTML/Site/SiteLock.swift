@@ -33,11 +33,28 @@ final class SiteLock {
         self.name = name
         descriptor = -1
         while true {
-            let opened = openat(own, name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            var created = true
+            var opened = openat(own, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            if opened < 0 && errno == EEXIST {
+                created = false
+                opened = openat(own, name, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+                // Removed by the export that held it: create it again.
+                if opened < 0 && errno == ENOENT { continue }
+            }
             guard opened >= 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = errno
                 close(own)
-                throw .outputUnusable(path: site, reason: "cannot create files in '\(folderPath)': \(reason)")
+                if reason == ELOOP || reason == ENXIO || reason == EISDIR {
+                    throw Self.notALock(name, in: folderPath, site: site)
+                }
+                throw .outputUnusable(
+                    path: site, reason: "cannot create files in '\(folderPath)': \(String(cString: strerror(reason)))")
+            }
+            var held = stat()
+            guard created || (fstat(opened, &held) == 0 && FileTree.isFile(held)) else {
+                close(opened)
+                close(own)
+                throw Self.notALock(name, in: folderPath, site: site)
             }
             while flock(opened, LOCK_EX | LOCK_NB) != 0 {
                 let reason = errno
@@ -61,20 +78,57 @@ final class SiteLock {
             }
             // Locked; but if the holder before us removed the file, this is a file no one else
             // will ever look at: start again with whatever the name names now.
-            var held = stat()
             var named = stat()
             if fstat(opened, &held) == 0, fstatat(own, name, &named, AT_SYMLINK_NOFOLLOW) == 0,
                 held.st_dev == named.st_dev, held.st_ino == named.st_ino
             {
+                // A file that was there before is a lock file only if it says so (a killed
+                // export's, or one whose holder had not written it yet): a file of the user's
+                // with this name is never emptied or removed.
+                guard created || Self.isLockFile(opened) else {
+                    close(opened)
+                    close(own)
+                    throw Self.notALock(name, in: folderPath, site: site)
+                }
                 descriptor = opened
                 break
             }
             close(opened)
         }
-        let text = Array("\(getpid())\n".utf8)
+        let text = Array(Self.text(process: getpid()).utf8)
         if ftruncate(descriptor, 0) == 0 {
             _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         }
+    }
+
+    /// What a lock file holds: "<process ID> rowkit lock".
+    private static func text(process: Int32) -> String { "\(process) rowkit lock\n" }
+
+    /// Whether the file `descriptor` is one an export wrote: empty (its holder had not written it
+    /// yet when it was killed), or "<process ID> rowkit lock" (or just the process ID, as earlier
+    /// versions wrote it).
+    private static func isLockFile(_ descriptor: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count >= 0, count < buffer.count else { return false }
+        let text = String(decoding: buffer[..<count], as: UTF8.self)
+        if text.isEmpty { return true }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard text.hasSuffix("\n"), let first = words.first, Int32(String(first).trimmingASCIIWhitespace()) != nil
+        else {
+            return false
+        }
+        words.removeFirst()
+        return words.isEmpty || words.joined(separator: " ") == "rowkit lock\n"
+    }
+
+    /// The refusal of a lock name taken by something of the user's.
+    private static func notALock(_ name: String, in folder: String, site: String) -> ExportError {
+        .outputUnusable(
+            path: site,
+            reason:
+                "'\(folder == "/" ? "" : folder)/\(name)' beside it is not rowkit's lock file, and rowkit needs that "
+                + "name while it exports; rename or move it, and export again")
     }
 
     /// Removes the lock file and releases the lock. Safe to call more than once.
@@ -94,7 +148,10 @@ final class SiteLock {
         var buffer = [UInt8](repeating: 0, count: 32)
         for _ in 0..<10 {
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 { return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingASCIIWhitespace()) }
+            if count > 0 {
+                let text = String(decoding: buffer[..<count], as: UTF8.self)
+                return text.split(separator: " ").first.flatMap { Int32(String($0).trimmingASCIIWhitespace()) }
+            }
             usleep(5_000)
         }
         return nil

@@ -84,7 +84,15 @@ extension SiteWriter {
         try carry(
             from: site, into: LazyFolder(root: temporary, sync: durable), relative: "",
             previousFolders: previousPaths.folders, inTheWay: &inTheWay)
-        guard inTheWay.isEmpty else { throw ExportError.userFilesInTheWay(path: output.path, files: inTheWay.sorted()) }
+        guard inTheWay.isEmpty else {
+            // With a manifest that cannot be read, the site's own files look like the user's.
+            if let manifest = FileTree.status(of: Manifest.fileName, in: site), manifest.st_size > 0,
+                SitePaths(wholeManifestIn: site) == nil
+            {
+                throw ExportError.manifestDamaged(path: output.path, files: inTheWay.sorted())
+            }
+            throw ExportError.userFilesInTheWay(path: output.path, files: inTheWay.sorted())
+        }
     }
 
     private func carry(

@@ -95,6 +95,8 @@ final class SiteWriter: @unchecked Sendable {
     private let mutex = NSLock()
     private let lock: SiteLock
     let durable: Bool
+    /// The mark that proves the temporary folder is this export's (see ``ExportMark``).
+    let mark = ExportMark()
     private let shouldStop: (@Sendable () -> Bool)?
     private var madeParents: [String]
     private var finished = false
@@ -105,7 +107,7 @@ final class SiteWriter: @unchecked Sendable {
     /// the regular files at paths the previous manifest lists and the new one lacks that emptying
     /// the previous site removed, and files of the user's replaced by the site's (``empty``'s
     /// `lost`).
-    private(set) var removedFiles: [String] = []
+    var removedFiles: [String] = []
 
     /// Steps 0 to 3, and the temporary folder of step 4.
     init(output: URL, durable: Bool, waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil) throws
@@ -124,24 +126,32 @@ final class SiteWriter: @unchecked Sendable {
         var previous: ManifestReader?
         var madeTemporary = false
         do {
-            parent = open(location.parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            parent = open(location.stagingFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard parent >= 0 else {
                 throw ExportError.outputUnusable(
-                    path: shown, reason: "cannot open '\(location.parent)': \(String(cString: strerror(errno)))")
+                    path: shown, reason: "cannot open '\(location.stagingFolder)': \(String(cString: strerror(errno)))")
             }
             lock = try SiteLock(
-                in: parent, at: location.parent, name: location.lockName, site: shown, wait: waitForOtherExport,
+                in: parent, at: location.stagingFolder, name: location.lockName, site: shown, wait: waitForOtherExport,
                 shouldStop: shouldStop)
-            Self.recover(in: parent, location)
-            if let info = FileTree.status(of: location.name, in: parent) {
+            if location.inPlace {
+                try Self.recoverInPlace(in: parent, location, output: shown)
+            } else {
+                Self.recover(in: parent, location)
+            }
+            try Self.checkNamesAreFree(in: parent, location, output: shown)
+            if let info = location.inPlace
+                ? FileTree.status(of: ".", in: parent) : FileTree.status(of: location.name, in: parent)
+            {
                 guard FileTree.isFolder(info) else {
                     throw ExportError.outputUnusable(path: shown, reason: "it is a file, not a folder")
                 }
-                site = FileTree.openFolder(location.name, in: parent)
+                site = location.inPlace ? dup(parent) : FileTree.openFolder(location.name, in: parent)
                 guard site >= 0 else {
                     throw ExportError.outputUnusable(path: shown, reason: String(cString: strerror(errno)))
                 }
-                let names = FileTree.names(in: site)
+                let own = location.inPlace ? [location.lockName, location.temporaryName] : []
+                let names = FileTree.names(in: site).filter { !own.contains($0) }
                 guard names.isEmpty || names.contains(Manifest.fileName) else {
                     throw ExportError.outputNotASite(path: shown)
                 }
@@ -158,14 +168,6 @@ final class SiteWriter: @unchecked Sendable {
             }
             if mkdirat(parent, location.temporaryName, 0o755) != 0 {
                 let reason = errno
-                if reason == EEXIST {
-                    throw ExportError.outputUnusable(
-                        path: shown,
-                        reason:
-                            "'\(location.parent == "/" ? "" : location.parent)/\(location.temporaryName)' beside it holds files of yours from an interrupted export that "
-                            + "could not be put back into the site; move what you need out of it, remove it, and export again"
-                    )
-                }
                 throw ExportError.outputUnusable(
                     path: shown,
                     reason: "cannot create folders in '\(location.parent)': \(String(cString: strerror(reason)))")
@@ -177,11 +179,12 @@ final class SiteWriter: @unchecked Sendable {
                     path: shown,
                     reason: "cannot open folders in '\(location.parent)': \(String(cString: strerror(errno)))")
             }
+            try mark.write(in: temporary)
         } catch {
             if site >= 0 { close(site) }
             if parent >= 0 {
                 // Only ever this export's own temporary folder, made under the lock.
-                if madeTemporary { FileTree.remove(location.temporaryName, in: parent) }
+                if madeTemporary { ExportMark.removeMarkedFolder(location.temporaryName, in: parent) }
                 close(parent)
             }
             lock?.release()
@@ -204,7 +207,7 @@ final class SiteWriter: @unchecked Sendable {
     }
 
     /// Throws ``ExportError/interrupted`` when the options' `shouldStop` says so.
-    private func checkStop() throws {
+    func checkStop() throws {
         if shouldStop?() == true { throw ExportError.interrupted }
     }
 
@@ -395,25 +398,12 @@ final class SiteWriter: @unchecked Sendable {
         try checkStop()
         newPaths = try manifest.paths()
         if let site { previousPaths = try SitePaths(manifestIn: site, output: output.path) }
+        if location.inPlace, let site {
+            try commitInPlace(manifest: manifest, site: site)
+            return
+        }
         try carryUserFiles()
-        // The manifest is written under another name and renamed into place whole: a manifest
-        // in the temporary folder tells step 2 that the folder is a finished site whose files it
-        // lists, so one cut short by a crash would make the files it misses look like the user's.
-        let manifestFile = openat(
-            temporary, Manifest.partialName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard manifestFile >= 0 else { throw ExportError.posix("create", Manifest.fileName) }
-        do {
-            try manifest.write(to: manifestFile)
-            if durable && fsync(manifestFile) != 0 { throw ExportError.posix("flush", Manifest.fileName) }
-            close(manifestFile)
-        } catch {
-            close(manifestFile)
-            throw error
-        }
-        guard renameat(temporary, Manifest.partialName, temporary, Manifest.fileName) == 0 else {
-            throw ExportError.posix("create", Manifest.fileName)
-        }
-        if durable { syncTree() }
+        try writeManifest(manifest)
         if let site, let info = FileTree.status(of: ".", in: site) {
             // The site folder keeps its permissions (and its group, where the user may set it).
             _ = fchmod(temporary, info.st_mode & 0o7777)
@@ -460,13 +450,38 @@ final class SiteWriter: @unchecked Sendable {
         removedFiles = (removed + lost).sorted()
         // The stamp ``previousSiteIsIntact()`` compares the site's files with: emptying the
         // previous site changed the kept files' link counts, and so their change times.
-        stampManifest()
+        stampManifest(in: temporary)
         finish()
     }
 
+    /// Writes the new manifest into the temporary folder, whole, and removes the mark (the
+    /// manifest proves the folder RowKit's from then on); with `durable`, flushes the new tree.
+    func writeManifest(_ manifest: ManifestBuilder) throws {
+        // The manifest is written under another name and renamed into place whole: a manifest
+        // in the temporary folder tells step 2 that the folder is a finished site whose files it
+        // lists, so one cut short by a crash would make the files it misses look like the user's.
+        let manifestFile = openat(
+            temporary, Manifest.partialName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard manifestFile >= 0 else { throw ExportError.posix("create", Manifest.fileName) }
+        do {
+            try manifest.write(to: manifestFile)
+            if durable && fsync(manifestFile) != 0 { throw ExportError.posix("flush", Manifest.fileName) }
+            close(manifestFile)
+        } catch {
+            close(manifestFile)
+            throw error
+        }
+        guard renameat(temporary, Manifest.partialName, temporary, Manifest.fileName) == 0 else {
+            throw ExportError.posix("create", Manifest.fileName)
+        }
+        // The whole manifest proves the folder RowKit's from here on; the mark must not reach the site.
+        mark.remove(in: temporary)
+        if durable { syncTree() }
+    }
+
     /// Sets the new manifest's times to now.
-    private func stampManifest() {
-        let descriptor = openat(temporary, Manifest.fileName, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+    func stampManifest(in folder: Int32) {
+        let descriptor = openat(folder, Manifest.fileName, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = futimens(descriptor, nil)
         close(descriptor)
@@ -479,7 +494,7 @@ final class SiteWriter: @unchecked Sendable {
     }
 
     /// Releases the lock; the export is over.
-    private func finish() {
+    func finish() {
         finished = true
         lock.release()
     }
@@ -489,28 +504,34 @@ final class SiteWriter: @unchecked Sendable {
     func abandon() {
         guard !finished else { return }
         finished = true
-        FileTree.remove(location.temporaryName, in: parent)
+        // Through the descriptor the export holds: one more may not be available.
+        ExportMark.removeMarkedFolder(location.temporaryName, in: parent, open: temporary)
         lock.release()
         SiteLocation.removeFolders(madeParents)
     }
 
-    /// Step 2: resolves what a crashed export left beside the site, under the lock.
+    /// Step 2: resolves what a crashed export left beside the site, under the lock. Only a folder
+    /// that proves it is RowKit's is touched: one with an ``ExportMark`` (an unfinished export,
+    /// removed) or a whole manifest (a finished site or the previous one, emptied into the site); an
+    /// empty folder is removed. Anything else with those names is the user's and stays as it is
+    /// (``checkNamesAreFree(in:_:output:)`` then stops the export, naming it).
     private static func recover(in parent: Int32, _ location: SiteLocation) {
         for name in [location.backupName, location.temporaryName] {
-            guard let info = FileTree.status(of: name, in: parent) else { continue }
-            guard FileTree.isFolder(info) else {
-                unlinkat(parent, name, 0)
-                continue
-            }
+            guard let info = FileTree.status(of: name, in: parent), FileTree.isFolder(info) else { continue }
             let leftover = FileTree.openFolder(name, in: parent)
             guard leftover >= 0 else { continue }
             defer { close(leftover) }
-            let isBackup = name == location.backupName
+            if FileTree.names(in: leftover).isEmpty {
+                unlinkat(parent, name, AT_REMOVEDIR)
+                continue
+            }
             let hasManifest = FileTree.status(of: Manifest.fileName, in: leftover) != nil
-            guard isBackup || hasManifest else {
+            guard hasManifest || name != location.backupName else { continue }
+            guard hasManifest || ExportMark.isMarked(leftover) else { continue }
+            guard hasManifest else {
                 // An unfinished export: RowKit's new files, and second links or copies of files
                 // that are still in the site.
-                FileTree.remove(name, in: parent)
+                ExportMark.removeMarkedFolder(name, in: parent)
                 continue
             }
             guard FileTree.status(of: location.name, in: parent) != nil else {
@@ -518,13 +539,13 @@ final class SiteWriter: @unchecked Sendable {
                 _ = renameat(parent, name, parent, location.name)
                 continue
             }
-            let site = FileTree.openFolder(location.name, in: parent)
-            guard site >= 0 else { continue }
-            defer { close(site) }
             // A manifest cut short (RowKit renames its manifests into place whole, so only a
             // file system that lost data makes one) does not say which files are RowKit's: the
             // folder is left for the user, and the export says so.
-            guard let own = hasManifest ? SitePaths(wholeManifestIn: leftover) : SitePaths() else { continue }
+            guard let own = SitePaths(wholeManifestIn: leftover) else { continue }
+            let site = FileTree.openFolder(location.name, in: parent)
+            guard site >= 0 else { continue }
+            defer { close(site) }
             var lost: [String] = []
             var removed: [String] = []
             if empty(
@@ -534,6 +555,41 @@ final class SiteWriter: @unchecked Sendable {
                 unlinkat(leftover, Manifest.fileName, 0)
                 unlinkat(parent, name, AT_REMOVEDIR)
             }
+        }
+    }
+
+    /// Throws when something is left under the temporary or backup name after step 2: a file or
+    /// folder of the user's (it does not prove it is RowKit's), or a leftover of RowKit's that
+    /// could not be put back into the site. Both are left as they are, and the message says what to
+    /// do.
+    private static func checkNamesAreFree(in parent: Int32, _ location: SiteLocation, output: String)
+        throws(ExportError)
+    {
+        for name in location.inPlace ? [location.temporaryName] : [location.temporaryName, location.backupName] {
+            guard let info = FileTree.status(of: name, in: parent) else { continue }
+            let folder = location.stagingFolder
+            let shown = "'\(folder == "/" ? "" : folder)/\(ListingText.escaped(name))'"
+            var isRowKits = false
+            if FileTree.isFolder(info) {
+                let folder = FileTree.openFolder(name, in: parent)
+                if folder >= 0 {
+                    isRowKits =
+                        ExportMark.isMarked(folder) || FileTree.status(of: Manifest.fileName, in: folder) != nil
+                    close(folder)
+                }
+            }
+            guard isRowKits else {
+                throw ExportError.outputUnusable(
+                    path: output,
+                    reason:
+                        "\(shown) \(location.inPlace ? "in" : "beside") it is not rowkit's, and rowkit needs that name while it exports; "
+                        + "rename or move it, and export again")
+            }
+            throw ExportError.outputUnusable(
+                path: output,
+                reason:
+                    "\(shown) \(location.inPlace ? "in" : "beside") it holds files of yours from an interrupted export that could not be put back "
+                    + "into the site; move what you need out of it, remove it, and export again")
         }
     }
 

@@ -4,6 +4,14 @@ struct CSVListingColumns {
     private(set) var fieldColumns: [Int?] = Array(repeating: nil, count: ListingRow.Field.allCases.count)
     /// The column whose value names the row's section.
     private(set) var sectionColumn: Int?
+    /// The columns holding sections' footers and index titles.
+    private(set) var footerColumn: Int?
+    private(set) var indexColumn: Int?
+    /// Whether sections take a footer or an index title from a column.
+    var hasSectionFields: Bool { footerColumn != nil || indexColumn != nil }
+    /// The style a row without a style cell gets (``CSVListingOptions/defaultStyle``), when it is
+    /// not `default`.
+    private let defaultStyle: String?
     /// The number of fields every record must have.
     let width: Int
 
@@ -12,12 +20,13 @@ struct CSVListingColumns {
     /// option order.
     init(header: CSVRecordReader.Record, options: CSVListingOptions, file: String, problems: inout DiagnosticList) {
         width = header.count
+        defaultStyle = options.defaultStyle == .default ? nil : options.defaultStyle.rawValue
         let headerLocation = SourceLocation(file: file, line: header.line, column: header.column)
         // A repeated name is a problem only for a column the listing reads (which one is meant?):
         // columns it ignores may repeat, as the empty names of a spreadsheet's trailing `,,`.
         var read: Set<String> = [options.text]
         for (field, explicit) in Self.optionalFields(of: options) { read.insert(explicit ?? field.rawValue) }
-        if let name = options.sectionBy { read.insert(name) }
+        for name in [options.sectionBy, options.footer, options.index].compactMap(\.self) { read.insert(name) }
         var columns: [String: Int] = [:]
         for (index, field) in header.fields.enumerated() {
             if columns[field.text] == nil {
@@ -72,6 +81,12 @@ struct CSVListingColumns {
                 missing("section", name)
             }
         }
+        if let name = options.footer {
+            if let column = columns[name] { footerColumn = column } else { missing("footer", name) }
+        }
+        if let name = options.index {
+            if let column = columns[name] { indexColumn = column } else { missing("index", name) }
+        }
     }
 
     /// The row fields other than `text`, in the order their columns are looked up, each with the
@@ -102,7 +117,23 @@ struct CSVListingColumns {
             fields.values[index] = ListingSchema.Value(
                 shape: .scalar(cell.text, .string, literalIsText: false), line: cell.line, column: cell.column)
         }
+        if let defaultStyle, case let style = Self.index(of: .style), fields.values[style] == nil {
+            fields.keys[style] = (record.line, record.column)
+            fields.values[style] = ListingSchema.Value(
+                shape: .scalar(defaultStyle, .string, literalIsText: false), line: record.line, column: record.column)
+        }
         return fields
+    }
+
+    /// A record's footer and index title cells (`nil` for an empty cell or no such column).
+    func sectionFields(
+        of record: CSVRecordReader.Record
+    ) -> (footer: CSVRecordReader.Field?, index: CSVRecordReader.Field?) {
+        func cell(_ column: Int?) -> CSVRecordReader.Field? {
+            guard let column, !record.fields[column].text.isEmpty else { return nil }
+            return record.fields[column]
+        }
+        return (cell(footerColumn), cell(indexColumn))
     }
 
     /// The section a record belongs to: its name (empty: no header) and where it is written.

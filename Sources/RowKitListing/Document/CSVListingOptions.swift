@@ -24,6 +24,18 @@ public struct CSVListingOptions: Sendable, Hashable {
     public var accessory: String?
     /// The column holding the link.
     public var link: String?
+    /// The cell style of a row whose style cell is empty or that has no style column (default:
+    /// `CellLayout.default`, which shows no detail).
+    public var defaultStyle: CellLayout
+    /// The column holding each section's footer: the first non-empty value among the section's
+    /// rows.
+    public var footer: String?
+    /// The column holding each section's index title (the section index bar's letter): the first
+    /// non-empty value among the section's rows.
+    public var index: String?
+    /// Whether each section's index title is the first character of its header, upper-cased (when
+    /// ``index`` gives it none); sections without a header get none.
+    public var indexInitials: Bool
     /// Whether sections are sorted by name (Unicode order, locale-independent) instead of kept in
     /// first-seen order.
     public var sort: Bool
@@ -37,7 +49,8 @@ public struct CSVListingOptions: Sendable, Hashable {
         sectionBy: String? = nil, text: String = "text", detail: String? = nil,
         body: String? = nil, image: String? = nil, id: String? = nil, style: String? = nil,
         accessory: String? = nil, link: String? = nil, sort: Bool = false, title: String? = nil,
-        tableStyle: TableStyle = .insetGrouped
+        tableStyle: TableStyle = .insetGrouped, defaultStyle: CellLayout = .default, footer: String? = nil,
+        index: String? = nil, indexInitials: Bool = false
     ) {
         self.sectionBy = sectionBy
         self.text = text
@@ -51,5 +64,9 @@ public struct CSVListingOptions: Sendable, Hashable {
         self.sort = sort
         self.title = title
         self.tableStyle = tableStyle
+        self.defaultStyle = defaultStyle
+        self.footer = footer
+        self.index = index
+        self.indexInitials = indexInitials
     }
 }

@@ -33,6 +33,17 @@ public struct ListingReader: Sendable {
     /// turns it on when it renders on more than one core.
     public var readAhead = false
 
+    /// Finds the images a row's Markdown body references; `nil` (the default) leaves bodies
+    /// unchecked. The exporter's `Markdown.images(in:)` is the function to give (the `rowkit`
+    /// commands do); it is called only for bodies that contain `![`.
+    ///
+    /// With it, each image given by a relative path is checked as an `image:` path is (inside the
+    /// document's folder, a regular image file of at most 16 MiB); one that the export would not
+    /// copy, and one with a destination that is no URL rowkit shows (`javascript:`, `data:`, ...),
+    /// is a warning at the body's `file:line:column`: the export shows such an image as its
+    /// alternative text. `http:` and `https:` images are not checked.
+    public var bodyImages: (@Sendable (String) -> [MarkdownImageReference])?
+
     /// A reader of the file at `path`.
     public init(contentsOfFile path: String, format: ListingFormat? = nil, csv: CSVListingOptions = .init()) {
         self.path = path

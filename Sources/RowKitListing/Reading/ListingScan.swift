@@ -247,7 +247,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         order = 0
         derivedTooEarly = false
         firstUse = [:]
-        var schema = ListingSchema(file: file, defaultTitle: defaultTitle)
+        var schema = ListingSchema(file: file, defaultTitle: defaultTitle, bodyImages: reader.bodyImages)
         let keepDiagnostics: Bool
         if case .track = mode { keepDiagnostics = true } else { keepDiagnostics = false }
         var yaml = format == .yaml ? YAMLReader(input: input, file: file) : nil
@@ -334,6 +334,9 @@ struct ListingScan<Visitor: ListingVisitor> {
         var rows = 0
         /// The header as checked (the name, unless empty or holding NUL).
         var header: String?
+        /// The first footer and index title given by the section's rows, as checked.
+        var footer: String?
+        var indexTitle: String?
     }
 
     /// A run of consecutive records of one section: where it starts and how many records.
@@ -394,7 +397,8 @@ struct ListingScan<Visitor: ListingVisitor> {
         order = 0
         let options = reader.csv
         let records = CSVRecordReader(input: input, file: file)
-        var schema = ListingSchema(file: file, defaultTitle: defaultTitle)
+        var schema = ListingSchema(file: file, defaultTitle: defaultTitle, bodyImages: reader.bodyImages)
+        schema.csvDetailColumn = options.detail ?? "detail"
         var columnProblems = DiagnosticList()
         let header = ListingHeader(path: file, title: options.title ?? defaultTitle, style: options.tableStyle)
         var outOfOrder = false
@@ -455,6 +459,9 @@ struct ListingScan<Visitor: ListingVisitor> {
                     stopDelivery()
                     mode = .none
                 }
+                if columns.hasSectionFields {
+                    noteSectionFields(of: record, columns: columns, section: index, schema: &schema)
+                }
                 let rank = sectionRank(index).appending(1, csvSections[index].rows)
                 csvSections[index].rows += 1
                 let draft = schema.checkRow(
@@ -488,11 +495,37 @@ struct ListingScan<Visitor: ListingVisitor> {
         return ([], outOfOrder)
     }
 
-    /// The checked section `index` as handed out (its rows come separately).
+    /// The checked section `index` as handed out (its rows come separately). Without an index
+    /// title from a column, ``CSVListingOptions/indexInitials`` makes one of the header.
     private func csvSection(_ index: Int) -> ListingSection {
         let section = csvSections[index]
+        var indexTitle = section.indexTitle
+        if indexTitle == nil, reader.csv.indexInitials, let first = section.header?.first {
+            indexTitle = String(first).uppercased()
+        }
         return ListingSection(
-            header: section.header, location: SourceLocation(file: file, line: section.line, column: section.column))
+            header: section.header, footer: section.footer, indexTitle: indexTitle,
+            location: SourceLocation(file: file, line: section.line, column: section.column))
+    }
+
+    /// Takes section `index`'s footer and index title from `record` when the section has none yet
+    /// (the first non-empty cell of each column among its rows), checked as strings.
+    private mutating func noteSectionFields(
+        of record: CSVRecordReader.Record, columns: CSVListingColumns, section index: Int, schema: inout ListingSchema
+    ) {
+        let (footer, indexTitle) = columns.sectionFields(of: record)
+        func checked(_ cell: CSVRecordReader.Field, key: String, field: Int) -> String? {
+            let value = ListingSchema.Value(
+                shape: .scalar(cell.text, .string, literalIsText: false), line: cell.line, column: cell.column)
+            return schema.string(
+                value, key: key, required: false, rank: sectionRank(index).appending(2, field))
+        }
+        if csvSections[index].footer == nil, let footer {
+            csvSections[index].footer = checked(footer, key: "footer", field: 1)
+        }
+        if csvSections[index].indexTitle == nil, let indexTitle {
+            csvSections[index].indexTitle = checked(indexTitle, key: "index", field: 2)
+        }
     }
 
     /// The bytes to read at run `runs[first]` of a section (`Int.max`: a whole buffer): its own,
@@ -531,7 +564,8 @@ struct ListingScan<Visitor: ListingVisitor> {
         firstUse = [:]
         let records = CSVRecordReader(input: input, file: file)
         records.keptFields = columns.width
-        var schema = ListingSchema(file: file, defaultTitle: defaultTitle)
+        var schema = ListingSchema(file: file, defaultTitle: defaultTitle, bodyImages: reader.bodyImages)
+        schema.csvDetailColumn = reader.csv.detail ?? "detail"
         var runsOfSection = Array(repeating: [Int](), count: csvSections.count)
         for (index, run) in csvRuns.enumerated() { runsOfSection[run.section].append(index) }
         var sectionOrder = Array(csvSections.indices)

@@ -34,10 +34,17 @@ struct ListingSchema {
     /// How many rows passed so far (each one's number in document order).
     private(set) var rowsPassed = 0
     private var images: ImageResolver
+    /// For a CSV file, its detail column's name: a detail that the `default` style hides is then
+    /// one warning for the file (the same fix holds for every row), not one per row.
+    var csvDetailColumn: String?
+    private var warnedHiddenDetail = false
+    /// Finds a body's images (``ListingReader/bodyImages``).
+    private let bodyImages: (@Sendable (String) -> [MarkdownImageReference])?
 
-    init(file: String, defaultTitle: String) {
+    init(file: String, defaultTitle: String, bodyImages: (@Sendable (String) -> [MarkdownImageReference])? = nil) {
         self.file = file
         self.defaultTitle = defaultTitle
+        self.bodyImages = bodyImages
         images = ImageResolver(directory: URL(fileURLWithPath: file).deletingLastPathComponent().path)
     }
 
@@ -493,13 +500,30 @@ struct ListingSchema {
                         + "it is shown as plain text, not rendered as Markdown"
                 ))
         }
+        if let body, let value = fields.values[6] {
+            dropped += bodyImageWarnings(body, line: value.line, column: value.column)
+        }
         let detail = fields.values[3].flatMap { string($0, key: "detail", required: false, rank: check.appending(7)) }
         if let detail, !detail.isEmpty, style == .default, let value = fields.values[3] {
-            dropped.append(
-                (
-                    value.line, value.column,
-                    "'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"
-                ))
+            if let column = csvDetailColumn {
+                // One warning for the whole file, at its first such row, with the fix.
+                if !warnedHiddenDetail {
+                    warnedHiddenDetail = true
+                    dropped.append(
+                        (
+                            value.line, value.column,
+                            "the detail column '\(ListingText.shown(column))' is not shown by rows of style "
+                                + "'default' (this row and every row like it); to show it, give a default style "
+                                + "(rowkit's --default-style value1, value2 or subtitle) or a style column (--style)"
+                        ))
+                }
+            } else {
+                dropped.append(
+                    (
+                        value.line, value.column,
+                        "'detail' is not shown by a row of style 'default'; give the row style value1, value2 or subtitle to show it"
+                    ))
+            }
         }
         // In file order, whatever the order of the row's keys.
         for (line, column, message) in dropped.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
@@ -514,6 +538,35 @@ struct ListingSchema {
             if let value = fields.values[index] { row.setPosition(of: field, line: value.line, column: value.column) }
         }
         return DraftRow(row: row, explicitID: explicitID)
+    }
+
+    /// The warnings about `body`'s images (at `line` and `column`, the body's place) that the
+    /// export shows as their alternative text: a destination that is no URL rowkit shows, or a
+    /// path the export would not copy. Only bodies with `![` are looked at.
+    private mutating func bodyImageWarnings(_ body: String, line: Int, column: Int) -> [(Int, Int, String)] {
+        guard let bodyImages, body.utf8.count <= ListingLimits.maxMarkdownSize,
+            MarkdownImageReference.mayOccur(in: body)
+        else { return [] }
+        var warnings: [(Int, Int, String)] = []
+        for image in bodyImages(body) where !image.isRemote {
+            let place = "'body' line \(image.line), column \(image.column)"
+            let path = image.source.trimmingASCIIWhitespace()
+            let problem: String
+            if URLPolicy.sanitize(path) == nil || path.isEmpty {
+                problem =
+                    "image '\(ListingText.shown(image.source))' is not a file path or http(s) URL rowkit shows"
+            } else if case .failure(let error) = images.resolve(path) {
+                problem = error.message
+            } else {
+                continue
+            }
+            warnings.append(
+                (
+                    line, column,
+                    "\(place): \(problem); the export shows the image's alternative text instead"
+                ))
+        }
+        return warnings
     }
 
     /// Why `id` is not a valid explicit identity, or `nil` if it is.

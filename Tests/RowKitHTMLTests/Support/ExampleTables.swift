@@ -56,6 +56,8 @@ enum ExampleTables {
                     - Loose leaf
                     - 100 g tin
 
+                    ![A 100 g tin](wifi.png "The tin")
+
                     [More about green tea](https://example.com/tea/green)
                     """)
             SubtitleRow(
@@ -69,7 +71,9 @@ enum ExampleTables {
                 body: "Sencha and matcha. `code` and a list:\n\n1. One\n2. Two")
         }
         Section("Coffee", id: "coffee") {
-            Value1Row("Espresso", detail: "€2.00", body: "Short and **strong**; shown under the row.")
+            Value1Row(
+                "Espresso", detail: "€2.00",
+                body: "Short and **strong**; shown under the row. ![cup](bluetooth.png) ![gone](missing.png)")
             Value1Row("Filter", detail: "€2.50", accessory: .disclosureIndicator, link: "https://example.com/filter")
         }
     }

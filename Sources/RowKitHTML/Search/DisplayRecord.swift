@@ -1,0 +1,26 @@
+import RowKit
+
+/// One row's display record (`[code, text, detail, href, image, image label, html]`) as the
+/// search row files hold it, for RowKit's live server, which sends the records of changed rows
+/// to open pages before their export is on disk. The same encoding as the exporter's
+/// (``SearchDisplayRecords``), so both always agree.
+package enum DisplayRecord {
+    /// The record's JSON text. `detail` is left out for the default layout, as the exporter
+    /// does; `html` is an inline body's rendered Markdown (empty for none).
+    package static func json(
+        layout: CellLayout, accessory: Accessory, text: String, detail: String, href: String, image: String,
+        imageLabel: String, html: String
+    ) -> String {
+        var records = SearchDisplayRecords()
+        var html = html
+        html.withUTF8 { html in
+            records.append(
+                layout: layout, accessory: accessory, isCustom: false, text: text,
+                detail: layout == .default ? "" : detail, href: href, image: image, imageLabel: imageLabel, html: html)
+        }
+        return String(decoding: records.bytes, as: UTF8.self)
+    }
+
+    /// The file of list page `number` (from 1) of a table: `index.html`, `page-2.html`, ...
+    package static func listPageFile(_ number: Int) -> String { TableFacts.pageFile(number) }
+}

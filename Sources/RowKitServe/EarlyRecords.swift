@@ -1,0 +1,107 @@
+import Foundation
+import RowKit
+import RowKitHTML
+import RowKitListing
+
+/// The records of a change's new and changed rows made from the listing itself, so that the
+/// change reaches the pages before its export is on disk: as the exporter makes them (the same
+/// encoding, ``DisplayRecord``), from the row's fields, its detail page's slug, its place, and,
+/// for an image or a row that only moved, the record the site on disk has for it.
+///
+/// A row whose record would need the export's own work (a new or changed image, a body with
+/// images, which the export copies) has none here: the change then waits for the export.
+struct EarlyRecords {
+    let pageSize: Int
+    let markdown: Markdown.Options
+    /// The rows that are new or changed, with their slugs (``OutlineVisitor/changedRows``).
+    let changedRows: [String: (row: ListingRow, slug: String?)]
+    let old: TableOutline
+    let new: TableOutline
+    /// The records of the site on disk (the previous export).
+    var oldRecords: RowRecords
+    private var oldIndexByID: [String: Int]?
+
+    init(
+        pageSize: Int, markdown: Markdown.Options, changedRows: [String: (row: ListingRow, slug: String?)],
+        old: TableOutline, new: TableOutline, oldSite: URL
+    ) {
+        self.pageSize = pageSize
+        self.markdown = markdown
+        self.changedRows = changedRows
+        self.old = old
+        self.new = new
+        oldRecords = RowRecords(folder: oldSite)
+    }
+
+    /// The records of every row `payload` inserts or reloads, or `nil` when one of them needs the
+    /// export.
+    mutating func records(for payload: ChangePayload) -> [Int: String]? {
+        var records: [Int: String] = [:]
+        for index in payload.insertedRows + payload.reloadedRows {
+            guard let record = record(at: index) else { return nil }
+            records[index] = record
+        }
+        return records
+    }
+
+    /// The record of the new row `index`.
+    mutating func record(at index: Int) -> String? {
+        let id = new.rowIDs[index]
+        guard let (row, slug) = changedRows[id] else { return movedRecord(at: index, id: id) }
+        var image = ""
+        var imageLabel = ""
+        if row.image != nil {
+            // The image's site path is the export's (a content hash): the same image as before.
+            guard let was = oldIndex(of: id), old.imageDigests.indices.contains(was),
+                index < new.imageDigests.count, old.imageDigests[was] == new.imageDigests[index],
+                let fields = oldRecords.record(was).flatMap(Self.fields), fields.count > 4
+            else { return nil }
+            image = fields[4] as? String ?? ""
+            imageLabel = fields.count > 5 ? fields[5] as? String ?? "" : ""
+        }
+        var html = ""
+        if slug == nil, let body = row.body, !body.isEmpty {
+            guard !body.contains("![") else { return nil }
+            html = Markdown.render(body, options: markdown)
+        }
+        let href = slug.map { "rows/\($0).html" } ?? row.link.flatMap(SafeURL.sanitize) ?? pageHref(index)
+        return DisplayRecord.json(
+            layout: row.style, accessory: row.accessory, text: row.text, detail: row.detail ?? "", href: href,
+            image: image, imageLabel: imageLabel, html: html)
+    }
+
+    /// The record of a row that only moved: the site's, with its place link moved along.
+    private mutating func movedRecord(at index: Int, id: String) -> String? {
+        guard let was = oldIndex(of: id), let text = oldRecords.record(was), let fields = Self.fields(text),
+            let code = fields.first as? Int, code < 32
+        else { return nil }
+        func field(_ number: Int) -> String { fields.count > number ? fields[number] as? String ?? "" : "" }
+        var href = field(3)
+        if href.range(of: #"^(index|page-[0-9]+)\.html#r-[0-9]+$"#, options: .regularExpression) != nil {
+            href = pageHref(index)
+        }
+        let layouts = CellLayout.allCases
+        let accessories = Accessory.allCases
+        guard code % 4 < layouts.count, code / 4 < accessories.count else { return nil }
+        return DisplayRecord.json(
+            layout: layouts[layouts.index(layouts.startIndex, offsetBy: code % 4)],
+            accessory: accessories[accessories.index(accessories.startIndex, offsetBy: code / 4)], text: field(1),
+            detail: field(2), href: href, image: field(4), imageLabel: field(5), html: field(6))
+    }
+
+    /// `index.html#r-1`, `page-3.html#r-1203`: where a row without a link or detail page leads.
+    private func pageHref(_ index: Int) -> String {
+        DisplayRecord.listPageFile(index / pageSize + 1) + "#r-\(index + 1)"
+    }
+
+    private mutating func oldIndex(of id: String) -> Int? {
+        if oldIndexByID == nil {
+            oldIndexByID = Dictionary(old.rowIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return oldIndexByID?[id]
+    }
+
+    private static func fields(_ record: Substring) -> [Any]? {
+        try? JSONSerialization.jsonObject(with: Data(record.utf8)) as? [Any]
+    }
+}
