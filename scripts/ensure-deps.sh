@@ -3,9 +3,12 @@
 #   scripts/ensure-deps.sh          libcmark (the exporter's Markdown renderer) and libyaml (the
 #                                   listing reader's YAML parser)
 #   scripts/ensure-deps.sh --test   also Chromium, fonts, Playwright for Python (browser tests),
-#                                   valgrind, wrk (the live server's load test), python3 (the attack corpus, the API, snippet and docs
-#                                   checks), and node and wasi-libc (the WebAssembly build of the
-#                                   C core and its tests)
+#                                   axe-core (axe-playwright-python: the accessibility checks),
+#                                   valgrind, wrk (the live server's load test), python3 (the
+#                                   attack corpus, the API, snippet and docs checks), node and
+#                                   wasi-libc (the WebAssembly build of the C core and its tests),
+#                                   and node-typescript (tsc: the type check of the pages'
+#                                   JavaScript)
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew. Playwright comes from PyPI
 # into .build/browser-venv and drives the system's Chromium (no browser download).
 #
@@ -76,6 +79,8 @@ case "$(uname -s)" in
       command -v python3 >/dev/null 2>&1 || missing+=(python3)
       [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
       command -v node >/dev/null 2>&1 || missing+=(nodejs)
+      # TypeScript's compiler, for the type check of the pages' JavaScript (tsc --checkJs).
+      command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
       command -v wrk >/dev/null 2>&1 || missing+=(wrk)
       [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
       # Liberation Sans: Arial's metrics, the sans-serif a Linux desktop falls back to, so the
@@ -100,5 +105,10 @@ if [ "$want_test_deps" = 1 ]; then
     echo "rowkit: installing Playwright for Python into $venv" >&2
     python3 -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check playwright
+  fi
+  # axe-core (shipped inside axe-playwright-python), for the accessibility checks of every page.
+  if ! "$venv/bin/python" -c 'import axe_playwright_python' >/dev/null 2>&1; then
+    echo "rowkit: installing axe-playwright-python into $venv" >&2
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check axe-playwright-python
   fi
 fi

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Everything the project checks, as CI runs it (.ci/run calls this script):
 #   1. installs what a fresh machine lacks (libcmark-dev, libyaml-dev, chromium, valgrind, fonts,
-#      node, wasi-libc);
-#   2. builds everything with warnings as errors (the flags and why they are not in Package.swift:
-#      scripts/lib/build.sh), the Swift code of the README and the DocC articles (Snippets/) too;
+#      node, node-typescript, wasi-libc, axe-core);
+#   2. type-checks the pages' JavaScript (Templates/assets/*.js: tsc --checkJs, Tests/JS/tsconfig.json)
+#      and runs its unit tests (node --test Tests/JS); builds everything with warnings as errors
+#      (the flags and why they are not in Package.swift: scripts/lib/build.sh), the Swift code of the README and the DocC articles (Snippets/) too;
 #   3. runs the Swift test suite (swift test; the browser suites after the rest, one at a time);
 #      checks `rowkit serve` from outside with raw requests (Tests/Serve/serve_test.py);
 #      lints the Swift code against .swift-format (scripts/format.sh --lint); checks the public
@@ -34,6 +35,10 @@ started=$(date +%s)
 step() { printf '\n== %s (at %d s)\n' "$*" "$(($(date +%s) - started))"; }
 
 source scripts/lib/build.sh
+
+step "page scripts: type check (tsc --checkJs) and unit tests (node --test)"
+tsc -p Tests/JS/tsconfig.json
+node --test Tests/JS/
 
 step "build (warnings are errors)"
 log=$(mktemp)

@@ -33,7 +33,7 @@
  * - Memory is owned explicitly: each tree and pool lives in the module's memory until its
  *   destroy(); using it afterwards throws.
  */
-(function (root) {
+(function (/** @type {any} */ root) {
   "use strict";
 
   const STATUS_NAMES = [

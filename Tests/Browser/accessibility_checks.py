@@ -1,7 +1,10 @@
 """WCAG 2.1 AA checks of an exported site, run by search_test.py on the examples site (the page
 links on its listing of several pages)."""
 
+import os
 import re
+
+from axe_playwright_python.sync_playwright import Axe
 
 from browser_checks import check, figures, url
 
@@ -62,16 +65,6 @@ COLOURS = r"""
         });
     }
 """
-
-# The contrast of every visible text node of the page: {style key: {text, ratio, need}} of the
-# texts below what they need.
-LOW_CONTRAST = "() => {" + COLOURS + r"""
-    const low = {};
-    for (const [key, text, ratio, need] of texts(document.body))
-        if (ratio < need) low[key] = {text, ratio: ratio.toFixed(2), need};
-    return low;
-}"""
-
 
 # The contrast of every accessory of the list against its cell, as drawn: {accessory in row:
 # ratio} of those below 3:1.
@@ -163,32 +156,75 @@ def highlight_contrast_checks(browser, site):
     figures["highlight_contrast"] = lowest
 
 
-def contrast_checks(browser, site):
-    """WCAG 1.4.3: every text of the list pages, a detail page, the focused skip link and the page
-    links, light and dark."""
+# axe-core's rules of WCAG 2.0 and 2.1, levels A and AA, and its best practices (landmarks,
+# headings: landmark-one-main is one of them); axe-playwright-python ships axe-core.
+AXE = Axe()
+WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+              "resultTypes": ["violations"]}
+
+
+def axe_violations(page):
+    """axe-core's WCAG 2.1 AA violations on the page as it is now: ["rule (impact): targets"]."""
+    response = AXE.run(page, options=WCAG_21_AA).response
+    return ["%s (%s): %s" % (rule["id"], rule["impact"], [node["target"] for node in rule["nodes"]][:4])
+            for rule in response["violations"]]
+
+
+def without_scripts(site, name):
+    """A copy of page `name` of `site` without its <script> elements, beside it (so its links and
+    style sheet resolve alike): the page as a browser without JavaScript shows it. axe-core needs
+    JavaScript itself, so it cannot run in a context where JavaScript is off."""
+    path = os.path.join(site, name)
+    with open(path, encoding="utf-8") as page:
+        text = re.sub(r"<script\b[^>]*>.*?</script>", "", page.read(), flags=re.S)
+    copy = os.path.join(os.path.dirname(path), "axe-static-" + os.path.basename(path))
+    with open(copy, "w", encoding="utf-8") as page:
+        page.write(text)
+    return os.path.relpath(copy, site)
+
+
+def axe_checks(browser, site, large=None):
+    """WCAG 2.1 AA by axe-core (contrast, landmarks, names, roles, ...) on every kind of page,
+    light and dark: the site's index, a list page of each table style (the settings inset grouped,
+    the contacts plain), a detail page, search mode with results and with none, the focused skip
+    link; without JavaScript (the static pages, their page links); and with `large` the one-page
+    list and its page links."""
+    searches = [("index.html", "a"), ("contacts/index.html", "ada"), ("settings/index.html", "zzzz")]
     for scheme in ["light", "dark"]:
-        context = browser.new_context(java_script_enabled=False, color_scheme=scheme, viewport={"width": 390, "height": 844})
-        page = context.new_page()
-        page.goto(url(site, "settings/index.html"))
-        detail = "settings/" + page.get_attribute("a.cell[href^='rows/']", "href")
-        for name in ["settings/index.html", "contacts/index.html", detail]:
-            page.goto(url(site, name))
-            low = page.evaluate(LOW_CONTRAST)
-            check(not low, "%s %s: text contrast below WCAG AA: %s" % (name, scheme, low))
-        # The skip link, drawn only while it has the focus.
-        page.goto(url(site, "contacts/index.html"))
-        page.evaluate("() => { const link = document.querySelector('a.skip-link'); if (link) link.focus(); }")
-        low = page.evaluate(LOW_CONTRAST)
-        check(page.evaluate("document.activeElement.className") == "skip-link" and not low,
-              "contacts %s: the focused skip link's text contrast below WCAG AA: %s" % (scheme, low))
-        # The page links: a page of its own, since the examples are one page each.
-        page.set_content("""<link rel="stylesheet" href="%s"><nav class="pagination"><ul>
-            <li><a href="#">Previous</a></li><li><span aria-current="page">2</span></li><li><span class="gap">…</span></li>
-            </ul></nav>""" % url(site, "assets/rowkit.css"))
-        low = page.evaluate(LOW_CONTRAST)
-        low = {key: value for key, value in low.items() if value["text"] != "…"}
-        check(not low, "page links %s: text contrast below WCAG AA: %s" % (scheme, low))
-        context.close()
+        for script in [True, False]:
+            context = browser.new_context(color_scheme=scheme, viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            page.goto(url(site, "settings/index.html"))
+            detail = "settings/" + page.get_attribute("main a.cell[href^='rows/']", "href")
+            names = ["index.html", "settings/index.html", "contacts/index.html", detail]
+            if large:
+                names += [(large, "page-3.html"), (large, "index.html")]
+            for name in names:
+                folder, name = name if isinstance(name, tuple) else (site, name)
+                page.goto(url(folder, name if script else without_scripts(folder, name)))
+                if script and folder == large:
+                    page.wait_for_function("() => window.RowKitListing && (window.RowKitListing.firstRows !== undefined"
+                                           " || window.RowKitListing.error)", timeout=30000)
+                what = "%s%s %s%s" % ("large " if folder == large else "", name, scheme, "" if script else " without JavaScript")
+                found = axe_violations(page)
+                check(not found, "%s: axe-core finds violations (WCAG 2.1 AA, best practices): %s" % (what, found))
+            page.goto(url(site, "contacts/index.html" if script else without_scripts(site, "contacts/index.html")))
+            page.evaluate("() => { const link = document.querySelector('a.skip-link'); if (link) link.focus(); }")
+            found = axe_violations(page)
+            check(page.evaluate("document.activeElement.className") == "skip-link" and not found,
+                  "contacts %s%s: with the skip link focused, axe-core finds violations (WCAG 2.1 AA, best practices): %s"
+                  % (scheme, "" if script else " without JavaScript", found))
+            if script:
+                for name, query in searches:
+                    page.goto(url(site, name))
+                    page.wait_for_selector(".search:not([hidden])")
+                    page.fill(".search-input", query)
+                    page.wait_for_function("""(q) => document.getElementById('search-results').getAttribute('data-query') === q""",
+                                           arg=query, timeout=15000)
+                    found = axe_violations(page)
+                    check(page.evaluate("document.body.classList.contains('searching')") and not found,
+                          "%s %s, searching %r: axe-core finds violations (WCAG 2.1 AA, best practices): %s" % (name, scheme, query, found))
+            context.close()
 
 
 def zoom_checks(browser, site):
@@ -235,9 +271,10 @@ def live_region_checks(browser, site):
     page.wait_for_timeout(1000)
     announced = page.evaluate("window.announced")
     check(announced == ["1 result"], "contacts: typing 'ada lovelace' announces one count: %s" % announced)
-    # <main> is hidden while results show: the results are a landmark of their own.
-    check(page.get_by_role("region", name="Search results").locator("a.cell").count() == 1,
-          "contacts: the search results are the landmark 'Search results'")
+    # <main> is hidden while results show: the results are the page's main landmark.
+    check(page.get_by_role("main", name="Search results").locator("a.cell").count() == 1
+          and page.get_by_role("main").count() == 1,
+          "contacts: the search results are the page's one main landmark, 'Search results'")
     page.close()
 
 

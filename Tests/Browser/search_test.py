@@ -17,17 +17,17 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
-from accessibility_checks import (accessory_checks, accessory_contrast_checks, contrast_checks, highlight_contrast_checks,
+from accessibility_checks import (accessory_checks, accessory_contrast_checks, axe_checks, highlight_contrast_checks,
                                   live_region_checks, page_link_checks, skip_link_checks, zoom_checks)
 from browser_checks import check, figures, finish, url
 
 def wait_for_status(page):
     """Waits until the search has drawn its answer to the field's text (not to a prefix of it
-    typed on the way) and the live status has text."""
+    typed on the way): the count, or the empty state."""
     page.wait_for_function("""() => {
         const results = document.getElementById('search-results');
         return results.getAttribute('data-query') === document.querySelector('.search-input').value
-            && document.querySelector('.search-status').textContent.length > 0;
+            && (document.querySelector('.search-status').textContent.length > 0 || !!results.querySelector('.search-empty'));
     }""", timeout=15000)
 
 
@@ -67,14 +67,23 @@ def settings_checks(browser, site, shots):
     check(page.evaluate("document.activeElement.classList.contains('search-input')"),
           "settings: the search field is the first thing Tab reaches after the skip link")
     check(page.locator(".search-cancel").is_visible(), "settings: the focused field shows Cancel")
+    ring = "() => { const s = getComputedStyle(document.querySelector('.search-input')); return [s.boxShadow, s.outlineStyle]; }"
+    shadow, outline = page.evaluate(ring)
+    check(shadow != "none" and outline == "none",
+          "settings: a keyboard's focus draws the field's tinted ring, not the browser's outline: %s, %s" % (shadow, outline))
+    page.locator(".search-field").screenshot(path=os.path.join(shots, "search-keyboard-focus.png"))
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     check(not page.locator(".search-cancel").is_visible(),
           "settings: an empty search that loses the focus hides Cancel (focus on %s)"
           % page.evaluate("document.activeElement.className"))
+    page.click(".search-input")
+    shadow, outline = page.evaluate(ring)
+    check(shadow == "none" and outline == "none", "settings: a click's focus draws no ring, as on iOS: %s, %s" % (shadow, outline))
     page.evaluate("document.activeElement.blur()")
     page.keyboard.press("/")
     check(page.evaluate("document.activeElement.classList.contains('search-input')"), "settings: / focuses the search field")
+    check(page.evaluate(ring)[0] != "none", "settings: / (a keyboard's focus) draws the field's ring")
 
     found = search(page, "automatic")
     check([row["text"] for row in found["rows"]] == ["Display & Brightness"],
@@ -101,8 +110,27 @@ def settings_checks(browser, site, shots):
     check(len(by_header["rows"]) == 4, "settings: a section header finds its rows: %s" % by_header["rows"])
 
     none = search(page, "zzzz")
-    check(none["rows"] == [] and none["status"] == "No results for \u201czzzz\u201d",
-          "settings: no results says so: %r" % none["status"])
+    empty = page.evaluate("""() => {
+        const box = document.querySelector('#search-results .search-empty');
+        if (!box) return null;
+        const title = box.querySelector('.search-empty-title'), query = box.querySelector('.search-empty-query');
+        const t = title.getBoundingClientRect(), q = query.getBoundingClientRect();
+        return { title: title.textContent, query: query.textContent, size: parseFloat(getComputedStyle(title).fontSize),
+                 centred: Math.abs((t.left + t.right) / 2 - window.innerWidth / 2) < 2
+                     && Math.abs((q.left + q.right) / 2 - window.innerWidth / 2) < 2,
+                 below: q.top >= t.bottom };
+    }""")
+    check(none["rows"] == [] and none["status"] == "" and empty is not None and empty["title"] == "No Results"
+          and empty["query"] == "\u201czzzz\u201d" and empty["size"] >= 20 and empty["centred"] and empty["below"],
+          "settings: no results draws iOS's empty state, a large centred No Results with the query under it: %r" % empty)
+    try:
+        page.wait_for_function("() => document.querySelector('.search-announcement').textContent === 'No results for \u201czzzz\u201d'",
+                               timeout=5000)
+    except Exception:
+        pass
+    check(page.text_content(".search-announcement") == "No results for \u201czzzz\u201d",
+          "settings: no results is announced: %r" % page.text_content(".search-announcement"))
+    page.screenshot(path=os.path.join(shots, "search-no-results.png"))
 
     search(page, "wi")
     page.keyboard.press("Escape")
@@ -288,7 +316,7 @@ def main():
                        lambda: examples_checks(browser, arguments.examples, arguments.shots),
                        lambda: subtitle_checks(browser, arguments.examples),
                        lambda: fold_checks(browser, arguments.settings, arguments.fold),
-                       lambda: contrast_checks(browser, arguments.examples),
+                       lambda: axe_checks(browser, arguments.examples, arguments.large),
                        lambda: zoom_checks(browser, arguments.examples),
                        lambda: live_region_checks(browser, arguments.examples),
                        lambda: accessory_checks(browser, arguments.examples),

@@ -47,6 +47,7 @@ final class ExportPipeline {
         key.update(SiteExporter.outputRevision)
         key.update(Markdown.cmarkVersion)
         key.update(value: templates.contentHash)
+        key.update(value: Self.bundledAssetsHash)
         key.update(value: options.pageSize)
         key.update(value: options.markdown.unsafeHTML)
         key.update(value: options.markdown.smartPunctuation)

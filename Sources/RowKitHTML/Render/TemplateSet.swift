@@ -16,12 +16,12 @@ import RowKitListing
 public struct TemplateSet: Sendable {
     /// The templates the exporter renders; each must exist.
     public static let requiredNames = [
-        "head", "page", "section", "row", "pagination", "detail", "site-index", "style.css", "search.js", "listing.js",
+        "head", "page", "section", "row", "pagination", "detail", "site-index", "style.css",
     ]
 
     /// The Mustache library (templates by name; partials resolve within it).
     let library: MustacheLibrary
-    /// The templates without a tag (the bundled style sheet and scripts, 74 KB of the 83), by name:
+    /// The templates without a tag (the bundled style sheet, most of the bundle's bytes), by name:
     /// each renders as its text. They are parsed into ``library`` only when a template may name
     /// them as a partial; parsing them costs more than all the others together, at the start of
     /// every export, when nothing else runs.

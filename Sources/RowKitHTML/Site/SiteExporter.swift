@@ -112,7 +112,7 @@ public struct SiteExporter: Sendable {
     func writeStyleSheet(_ pipeline: ExportPipeline) throws {
         try pipeline.writeSiteFile("assets/rowkit.css", Array(pipeline.templates.render("style.css", [:]).utf8))
         if options.search {
-            try pipeline.writeSiteFile("assets/search.js", Array(pipeline.templates.render("search.js", [:]).utf8))
+            try pipeline.writeBundledAsset("search.js")
         }
     }
 

@@ -20,6 +20,26 @@ import Testing
         #expect(OnePageIndex.hash("") == 0x811c_9dc5)
     }
 
+    @Test func thePageScriptsAreTheBundledFilesWhateverTheTemplatesFolderHolds() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let custom = folder.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: custom, withIntermediateDirectories: true)
+        for name in ["listing.js", "search.js"] {
+            try Data("/* old */".utf8).write(to: custom.appendingPathComponent(name + ".mustache"))
+        }
+        let site = folder.url.appendingPathComponent("s")
+        var options = ExportOptions(pageSize: 500)
+        options.templatesDirectory = custom
+        try SiteExporter(options).export(SiteExporterTests.numbered(1200, body: true), to: site)
+        let bundled = try TemplateSet.bundledDirectory().appendingPathComponent("assets")
+        for name in ["listing.js", "search.js", "rowkit-core.js", "rowkit-core.wasm.js"] {
+            #expect(
+                try Data(contentsOf: site.appendingPathComponent("assets/" + name))
+                    == Data(contentsOf: bundled.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
     @Test func aTableOfSeveralPagesGetsTheOnePageScriptsOutlineAndAnchors() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -5,8 +5,12 @@
  * a time, so search works from file:// as from any host (nothing is fetched). The format is in
  * docs/search.md. Text from the index reaches the page through textContent and DOM properties
  * only, never as markup.
+ *
+ * A classic script (no `import`, so file:// works): in a page it puts its API on
+ * `window.RowKitSearch`; under node, `require("./search.js")` returns the part that needs no page
+ * (folding, file names, row lists, ranking, links; Tests/JS/search.test.js).
  */
-(function () {
+(function (/** @type {any} */ root) {
   "use strict";
 
   // ---- Folding: the same as SearchText.words in Swift. ----
@@ -50,6 +54,7 @@
   var pending = Object.create(null);
   var cache = Object.create(null);
   var loadedFiles = [];
+  var version = 0;   // the listing's revision under `rowkit serve` (live.js), 0 for an exported site
 
   /* The data of file `name` (without .js) of table `key`, whose files are in folder `base`:
      a promise of the data, or of null when the file is missing. Files the search loads are
@@ -59,11 +64,16 @@
     if (!cache[id]) {
       cache[id] = new Promise(function (resolve) {
         var script = document.createElement("script");
-        pending[id] = resolve;
-        script.src = base + name + ".js";
+        function settle(data) {
+          if (pending[id] === settle) delete pending[id];
+          resolve(data);
+        }
+        pending[id] = settle;
+        script.src = base + name + ".js" + (version ? "?v=" + version : "");
         script.async = true;
-        script.onerror = function () { delete pending[id]; script.remove(); resolve(null); };
-        script.onload = function () { script.remove(); if (pending[id]) { delete pending[id]; resolve(null); } };
+        script.setAttribute("data-version", String(version));
+        script.onerror = function () { script.remove(); settle(null); };
+        script.onload = function () { script.remove(); settle(null); };
         if (!quiet) loadedFiles.push(script.src);
         document.head.appendChild(script);
       });
@@ -89,12 +99,20 @@
   };
 
   function load(key, name, data) {
-    var id = key + "\n" + name;
-    var resolve = pending[id];
-    if (resolve) {
-      delete pending[id];
-      resolve(data);
-    }
+    // A file requested before the listing changed (setVersion) brings data of an older revision.
+    var current = document.currentScript;
+    if (current && current.getAttribute("data-version") !== String(version)) return;
+    var settle = pending[key + "\n" + name];
+    if (settle) settle(data);
+  }
+
+  /* Drops every file loaded or requested so far: the listing is now at revision `revision`
+     (`rowkit serve`, live.js), whose files are requested with `?v=<revision>`, past the cache. */
+  function setVersion(revision) {
+    if (revision === version) return;
+    version = revision;
+    cache = Object.create(null);
+    Object.keys(pending).forEach(function (id) { pending[id](null); });
   }
 
   // ---- Row lists: inline postings strings, or chunk files named by a stem. ----
@@ -278,11 +296,17 @@
           return found.filter(function (value) { return value === row; }).length;
         });
       })).then(function (scores) {
-        var order = candidates.map(function (row, i) { return i; });
-        order.sort(function (a, b) { return scores[b] - scores[a] || candidates[a] - candidates[b]; });
-        return { rows: order.map(function (i) { return candidates[i]; }), count: candidates.length, exact: exhausted };
+        return { rows: rank(candidates, scores), count: candidates.length, exact: exhausted };
       });
     });
+  }
+
+  /* `rows` (ascending) ordered by `scores` (the number of query words each matches whole, at the
+     same index), highest first, then in listing order. */
+  function rank(rows, scores) {
+    var order = rows.map(function (_row, i) { return i; });
+    order.sort(function (a, b) { return scores[b] - scores[a] || rows[a] - rows[b]; });
+    return order.map(function (i) { return rows[i]; });
   }
 
   // ---- Drawing results as table rows, with DOM properties only. ----
@@ -306,16 +330,37 @@
     });
   }
 
+  /* Where a result's link goes from the page the search runs on: `href` as the row file holds it
+     (relative to the table's folder) under the table's folder, an absolute one as it is; null when
+     it is outside the link policy (the result is drawn without a link). */
+  function resultHref(table, href) {
+    if (!SAFE_HREF.test(href)) return null;
+    return /^(?:https?:|mailto:)/i.test(href) ? href : table.hrefPrefix + href;
+  }
+
+  /* Where a result's image is loaded from: an absolute URL as it is, else under the site root. */
+  function imageSource(table, image) {
+    return /^https?:/i.test(image) ? image : table.root + image;
+  }
+
+  /* The accessories of cell code `code`, in drawing order: [class, accessible name]. */
+  function accessories(code) {
+    var accessory = (code >> 2) & 7, marks = [];
+    if (accessory === 2) marks.push(["checkmark", "Selected"]);
+    if (accessory === 3 || accessory === 4) marks.push(["info", "More Info"]);
+    if (accessory === 1 || accessory === 4) marks.push(["chevron", "Show details"]);
+    return marks;
+  }
+
   function cell(table, data) {
-    var code = data[0], text = data[1] || "", detail = data[2] || "", href = data[3] || "";
+    var code = data[0], text = data[1] || "", detail = data[2] || "", href = resultHref(table, data[3] || "");
     var image = data[4] || "", label = data[5] || "";
-    var accessory = (code >> 2) & 7;
     var item = element("li", "row" + (image ? " has-image" : ""));
-    var link = element(SAFE_HREF.test(href) ? "a" : "div", "cell " + LAYOUTS[code & 3]);
-    if (link.tagName === "A") link.href = /^(?:https?:|mailto:)/i.test(href) ? href : table.hrefPrefix + href;
+    var link = element(href === null ? "div" : "a", "cell " + LAYOUTS[code & 3]);
+    if (href !== null) /** @type {HTMLAnchorElement} */ (link).href = href;
     if (image) {
-      var icon = element("img", "icon");
-      icon.src = /^https?:/i.test(image) ? image : table.root + image;
+      var icon = /** @type {HTMLImageElement} */ (element("img", "icon"));
+      icon.src = imageSource(table, image);
       icon.alt = label;
       icon.width = 29;
       icon.height = 29;
@@ -331,17 +376,19 @@
       labels.appendChild(detailLabel);
     }
     link.appendChild(labels);
-    function mark(kind, name) {
-      var span = element("span", "accessory " + kind);
+    accessories(code).forEach(function (mark) {
+      var span = element("span", "accessory " + mark[0]);
       span.setAttribute("role", "img");
-      span.setAttribute("aria-label", name);
+      span.setAttribute("aria-label", mark[1]);
       link.appendChild(span);
-    }
-    if (accessory === 2) mark("checkmark", "Selected");
-    if (accessory === 3 || accessory === 4) mark("info", "More Info");
-    if (accessory === 1 || accessory === 4) mark("chevron", "Show details");
+    });
     item.appendChild(link);
     return item;
+  }
+
+  /* What screen readers hear of a search's outcome: the count, or that nothing matches `value`. */
+  function summary(count, exact, value) {
+    return count ? plural(count, exact) : "No results for \u201C" + String(value).trim() + "\u201D";
   }
 
   function plural(count, exact) {
@@ -349,6 +396,14 @@
     if (!exact) return "More than " + number + " results";
     return count === 1 ? "1 result" : number + " results";
   }
+
+  var api = {
+    foldWords: foldWords, fileName: fileName, decodePostings: decodePostings, lowerBound: lowerBound,
+    Table: Table, query: query, rank: rank, resultHref: resultHref, imageSource: imageSource,
+    accessories: accessories, plural: plural, summary: summary, SAFE_HREF: SAFE_HREF, CANDIDATE_LIMIT: CANDIDATE_LIMIT
+  };
+  if (typeof module === "object" && module.exports) module.exports = api;
+  if (typeof document === "undefined") return;
 
   // ---- The search bar. ----
   function SearchBar(bar) {
@@ -367,7 +422,16 @@
     bar.hidden = false;
     document.documentElement.classList.add("has-search");
     self.input.addEventListener("input", function () { self.changed(); });
-    self.input.addEventListener("focus", function () { self.cancel.hidden = false; });
+    // The field's focus ring is drawn for a keyboard's focus only (Tab, `/`), as iPadOS draws it
+    // with a hardware keyboard; a tap or click shows the caret and Cancel alone, as on iOS.
+    var pointer = false;
+    document.addEventListener("pointerdown", function () { pointer = true; }, true);
+    document.addEventListener("keydown", function () { pointer = false; }, true);
+    self.input.addEventListener("focus", function () {
+      self.cancel.hidden = false;
+      self.input.classList.toggle("keyboard-focus", !pointer);
+    });
+    self.input.addEventListener("blur", function () { self.input.classList.remove("keyboard-focus"); });
     // An empty search that loses the focus (but to Cancel) is no longer active: Cancel goes, as
     // UIKit's search bar ends editing, so Tab does not meet a button that cancels nothing.
     function leave(event) {
@@ -380,7 +444,7 @@
     self.cancel.addEventListener("click", function () { self.reset(false); });
     self.results.addEventListener("keydown", function (event) { self.keyInResults(event); });
     document.addEventListener("keydown", function (event) {
-      var target = event.target;
+      var target = /** @type {HTMLElement} */ (event.target);
       var typing = target && (target.isContentEditable || /^(?:INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
       if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
         event.preventDefault();
@@ -444,9 +508,25 @@
       this.status.textContent = "";
       this.announce("");
       this.results.removeAttribute("data-query");
-      Array.prototype.slice.call(this.results.querySelectorAll(".section")).forEach(function (node) { node.remove(); });
+      this.clearResults();
     }
   };
+
+  /* Removes the results drawn (their sections, or the empty state). */
+  SearchBar.prototype.clearResults = function () {
+    Array.prototype.slice.call(this.results.querySelectorAll(".section, .search-empty")).forEach(function (node) { node.remove(); });
+  };
+
+  /* The empty state, as iOS draws a search without results: a large "No Results", centred, with
+     the query under it. */
+  function emptyState(query) {
+    var box = element("div", "search-empty");
+    box.appendChild(element("p", "search-empty-title", "No Results"));
+    var line = element("p", "search-empty-query", "\u201C" + query + "\u201D");
+    line.dir = "auto";
+    box.appendChild(line);
+    return box;
+  }
 
   SearchBar.prototype.draw = function (answers, generation, value) {
     var self = this, total = 0, exact = true;
@@ -456,10 +536,11 @@
     })).then(function (sections) {
       if (generation !== self.generation) return;
       self.show(true);
-      Array.prototype.slice.call(self.results.querySelectorAll(".section")).forEach(function (node) { node.remove(); });
+      self.clearResults();
       sections.forEach(function (section) { if (section) self.results.appendChild(section); });
-      self.status.textContent = total ? plural(total, exact) : "No results for \u201C" + value.trim() + "\u201D";
-      self.announce(self.status.textContent);
+      if (!total) self.results.appendChild(emptyState(value.trim()));
+      self.status.textContent = total ? plural(total, exact) : "";
+      self.announce(summary(total, exact, value));
       self.results.setAttribute("data-query", value);
     });
   };
@@ -551,12 +632,12 @@
     }
   };
 
-  window.RowKitSearch = { load: load, file: file, forget: forget, foldWords: foldWords, loadedFiles: loadedFiles };
+  root.RowKitSearch = Object.assign(api, { load: load, file: file, forget: forget, loadedFiles: loadedFiles, setVersion: setVersion });
 
   function start() {
     var bar = document.querySelector(".search[data-search-key]");
-    if (bar && document.getElementById("search-results")) window.RowKitSearch.bar = new SearchBar(bar);
+    if (bar && document.getElementById("search-results")) root.RowKitSearch.bar = new SearchBar(bar);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
-})();
+})(globalThis);

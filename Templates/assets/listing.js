@@ -15,8 +15,13 @@
  * a far jump and at both ends). Text from the index reaches the page through textContent and DOM
  * properties; only a row's `html` field (the exporter's own Markdown or custom-row markup, as
  * the static page holds it) is inserted as markup.
+ *
+ * A classic script (no `import`, so file:// works): in a page it puts its API on
+ * `window.RowKitListing`; under node, `require("./listing.js")` returns the arithmetic that needs
+ * no page (the outline's items, the scroll window, row files, anchors, Tab's search;
+ * Tests/JS/listing.test.js).
  */
-(function () {
+(function (/** @type {any} */ root) {
   "use strict";
 
   var MAX_HEIGHT = 15000000;   // CSS pixels; below the largest element height of every engine
@@ -36,27 +41,6 @@
   // of a row not drawn says it holds one.
   var FOCUSABLE = "a[href], area[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable]";
   var FOCUSABLE_MARKUP = /<(?:a|area)\s[^>]*\bhref\s*=|<(?:button|input|select|textarea|iframe|summary)\b|<[a-z][^>]*\s(?:tabindex\s*=\s*["']?\d|contenteditable\b)/i;
-
-  var main = document.querySelector("main.table[data-page]");
-  var bar = document.querySelector(".search[data-search-key]");
-  if (!main || !bar || !window.RowKitCore || !window.RowKitSearch || !window.ResizeObserver) return;
-
-  var key = bar.getAttribute("data-search-key") || "";
-  var root = bar.getAttribute("data-search-root") || "";
-  var style = (/\btable-(\w+)/.exec(document.body.className) || [0, "plain"])[1];
-  var pageNumber = parseInt(main.getAttribute("data-page"), 10) || 1;
-  var gap = style === "plain" ? 0 : 35;  // .section's margin-top in grouped styles
-
-  function file(name) {
-    return window.RowKitSearch.file("search/", key, name, true);
-  }
-
-  function element(name, className, text) {
-    var node = document.createElement(name);
-    if (className) node.className = className;
-    if (text) node.textContent = text;
-    return node;
-  }
 
   function upperBound(array, value, count) {
     var low = 0, high = count, middle;
@@ -84,6 +68,190 @@
      row has no cell), or a link or control in its markup. */
   function hasTabStop(data) {
     return (!(data[0] & 32) && isLink(data[3] || "")) || FOCUSABLE_MARKUP.test(data[6] || "");
+  }
+
+  /* ---- The outline: one tree item per row, two per section (its header, with the gap above
+     it, and its footer). ---- */
+
+  /* The item arrays of outline `sections` ([[first row, rows, anchor, header, footer, index
+     title], ...] of s-.js): first row, rows and header item of each section, and the sections by
+     anchor. */
+  function Outline(sections) {
+    var count = sections.length, i;
+    this.count = count;
+    this.first = new Float64Array(count);
+    this.size = new Float64Array(count);
+    this.headItem = new Float64Array(count);
+    this.anchors = Object.create(null);
+    for (i = 0; i < count; i++) {
+      this.first[i] = sections[i][0];
+      this.size[i] = sections[i][1];
+      this.headItem[i] = sections[i][0] + 2 * i;
+      this.anchors[sections[i][2]] = i;
+    }
+  }
+
+  /* The section of tree item `item`. */
+  Outline.prototype.sectionOfItem = function (item) {
+    return upperBound(this.headItem, item, this.count) - 1;
+  };
+
+  /* The section of row `row`. */
+  Outline.prototype.sectionOfRow = function (row) {
+    return upperBound(this.first, row, this.count) - 1;
+  };
+
+  /* The tree item of row `row`. */
+  Outline.prototype.itemOfRow = function (row) {
+    return row + 2 * this.sectionOfRow(row) + 1;
+  };
+
+  /* The row of tree item `item`: itself for a row, its section's first row for a header, the row
+     after its section's last for a footer. */
+  Outline.prototype.rowOfItem = function (item) {
+    return item - 2 * this.sectionOfItem(item) - 1 + (this.isHeader(item) ? 1 : 0);
+  };
+
+  /* Whether tree item `item` is a section's header item. */
+  Outline.prototype.isHeader = function (item) {
+    var s = this.sectionOfItem(item);
+    return s >= 0 && this.headItem[s] === item;
+  };
+
+  /* The mean height of a row of the listing, from its mix of layouts `k` ([rows per layout:
+     default, value1, value2, subtitle; rows with an inline body]). */
+  function mixedEstimate(k) {
+    var mixed = 0, rows = 0, i;
+    for (i = 0; i < 4; i++) { mixed += k[i] * GUESS[i]; rows += k[i]; }
+    return rows ? (mixed + k[4] * BODY_GUESS) / rows : GUESS[0];
+  }
+
+  /* The first heights of every tree item: `rowHeight` for a row; a header its section's gap and
+     the header's height, a footer the footer's (none without text), in table style `style`. */
+  function initialHeights(sections, rows, style, rowHeight) {
+    var count = sections.length, gap = style === "plain" ? 0 : 35, i, head = 0;
+    var heights = new Float64Array(rows + 2 * count).fill(rowHeight);
+    for (i = 0; i < count; i++) {
+      head = sections[i][0] + 2 * i;
+      heights[head] = gap + (sections[i][3] ? (style === "plain" ? 28 : 25) : 0);
+      heights[head + sections[i][1] + 1] = sections[i][4] ? (style === "plain" ? 33 : 25) : 0;
+    }
+    return heights;
+  }
+
+  /* ---- The scroll window: the page's scroll position (box pixels) against tree offsets. ---- */
+
+  /* The scroll range of the box and of the tree, for a tree `total` high in a viewport `view`
+     high. */
+  function spans(total, view) {
+    return { scroll: Math.max(Math.min(total, MAX_HEIGHT) - view, 1), tree: Math.max(total - view, 0), view: view };
+  }
+
+  /* The tree offset at the viewport's top after the scroll position moved from `last` to
+     `position`, with `treeY` the offset before: 1:1 for steps, proportional after a jump (more
+     than three screens, or from above the list), converging on the proportional place toward
+     both ends so the first and the last row are always reachable. Returns {treeY, jumped}. */
+  function follow(treeY, last, position, sp) {
+    var delta = position - last, target;
+    if (position <= 0 || sp.tree <= 0) return { treeY: position, jumped: false };
+    if (position >= sp.scroll) return { treeY: sp.tree + (position - sp.scroll), jumped: false };
+    target = position * sp.tree / sp.scroll;
+    if (Math.abs(delta) > 3 * sp.view || treeY < 0) return { treeY: target, jumped: true };
+    var next = treeY + delta;
+    var distance = Math.min(position, sp.scroll - position);
+    return { treeY: next + (target - next) * (Math.abs(delta) / (distance + Math.abs(delta))), jumped: false };
+  }
+
+  /* The scroll position (box pixels) that shows tree offset `y` at the viewport's top, `y` held
+     within the tree's scroll range. */
+  function scrollFor(y, sp) {
+    y = Math.max(0, Math.min(y, sp.tree));
+    return { y: y, position: sp.tree > 0 ? y * sp.scroll / sp.tree : 0 };
+  }
+
+  /* Where a long section's wrapper is cut: multiples of CUT a screen beyond the first and last
+     drawn offsets. */
+  function cuts(firstOffset, lastOffset, view) {
+    return { top: Math.floor((firstOffset - view) / CUT) * CUT, bottom: Math.ceil((lastOffset + view) / CUT) * CUT };
+  }
+
+  /* The row files ([first, last] numbers) holding rows [firstRow, lastRow]. */
+  function filesOfRows(firstRow, lastRow, perShard) {
+    return [Math.floor(firstRow / perShard), Math.floor(lastRow / perShard)];
+  }
+
+  /* The page of the file name `name` in a table's folder ("" and index.html are page 1), or 0 when
+     it is not one of its list pages. */
+  function pageOfName(name) {
+    return name === "" || name === "index.html" ? 1 : +((/^page-(\d+)\.html$/.exec(name) || [0, 0])[1]);
+  }
+
+  /* The bound of Tab's search from row `row` (step 1 or -1): the rest of the next row's file and
+     TAB_FILES more, within the listing's `rows`; the row past the last looked at. */
+  function tabLimit(row, step, perShard, rows) {
+    var n = Math.floor((row + step) / perShard);
+    return step < 0 ? Math.max((n - TAB_FILES) * perShard, 0) - 1 : Math.min((n + 1 + TAB_FILES) * perShard, rows);
+  }
+
+  /* Looks through the row files in `shards` (file number -> rows) from row `row` + step on (step 1
+     or -1) up to row `limit` (excluded) for a row with a tab stop: { row } for that row;
+     { row: -1, at: limit } when there is none; { row: -2, at } when the file of row `at` is not in
+     `shards`. */
+  function tabSearch(shards, perShard, row, step, limit) {
+    var r, data, number = -1;
+    for (r = row + step; r !== limit; r += step) {
+      if (Math.floor(r / perShard) !== number) {
+        number = Math.floor(r / perShard);
+        data = shards.get(number);
+        if (!data) return { row: -2, at: r };
+      }
+      if (data[r % perShard] && hasTabStop(data[r % perShard])) return { row: r };
+    }
+    return { row: -1, at: limit };
+  }
+
+  /* The id a row's node takes: `row-<slug>` for a row with a detail page, else `r-<n>`. */
+  function rowId(href, row) {
+    var slug = /^rows\/(.+)\.html$/.exec(href);
+    return slug ? "row-" + slug[1] : "r-" + (row + 1);
+  }
+
+  /* The shape of a row's cell (link, image, detail, body, accessory, layout): a pooled node that
+     drew the same shape keeps its elements. */
+  function shapeOf(data) {
+    var code = data[0], linked = isLink(data[3] || "");
+    return (linked ? 1 : 0) | (data[4] ? 2 : 0) | (data[2] ? 4 : 0) | (data[6] ? 8 : 0) | (((code >> 2) & 7) << 4) | ((code & 3) << 8);
+  }
+
+  var logic = {
+    MAX_HEIGHT: MAX_HEIGHT, TAB_FILES: TAB_FILES, upperBound: upperBound, anchorHash: anchorHash,
+    isLink: isLink, hasTabStop: hasTabStop, Outline: Outline, mixedEstimate: mixedEstimate,
+    initialHeights: initialHeights, spans: spans, follow: follow, scrollFor: scrollFor, cuts: cuts,
+    filesOfRows: filesOfRows, pageOfName: pageOfName, tabLimit: tabLimit, tabSearch: tabSearch,
+    rowId: rowId, shapeOf: shapeOf
+  };
+  if (typeof module === "object" && module.exports) module.exports = logic;
+  if (typeof document === "undefined") return;
+
+  var main = document.querySelector("main.table[data-page]");
+  var bar = document.querySelector(".search[data-search-key]");
+  if (!main || !bar || !root.RowKitCore || !root.RowKitSearch || !root.ResizeObserver) return;
+
+  var key = bar.getAttribute("data-search-key") || "";
+  var siteRoot = bar.getAttribute("data-search-root") || "";
+  var style = (/\btable-(\w+)/.exec(document.body.className) || [0, "plain"])[1];
+  var pageNumber = parseInt(main.getAttribute("data-page"), 10) || 1;
+  var gap = style === "plain" ? 0 : 35;  // .section's margin-top in grouped styles
+
+  function file(name) {
+    return root.RowKitSearch.file("search/", key, name, true);
+  }
+
+  function element(name, className, text) {
+    var node = document.createElement(name);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
   }
 
   function isTabStop(node) {
@@ -115,31 +283,18 @@
     self.perShard = outline.r;
     self.pageSize = outline.p;
     self.buckets = outline.b;
-    var sections = outline.s, count = sections.length, i;
-    self.sectionCount = count;
-    self.first = new Float64Array(count);
-    self.size = new Float64Array(count);
-    self.headItem = new Float64Array(count);
-    self.sections = sections;
-    self.anchors = Object.create(null);
-    for (i = 0; i < count; i++) {
-      self.first[i] = sections[i][0];
-      self.size[i] = sections[i][1];
-      self.headItem[i] = sections[i][0] + 2 * i;
-      self.anchors[sections[i][2]] = i;
-    }
+    self.sections = outline.s;
+    self.outline = new Outline(outline.s);
+    self.sectionCount = self.outline.count;
+    self.first = self.outline.first;
+    self.size = self.outline.size;
+    self.headItem = self.outline.headItem;
+    self.anchors = self.outline.anchors;
     // Estimates: the listing's mix of layouts until a row file says which a row is.
-    var k = outline.k, mixed = 0, rows = 0;
-    for (i = 0; i < 4; i++) { mixed += k[i] * GUESS[i]; rows += k[i]; }
     self.learned = GUESS.map(function (h) { return { sum: h, count: 1 }; });
     self.learnedBody = { sum: BODY_GUESS, count: 1 };
-    self.mixed = rows ? (mixed + k[4] * BODY_GUESS) / rows : GUESS[0];
-    var items = self.rows + 2 * count;
-    var heights = new Float64Array(items).fill(self.mixed);
-    for (i = 0; i < count; i++) {
-      heights[self.headItem[i]] = gap + (sections[i][3] ? (style === "plain" ? 28 : 25) : 0);
-      heights[self.headItem[i] + self.size[i] + 1] = sections[i][4] ? (style === "plain" ? 33 : 25) : 0;
-    }
+    self.mixed = mixedEstimate(outline.k);
+    var heights = initialHeights(self.sections, self.rows, style, self.mixed), items = heights.length;
     self.tree = core.buildTree(heights);
     self.measured = new Uint8Array(items);
     self.estimated = new Uint8Array(Math.ceil(self.rows / self.perShard));
@@ -163,6 +318,10 @@
     self.range = [0, 0];
     self.preRange = [0, 0];
     self.stats = { frames: [], treeCalls: 0, created: 0, recording: false, began: false, js: 0 };
+    self.heights = null;     // the heights and offsets of the items drawn, read in bulk each frame
+    self.revision = 0;       // changesets applied (live.js): row files requested before are stale
+    self.awaiting = 0;       // a revision applied before its export: no row file is requested until it is on disk
+    self.offsets = null;
 
     self.box = element("div", "one-page");
     self.box.setAttribute("role", "presentation");
@@ -170,15 +329,15 @@
   }
 
   List.prototype.sectionOfItem = function (item) {
-    return upperBound(this.headItem, item, this.sectionCount) - 1;
+    return this.outline.sectionOfItem(item);
   };
 
   List.prototype.sectionOfRow = function (row) {
-    return upperBound(this.first, row, this.sectionCount) - 1;
+    return this.outline.sectionOfRow(row);
   };
 
   List.prototype.itemOfRow = function (row) {
-    return row + 2 * this.sectionOfRow(row) + 1;
+    return this.outline.itemOfRow(row);
   };
 
   /* ---- Geometry: scroll position, tree offsets and the box's coordinates. ---- */
@@ -192,31 +351,17 @@
 
   /* The scroll range of the list (box pixels) and of the tree. */
   List.prototype.spans = function () {
-    var view = window.innerHeight, total = this.tree.total();
-    return { scroll: Math.max(this.boxHeight() - view, 1), tree: Math.max(total - view, 0), view: view };
+    return spans(this.tree.total(), window.innerHeight);
   };
 
   /* Follows the scroll position: 1:1 for steps, proportional after a jump; converges on the
      proportional position toward both ends, so the first and the last row are always reachable. */
   List.prototype.follow = function () {
-    var position = window.scrollY - this.top, delta = position - this.lastPosition;
-    var spans = this.spans(), target;
+    var position = window.scrollY - this.top;
+    var followed = follow(this.treeY, this.lastPosition, position, this.spans());
     this.lastPosition = position;
-    if (position <= 0 || spans.tree <= 0) {
-      this.treeY = position;
-    } else if (position >= spans.scroll) {
-      this.treeY = spans.tree + (position - spans.scroll);
-    } else {
-      target = position * spans.tree / spans.scroll;
-      if (Math.abs(delta) > 3 * spans.view || this.treeY < 0) {
-        this.treeY = target;
-        this.jumped = true;
-      } else {
-        var next = this.treeY + delta;
-        var distance = Math.min(position, spans.scroll - position);
-        this.treeY = next + (target - next) * (Math.abs(delta) / (distance + Math.abs(delta)));
-      }
-    }
+    this.treeY = followed.treeY;
+    if (followed.jumped) this.jumped = true;
   };
 
   /* The box coordinate of tree offset y. */
@@ -227,15 +372,13 @@
   /* Scrolls so that tree offset y is at the viewport's top. */
   List.prototype.scrollToTreeY = function (y) {
     this.box.style.height = this.boxHeight() + "px";   // the page can scroll as far as the tree
-    var spans = this.spans();
-    y = Math.max(0, Math.min(y, spans.tree));
-    var position = spans.tree > 0 ? y * spans.scroll / spans.tree : 0;
+    var sp = this.spans(), place = scrollFor(y, sp);
     this.top = this.listTop();
-    window.scrollTo(0, this.top + position);
+    window.scrollTo(0, this.top + place.position);
     this.lastPosition = window.scrollY - this.top;
     if (this.lastPosition <= 0) this.treeY = this.lastPosition;
-    else if (Math.abs(this.lastPosition - position) > 1) this.treeY = this.lastPosition * spans.tree / spans.scroll;
-    else this.treeY = y;
+    else if (Math.abs(this.lastPosition - place.position) > 1) this.treeY = this.lastPosition * sp.tree / sp.scroll;
+    else this.treeY = place.y;
     this.draw();
   };
 
@@ -247,15 +390,17 @@
       self.shards.set(number, rows);
       return rows;
     }
-    if (!self.loading[number]) {
+    if (!self.loading[number] && !self.awaiting) {
+      var revision = self.revision;
       self.loading[number] = file("r-" + number).then(function (data) {
+        if (revision !== self.revision) return null;   // a file of the listing before a change
         delete self.loading[number];
         if (!data) return null;
         self.shards.set(number, data);
         if (self.shards.size > SHARDS_KEPT) {
           var oldest = self.shards.keys().next().value;
           self.shards.delete(oldest);
-          window.RowKitSearch.forget(key, "r-" + oldest);
+          root.RowKitSearch.forget(key, "r-" + oldest);
         }
         self.estimate(number, data);
         self.schedule();
@@ -324,13 +469,13 @@
       // the list grows (rows measured taller than their estimates), or End would stop short.
       change();
       this.box.style.height = this.boxHeight() + "px";
-      var spans = this.spans(), past = Math.max(this.lastPosition - old.scroll, 0);
-      if (spans.scroll !== old.scroll) {
-        window.scrollTo(0, this.top + spans.scroll + past);
+      var now = this.spans(), past = Math.max(this.lastPosition - old.scroll, 0);
+      if (now.scroll !== old.scroll) {
+        window.scrollTo(0, this.top + now.scroll + past);
         this.lastPosition = window.scrollY - this.top;
-        past = Math.max(this.lastPosition - spans.scroll, 0);
+        past = Math.max(this.lastPosition - now.scroll, 0);
       }
-      this.treeY = spans.tree + past;
+      this.treeY = now.tree + past;
       return;
     }
     var anchor = this.tree.itemAt(this.treeY);
@@ -431,9 +576,8 @@
       // a plain style's header sticks to the top of the viewport within its section.
       // Cuts are at multiples of CUT, so a wrapper, and the rows placed in it, move only when
       // the scroll crosses one.
-      var cutTop = Math.floor((self.offsets[0] - view) / CUT) * CUT;
-      var cutBottom = Math.ceil((self.offsets[count - 1] + view) / CUT) * CUT;
-      var wrapTop = Math.max(top, cutTop), wrapBottom = Math.min(bottom, cutBottom);
+      var cut = cuts(self.offsets[0], self.offsets[count - 1], view);
+      var wrapTop = Math.max(top, cut.top), wrapBottom = Math.min(bottom, cut.bottom);
       var header = self.sections[s][3], headKept = keptHead && s === keptSection;
       var showHeader = header && (head >= first || style === "plain" || headKept);
       // The wrapper is placed in the box; its rows, header and footer in it by tree offsets alone,
@@ -520,7 +664,8 @@
     if (pre[1] <= pre[0]) return;
     var firstRow = Math.max(pre[0] - 2 * this.sectionOfItem(pre[0]) - 1, 0);
     var lastRow = Math.min(Math.max(pre[1] - 1 - 2 * this.sectionOfItem(pre[1] - 1) - 1, 0), this.rows - 1);
-    for (var n = Math.floor(firstRow / this.perShard); n * this.perShard <= lastRow; n++) {
+    var files = filesOfRows(firstRow, lastRow, this.perShard);
+    for (var n = files[0]; n <= files[1]; n++) {
       if (!this.shards.has(n)) this.shard(n);
     }
   };
@@ -538,9 +683,11 @@
     part = { wrap: wrap, list: list, header: null, footer: null, y: 0 };
     this.parts.set(s, part);
     // Sections in order in the document, so reading and Tab order follow the listing.
-    var next = null;
-    this.parts.forEach(function (other, t) { if (t > s && (!next || t < next.s)) next = { s: t, wrap: other.wrap }; });
-    this.box.insertBefore(wrap, next ? next.wrap : null);
+    var next = null, nextSection = -1;
+    this.parts.forEach(function (other, t) {
+      if (t > s && (nextSection < 0 || t < nextSection)) { nextSection = t; next = other.wrap; }
+    });
+    this.box.insertBefore(wrap, next);
     return part;
   };
 
@@ -670,8 +817,7 @@
     node.removeAttribute("aria-busy");
     var code = data[0], text = data[1] || "", detail = data[2] || "", href = data[3] || "";
     var image = data[4] || "", label = data[5] || "", html = data[6] || "";
-    var slug = /^rows\/(.+)\.html$/.exec(href);
-    node.id = slug ? "row-" + slug[1] : "r-" + (row + 1);
+    node.id = rowId(href, row);
     node.className = "row" + (image ? " has-image" : "") + place;
     if (code & 32) {
       node.rowkitShape = -1;
@@ -680,7 +826,7 @@
     }
     var linked = isLink(href);
     var accessory = (code >> 2) & 7;
-    var shape = (linked ? 1 : 0) | (image ? 2 : 0) | (detail ? 4 : 0) | (html ? 8 : 0) | (accessory << 4) | ((code & 3) << 8);
+    var shape = shapeOf(data);
     var parts = node.rowkitParts;
     if (node.rowkitShape !== shape) {
       while (node.firstChild) node.removeChild(node.firstChild);
@@ -725,7 +871,7 @@
     }
     if (linked) parts.cell.href = href;
     if (image) {
-      parts.icon.src = /^https?:/i.test(image) ? image : root + image;
+      parts.icon.src = /^https?:/i.test(image) ? image : siteRoot + image;
       parts.icon.alt = label;
     }
     parts.text.textContent = text;
@@ -765,6 +911,224 @@
     });
     if (changed) self.draw(true);
     self.stats.js += performance.now() - start;
+  };
+
+  /* ---- Live changes (live.js, when `rowkit serve` serves the page). ---- */
+
+  /* Applies changeset `payload` (docs/live.md) as performBatchUpdates does, with `live` the
+     changeset arithmetic of live.js and `animate(node)` the animation of an inserted row: loads
+     the outline after it (s-.js of its revision), removes the deleted rows, headers and footers
+     from the tree and inserts the new ones at their estimates, carries the row data and
+     measurements of the rows that stay, redraws, and keeps the row at the top of the viewport
+     where it is (the next row that stays when it left). Rejects when the outline does not match the
+     changeset (the page then reloads). */
+  List.prototype.applyChangeset = function (payload, live, animate, whenExported) {
+    var self = this, sizes = live.sectionSizes(self.sections, payload);
+    if (sizes) {
+      // At once, before the export: the rows the files on disk do not have yet are drawn as
+      // loading until it is on disk (see exported).
+      var sections = live.applySections(self.sections, payload, sizes);
+      self.awaiting = Math.max(self.awaiting, payload.revision);
+      self.applyOutline({ n: payload.rows, r: self.perShard, p: self.pageSize, b: self.buckets, s: sections }, payload, live, animate);
+      return Promise.resolve();
+    }
+    return whenExported(payload.revision).then(function () { return file("s-"); }).then(function (outline) {
+      if (!outline || outline.n !== payload.rows || outline.r !== self.perShard) throw new Error("the outline does not match the changeset");
+      self.applyOutline(outline, payload, live, animate);
+    });
+  };
+
+  /* The site on disk holds revision `revision` (live.js): row files are requested again (of it),
+     and its outline must be the one the list applied, else the page reloads. */
+  List.prototype.exported = function (revision) {
+    var self = this;
+    if (!self.awaiting || revision < self.awaiting) return;
+    self.awaiting = 0;
+    self.revision += 1;
+    self.loading = Object.create(null);
+    file("s-").then(function (outline) {
+      var mine = self.sections.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
+      var theirs = outline && outline.s.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
+      if (!outline || outline.n !== self.rows || JSON.stringify(mine) !== JSON.stringify(theirs)) {
+        location.reload();
+        return;
+      }
+      self.buckets = outline.b;
+      self.pageSize = outline.p;
+    });
+    self.schedule();
+  };
+
+  List.prototype.applyOutline = function (outline, payload, live, animate) {
+    var self = this, map = new live.RowMap(payload), before = self.outline, after = new Outline(outline.s);
+    var oldSections = self.sections, oldRows = self.rows, smap = live.sectionMap(payload, oldSections.length);
+    var expected = live.applySections(oldSections, payload, outline.s.map(function (section) { return section[1]; }));
+    var padded = outline.s.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
+    if (JSON.stringify(expected) !== JSON.stringify(padded)) {
+      throw new Error("the outline does not match the changeset's sections");
+    }
+    // The anchor: the row at the top of the viewport (or the one after a header or footer there).
+    var anchorRow = -1, delta = 0, motion = !!animate;
+    if (self.treeY > 0 && oldRows > 0) {
+      var top = self.tree.itemAt(self.treeY);
+      if (top >= 0) {
+        anchorRow = Math.min(before.rowOfItem(top), oldRows - 1);
+        delta = self.treeY - self.tree.offset(before.itemOfRow(anchorRow));
+        var moved = map.map(anchorRow) < 0;
+        anchorRow = map.anchor(anchorRow, oldRows);
+        if (moved) delta = 0;
+      }
+    }
+    // Ghosts of the deleted rows in view, and where moved rows were on the screen.
+    var ghosts = [], movedFrom = new Map();
+    self.drawn.forEach(function (node, item) {
+      var row = before.rowOfItem(item);
+      if (before.isHeader(item) || map.map(row) >= 0) return;
+      var box = node.getBoundingClientRect();
+      if (map.moved.has(row)) movedFrom.set(map.moved.get(row), box.top);
+      else if (motion && box.bottom > 0 && box.top < window.innerHeight) ghosts.push(self.ghost(node, box));
+    });
+    // The tree: removes (descending old items), then inserts (ascending new items).
+    var edits = live.treeEdits(payload, before, after, oldSections, outline.s);
+    edits.remove.forEach(function (item) { self.tree.remove(item, 1); });
+    var records = new Map();
+    (payload.insert || []).forEach(function (entry) { records.set(entry[0], entry[1]); });
+    (payload.reload || []).forEach(function (entry) { records.set(entry[0], entry[1]); });
+    var heights = initialHeights(outline.s, outline.n, style, self.mixed);
+    edits.insert.forEach(function (item) {
+      var s = after.sectionOfItem(item), row = item - 2 * s - 1;
+      var height = item === after.headItem[s] || item === after.headItem[s] + outline.s[s][1] + 1 ? heights[item] : self.guess(records.get(row) || [0]);
+      self.tree.insert(item, height);
+    });
+    if (self.tree.count() !== outline.n + 2 * outline.s.length) throw new Error("the tree does not match the outline");
+    // Measurements of the items that stay.
+    var measured = new Uint8Array(self.tree.count()), i, row, n;
+    for (i = 0; i < self.measured.length; i++) {
+      if (!self.measured[i]) continue;
+      var s0 = before.sectionOfItem(i);
+      if (i === before.headItem[s0]) { if (smap[s0] >= 0) measured[after.headItem[smap[s0]]] = 1; continue; }
+      row = i - 2 * s0 - 1;
+      if (row >= before.first[s0] + before.size[s0]) { if (smap[s0] >= 0) measured[after.headItem[smap[s0]] + outline.s[smap[s0]][1] + 1] = 1; continue; }
+      n = map.map(row);
+      if (n >= 0 && !records.has(n)) measured[after.itemOfRow(n)] = 1;
+    }
+    // Row data: the rows that stay from the files in memory, the others from the changeset; only
+    // complete files are kept (the rest load again, of the new revision).
+    var per = self.perShard, known = new Map(records);
+    self.shards.forEach(function (data, number) {
+      for (var k = 0; k < data.length; k++) {
+        var to = map.map(number * per + k);
+        if (to >= 0 && !known.has(to)) known.set(to, data[k]);
+      }
+    });
+    var shards = new Map(), files = Math.ceil(outline.n / per);
+    known.forEach(function (_data, to) {
+      var number = Math.floor(to / per);
+      if (shards.has(number)) return;
+      var rows = [], end = Math.min((number + 1) * per, outline.n);
+      for (var r = number * per; r < end; r++) {
+        if (!known.has(r)) { rows = null; break; }
+        rows.push(known.get(r));
+      }
+      shards.set(number, rows);
+    });
+    self.revision += 1;
+    self.loading = Object.create(null);
+    self.shards = new Map();
+    self.estimated = new Uint8Array(files);
+    shards.forEach(function (rows, number) { if (rows) { self.shards.set(number, rows); self.estimated[number] = 1; } });
+    // Drawn rows that stay keep their nodes (and the focus), under their new items.
+    var drawn = new Map(), focused = -1, focusedRow = -1;
+    if (self.focused >= 0) {
+      var fs = before.sectionOfItem(self.focused);
+      if (self.focused === before.headItem[fs]) focused = smap[fs] >= 0 ? after.headItem[smap[fs]] : -1;
+      else if ((focusedRow = map.map(self.focused - 2 * fs - 1)) >= 0) focused = after.itemOfRow(focusedRow);
+    }
+    self.drawn.forEach(function (node, item) {
+      var s = before.sectionOfItem(item), to = item === before.headItem[s] ? -1 : map.map(item - 2 * s - 1);
+      if (to < 0 || records.has(to)) { self.release(item, node); return; }
+      node.rowkitItem = after.itemOfRow(to);
+      drawn.set(node.rowkitItem, node);
+    });
+    self.drawn = drawn;
+    var parts = new Map();
+    self.parts.forEach(function (part, s) {
+      if (smap[s] < 0) { part.wrap.remove(); return; }
+      var t = smap[s], head = after.headItem[t];
+      part.wrap.rowkitItem = head;
+      if (part.header) { part.header.rowkitItem = head; part.header.textContent = outline.s[t][3] || ""; }
+      if (part.footer) { part.footer.rowkitItem = head + outline.s[t][1] + 1; part.footer.textContent = outline.s[t][4] || ""; }
+      if (outline.s[t][2]) part.wrap.setAttribute("data-anchor", outline.s[t][2]); else part.wrap.removeAttribute("data-anchor");
+      parts.set(t, part);
+    });
+    self.parts = parts;
+    self.focused = focused;
+    self.measured = measured;
+    self.rows = outline.n;
+    self.pageSize = outline.p;
+    self.buckets = outline.b;
+    self.sections = outline.s;
+    self.outline = after;
+    self.sectionCount = after.count;
+    self.first = after.first;
+    self.size = after.size;
+    self.headItem = after.headItem;
+    self.anchors = after.anchors;
+    // Rows of the new listing drawn by the node they had refill their place in their section.
+    self.drawn.forEach(function (node, item) {
+      var s = after.sectionOfItem(item), data = self.rowData(item - 2 * s - 1);
+      if (data) self.fill(node, data, item - 2 * s - 1, s);
+    });
+    self.indexBar();
+    // The anchored row stays where it was on the screen; then the new rows draw.
+    // (While search results replace the list, it is not laid out: it draws when they go.)
+    if (self.hidden) self.treeY = anchorRow >= 0 ? self.tree.offset(after.itemOfRow(anchorRow)) + delta : self.treeY;
+    else if (anchorRow >= 0) self.scrollToTreeY(self.tree.offset(after.itemOfRow(anchorRow)) + delta);
+    else self.draw();
+    ghosts.forEach(function (ghost) {
+      document.body.appendChild(ghost);
+      setTimeout(function () { ghost.remove(); }, 350);
+    });
+    if (!motion) return;
+    (payload.insert || []).forEach(function (entry) {
+      var node = self.drawn.get(after.itemOfRow(entry[0]));
+      if (!node) return;
+      if (movedFrom.has(entry[0])) {
+        var dy = movedFrom.get(entry[0]) - node.getBoundingClientRect().top;
+        node.animate([{ translate: "0 " + dy + "px" }, { translate: "0 0" }], { duration: 300, easing: "ease-in-out" });
+      } else {
+        animate(node);
+      }
+    });
+  };
+
+  /* A copy of row node `node` drawn over the page where it is (`box`), fading out: a deleted row. */
+  List.prototype.ghost = function (node, box) {
+    var ghost = /** @type {HTMLElement} */ (node.cloneNode(true));
+    ghost.removeAttribute("id");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.classList.add("rowkit-live-deleted");
+    ghost.style.cssText = "position:absolute;z-index:1;margin:0;list-style:none;transform:none;left:" + (box.left + window.scrollX)
+      + "px;top:" + (box.top + window.scrollY) + "px;width:" + box.width + "px;height:" + box.height + "px";
+    return ghost;
+  };
+
+  /* The index bar after a change of the sections: an entry per section with an index title, to
+     its anchor on the page it starts on. */
+  List.prototype.indexBar = function () {
+    var list = document.querySelector("nav.index-bar ol"), self = this;
+    if (!list) return;
+    var items = [];
+    self.sections.forEach(function (section) {
+      if (!section[5]) return;
+      var page = Math.floor(section[0] / self.pageSize) + 1;
+      var name = page === pageNumber ? "" : page === 1 ? "index.html" : "page-" + page + ".html";
+      var item = element("li"), link = /** @type {HTMLAnchorElement} */ (element("a", "", section[5]));
+      link.setAttribute("href", name + "#" + section[2]);
+      item.appendChild(link);
+      items.push(item);
+    });
+    list.replaceChildren.apply(list, items);
   };
 
   /* ---- Jumps: #r-<n>, #row-<slug>, #section-<slug>; links to this table's list pages. ---- */
@@ -841,8 +1205,7 @@
       var s = self.sectionOfItem(item);
       row = item === self.headItem[s] ? (back ? self.first[s] : self.first[s] - 1) : item - 2 * s - 1;
     }
-    var step = back ? -1 : 1, n = Math.floor((row + step) / self.perShard);
-    var limit = back ? Math.max((n - TAB_FILES) * self.perShard, 0) - 1 : Math.min((n + 1 + TAB_FILES) * self.perShard, self.rows);
+    var step = back ? -1 : 1, limit = tabLimit(row, step, self.perShard, self.rows);
     // The row files in memory first: most Tabs end here, without waiting.
     var found = self.tabSearch(row, step, limit);
     if (found.row >= 0) {
@@ -884,16 +1247,7 @@
      (excluded) for a row with a tab stop: { row } for that row; { row: -1, at: limit } when there is
      none; { row: -2, at } when the file of row `at` is not in memory. */
   List.prototype.tabSearch = function (row, step, limit) {
-    var r, data, number = -1;
-    for (r = row + step; r !== limit; r += step) {
-      if (Math.floor(r / this.perShard) !== number) {
-        number = Math.floor(r / this.perShard);
-        data = this.shards.get(number);
-        if (!data) return { row: -2, at: r };
-      }
-      if (data[r % this.perShard] && hasTabStop(data[r % this.perShard])) return { row: r };
-    }
-    return { row: -1, at: limit };
+    return tabSearch(this.shards, this.perShard, row, step, limit);
   };
 
   /* The element of the list the browser's Tab (Shift+Tab with `back`) goes to from `active`. */
@@ -923,7 +1277,7 @@
         || getComputedStyle(node).visibility === "hidden";
     });
     if (found) found.focus();
-    else if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   };
 
   /* Resolves `hash`, loads the rows around it, then jumps (and with `focus`, moves the focus
@@ -977,7 +1331,7 @@
     var folder = here.replace(/[^\/]*$/, "");
     if (there.lastIndexOf(folder, 0) !== 0) return null;
     var name = there.slice(folder.length);
-    var page = name === "" || name === "index.html" ? 1 : (/^page-(\d+)\.html$/.exec(name) || [0, 0])[1] | 0;
+    var page = pageOfName(name);
     if (!page) return null;
     var hash = link.hash ? decodeURIComponent(link.hash.slice(1)) : "";
     return { page: page, hash: hash };
@@ -1006,7 +1360,7 @@
      the page's first row. Loads what it shows, then resolves to a function that shows it. */
   List.prototype.opening = function () {
     var self = this, hash = decodeURIComponent(location.hash.slice(1));
-    var navigation = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    var navigation = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType && performance.getEntriesByType("navigation")[0]);
     var state = history.state || {};
     if (typeof state.rowkitRow === "number" && navigation && navigation.type !== "navigate") {
       var row = Math.max(0, Math.min(state.rowkitRow, self.rows - 1));
@@ -1092,7 +1446,7 @@
     // short. Once there, keepAnchor keeps the window at the end while the last rows are measured.
     document.addEventListener("keydown", function (event) {
       if (self.hidden || event.defaultPrevented || event.key !== "End" || event.altKey || event.metaKey || event.shiftKey) return;
-      var target = event.target;
+      var target = /** @type {HTMLElement} */ (event.target);
       if (target && (target.isContentEditable || /^(?:INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
       event.preventDefault();
       window.scrollTo(0, document.documentElement.scrollHeight);
@@ -1123,7 +1477,8 @@
     document.title = document.title.replace(/ \u2013 Page \d+ of \d+$/, "");
     document.addEventListener("click", function (event) {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      var link = event.target.closest && event.target.closest("a[href]");
+      var clicked = /** @type {Element} */ (event.target);
+      var link = /** @type {HTMLAnchorElement} */ (clicked.closest && clicked.closest("a[href]"));
       if (!link) return;
       var target = listPageTarget(link);
       if (!target) {
@@ -1131,7 +1486,7 @@
         return;
       }
       event.preventDefault();
-      var search = window.RowKitSearch.bar;
+      var search = root.RowKitSearch.bar;
       if (search && link.closest("#search-results")) search.reset(false);
       if (target.hash && ("#" + target.hash) !== location.hash) {
         self.focusJump = true;
@@ -1156,14 +1511,15 @@
   };
 
   var started = performance.now();
-  var api = window.RowKitListing = { started: started };
+  /** @type {any} */
+  var api = root.RowKitListing = Object.assign({ started: started }, logic);
   // The row file the page opens at is requested now, beside the module and the outline (the page
   // says how many rows a file holds, as the outline does).
   var opening = /^#r-(\d+)$/.exec(location.hash), pageSize = parseInt(main.getAttribute("data-page-size"), 10) || 0;
   var openingRow = opening ? parseInt(opening[1], 10) - 1 : (pageNumber - 1) * pageSize;
   var rowsPerFile = parseInt(main.getAttribute("data-rows-per-file"), 10) || 0;
   if (openingRow >= 0 && rowsPerFile > 0) file("r-" + Math.floor(openingRow / rowsPerFile));
-  api.ready = Promise.all([window.RowKitCore.load(), file("s-")]).then(function (loaded) {
+  api.ready = Promise.all([root.RowKitCore.load(), file("s-")]).then(function (loaded) {
     var core = loaded[0], outline = loaded[1];
     if (!outline) return null;
     var list = new List(core, outline);
@@ -1189,4 +1545,4 @@
       boxHeight: list.boxHeight(), shards: list.shards.size, treeY: list.treeY
     };
   };
-})();
+})(globalThis);

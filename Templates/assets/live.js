@@ -1,0 +1,499 @@
+/* RowKit live: an open page of a site that `rowkit serve` serves follows its listing.
+ *
+ * The server adds this script to every page it serves (docs/live.md), with the page's table,
+ * revision, kind and path as data attributes; it is never written into an exported site, so pages
+ * opened from file:// or any static host behave exactly as exported. It listens to the table's
+ * event stream (`/_rowkit/events`, Server-Sent Events) and:
+ * - applies each `changeset` in place, as UIKit's performBatchUpdates does: the one-page list
+ *   (listing.js) through its row-offset tree and reuse pool, a table of one page through its own
+ *   DOM (its rows as the server now renders them). The row at the top of the viewport stays where
+ *   it is; inserted, deleted and moved rows animate briefly, not at all under
+ *   prefers-reduced-motion;
+ * - after `exported`, drops the index files cached from older revisions (search, row files); a
+ *   detail page whose row changed reloads, one whose row was deleted says so and links back;
+ * - reloads once on `reload` (title, style, templates or options changed, or the page is behind);
+ * - shows the listing's problems (`problems`) in an overlay, cleared by an empty `problems`.
+ *
+ * A classic script: in a page it puts `window.RowKitLive` ({revision, applied, lastEvent,
+ * connected, apply(payload)}); under node, `require("./live.js")` returns the changeset arithmetic
+ * (Tests/JS/live.test.js).
+ */
+(function (/** @type {any} */ root) {
+  "use strict";
+
+  var ANIMATION_MS = 300;   // UIKit's .automatic row animation, about 0.3 s
+
+  /* ---- The changeset arithmetic (docs/live.md: flat row indices, rows only, from 0). ---- */
+
+  /* The number of entries of ascending `values` below `value`. */
+  function countBelow(values, value) {
+    var low = 0, high = values.length, middle;
+    while (low < high) {
+      middle = (low + high) >>> 1;
+      if (values[middle] < value) low = middle + 1; else high = middle;
+    }
+    return low;
+  }
+
+  /* Old flat row -> new flat row for a changeset `payload`. A row not deleted keeps its place
+     among the rows that stay: its new index is its rank among them plus the inserts before it. */
+  function RowMap(payload) {
+    var inserted = (payload.insert || []).map(function (entry) { return entry[0]; }), i;
+    this.deleted = payload.delete || [];
+    this.inserted = inserted;
+    // slots[t]: how many staying rows come before insert t (non-decreasing).
+    this.slots = inserted.map(function (row, t) { return row - t; });
+    this.moved = new Map();
+    for (i = 0; payload.move && i < payload.move.length; i++) this.moved.set(payload.move[i][0], payload.move[i][1]);
+    this.deletedSet = new Set(this.deleted);
+    this.insertedSet = new Set(inserted);
+  }
+
+  /* The new index of old row `old`, or -1 when it left its place (deleted, or moved: see moved). */
+  RowMap.prototype.map = function (old) {
+    if (this.deletedSet.has(old)) return -1;
+    var rank = old - countBelow(this.deleted, old);
+    return rank + countBelow(this.slots, rank + 1);
+  };
+
+  /* The new index of the row the viewport is anchored to, old row `old`: itself when it stays,
+     else the next row that stays (a deleted or moved row leaves the view where it is), else the
+     last one before it; -1 when no row stays. */
+  RowMap.prototype.anchor = function (old, oldRows) {
+    var row;
+    for (row = old; row < oldRows; row++) if (!this.deletedSet.has(row)) return this.map(row);
+    for (row = Math.min(old, oldRows) - 1; row >= 0; row--) if (!this.deletedSet.has(row)) return this.map(row);
+    return -1;
+  };
+
+  /* Old section -> new section (-1 for a section deleted or moved away) for `payload`, over
+     `oldCount` sections. */
+  function sectionMap(payload, oldCount) {
+    var sections = payload.sections || {}, deleted = new Set(sections.delete || []);
+    var inserted = (sections.insert || []).map(function (entry) { return entry[0]; });
+    var out = [], rank = 0, s, n;
+    for (s = 0; s < oldCount; s++) {
+      if (deleted.has(s)) { out.push(-1); continue; }
+      n = rank;
+      for (var t = 0; t < inserted.length && inserted[t] <= n; t++) n++;
+      out.push(n);
+      rank++;
+    }
+    return out;
+  }
+
+  /* The outline after `payload` (s-.js's [[first row, rows, anchor, header, footer, index title],
+     ...]) from the outline before, `old`, and the row count of each section after, `sizes`:
+     sections deleted and inserted, texts reloaded, first rows from the sizes. */
+  function applySections(old, payload, sizes) {
+    var sections = payload.sections || {}, map = sectionMap(payload, old.length), out = [], first = 0, s;
+    for (s = 0; s < old.length; s++) if (map[s] >= 0) out[map[s]] = old[s].slice(2);
+    (sections.insert || []).forEach(function (entry) { out[entry[0]] = entry.slice(2); });
+    (sections.reload || []).forEach(function (entry) { out[entry[0]] = entry.slice(1); });
+    if (out.length !== sizes.length) throw new Error(out.length + " sections after the change, " + sizes.length + " sizes");
+    for (s = 0; s < out.length; s++) {
+      if (!out[s]) throw new Error("section " + s + " is neither kept nor inserted");
+      out[s] = [first, sizes[s]].concat(out[s]);
+      while (out[s].length < 6) out[s].push("");
+      first += sizes[s];
+    }
+    return out;
+  }
+
+  /* The row count of each section after `payload`, from the outline before (`old`), when the
+     changeset says it: inserted sections have theirs; a kept section spans from the row after the
+     section before it to its last row that stays, and the rows inserted after that, up to the
+     next kept section's first row that stays, when none can be that section's instead. `null`
+     when it does not say (rows inserted between two kept sections, or a kept section none of whose
+     rows stay): the outline must then come from the site (s-.js) once exported. */
+  function sectionSizes(old, payload) {
+    var sections = payload.sections || {}, map = new RowMap(payload), smap = sectionMap(payload, old.length);
+    var count = old.length - (sections.delete || []).length + (sections.insert || []).length;
+    var sizes = [], firstNew = [], lastNew = [], kept = [], s, t, r, n;
+    for (t = 0; t < count; t++) { sizes.push(-1); firstNew.push(-1); lastNew.push(-1); kept.push(false); }
+    (sections.insert || []).forEach(function (entry) { sizes[entry[0]] = entry[1]; });
+    for (s = 0; s < old.length; s++) {
+      if ((t = smap[s]) < 0) continue;
+      kept[t] = true;
+      for (r = old[s][0]; r < old[s][0] + old[s][1]; r++) {
+        if ((n = map.map(r)) < 0) continue;
+        if (firstNew[t] < 0) firstNew[t] = n;
+        lastNew[t] = n;
+      }
+    }
+    var at = 0;
+    for (t = 0; t < count; t++) {
+      if (!kept[t]) { at += sizes[t]; continue; }
+      if (firstNew[t] < at) return null;
+      var u = t + 1, run = 0;
+      while (u < count && !kept[u]) run += sizes[u++];
+      var end;
+      if (u < count) {
+        if (firstNew[u] < 0 || firstNew[u] - (lastNew[t] + 1) !== run) return null;
+        end = lastNew[t] + 1;
+      } else {
+        end = payload.rows - run;
+      }
+      if (end <= lastNew[t]) return null;
+      sizes[t] = end - at;
+      at = end;
+    }
+    return at === payload.rows ? sizes : null;
+  }
+
+  /* The tree edits of `payload` for the one-page list: the items to remove (old item indices,
+     descending) and to insert (new item indices, ascending), from the outlines before and after
+     (objects with itemOfRow and headItem, as listing.js's Outline). */
+  function treeEdits(payload, before, after, oldSections, newSections) {
+    var remove = [], insert = [], sections = payload.sections || {};
+    (payload.delete || []).forEach(function (row) { remove.push(before.itemOfRow(row)); });
+    (sections.delete || []).forEach(function (s) {
+      remove.push(before.headItem[s], before.headItem[s] + oldSections[s][1] + 1);
+    });
+    (payload.insert || []).forEach(function (entry) { insert.push(after.itemOfRow(entry[0])); });
+    (sections.insert || []).forEach(function (entry) {
+      var s = entry[0];
+      insert.push(after.headItem[s], after.headItem[s] + newSections[s][1] + 1);
+    });
+    remove.sort(function (a, b) { return b - a; });
+    insert.sort(function (a, b) { return a - b; });
+    return { remove: remove, insert: insert };
+  }
+
+  var logic = {
+    RowMap: RowMap, sectionMap: sectionMap, applySections: applySections, sectionSizes: sectionSizes,
+    treeEdits: treeEdits, countBelow: countBelow, ANIMATION_MS: ANIMATION_MS
+  };
+  if (typeof module === "object" && module.exports) module.exports = logic;
+  if (typeof document === "undefined") return;
+
+  /* ---- The page. ---- */
+  var script = /** @type {HTMLScriptElement} */ (document.currentScript);
+  if (!script || !root.EventSource) return;
+  var table = script.getAttribute("data-table") || "";
+  var kind = script.getAttribute("data-kind") || "list";
+  var path = script.getAttribute("data-path") || "";
+  var live = root.RowKitLive = Object.assign({
+    revision: parseInt(script.getAttribute("data-revision"), 10) || 0,
+    applied: 0, lastEvent: null, connected: false, apply: apply
+  }, logic);
+  var queue = Promise.resolve();   // changesets apply one after another, in order
+  // The newest revision the site on disk holds (`exported`), and who waits for one.
+  var onDisk = live.revision, waiting = [];
+
+  /* A promise of the site on disk holding revision `revision` or a newer one. */
+  function whenExported(revision) {
+    if (onDisk >= revision) return Promise.resolve();
+    return new Promise(function (resolve) { waiting.push({ revision: revision, resolve: resolve }); });
+  }
+
+  function reducedMotion() {
+    return !!(root.matchMedia && root.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function element(name, className, text) {
+    var node = document.createElement(name);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  var styled = false;
+  /* The overlay's and the notices' style, added once. */
+  function addStyle() {
+    if (styled) return;
+    styled = true;
+    var style = element("style");
+    style.textContent = [
+      ".rowkit-live-overlay { position: fixed; left: 12px; right: 12px; bottom: 12px; z-index: 1000; max-height: 60vh;",
+      "  overflow: auto; margin: 0 auto; max-width: 716px; padding: 14px 16px; border-radius: 12px;",
+      "  background: #FFFFFF; color: #000000; box-shadow: 0 4px 24px rgba(0, 0, 0, 0.25); font: 15px/20px var(--font, sans-serif); }",
+      ".rowkit-live-overlay h2 { margin: 0 0 8px; font-size: 17px; line-height: 22px; color: #C00011; }",
+      ".rowkit-live-overlay pre { margin: 0 0 12px; white-space: pre-wrap; overflow-wrap: anywhere; font: 13px/18px ui-monospace, Menlo, monospace; }",
+      ".rowkit-live-overlay button { min-height: 44px; padding: 0 16px; border: 0; border-radius: 10px; background: #0068DA; color: #FFFFFF; font: inherit; cursor: pointer; }",
+      ".rowkit-live-notice { margin: 12px auto; max-width: 716px; padding: 12px 16px; border-radius: 10px; background: #FFFFFF; color: #000000; }",
+      ".rowkit-live-notice a { color: #0068DA; }",
+      "@media (prefers-color-scheme: dark) {",
+      "  .rowkit-live-overlay, .rowkit-live-notice { background: #1C1C1E; color: #FFFFFF; }",
+      "  .rowkit-live-overlay h2 { color: #FF6961; }",
+      "  .rowkit-live-overlay button { background: #0A84FF; color: #000000; }",
+      "  .rowkit-live-notice a { color: #409CFF; }",
+      "}",
+      "@keyframes rowkit-live-in { from { opacity: 0; translate: 0 -8px; } }",
+      "@keyframes rowkit-live-out { to { opacity: 0; } }",
+      ".rowkit-live-inserted { animation: rowkit-live-in " + ANIMATION_MS + "ms ease-out; }",
+      ".rowkit-live-deleted { animation: rowkit-live-out " + ANIMATION_MS + "ms ease-in forwards; pointer-events: none; }",
+      "@media (prefers-reduced-motion: reduce) { .rowkit-live-inserted, .rowkit-live-deleted { animation: none; } }"
+    ].join("\n");
+    document.head.appendChild(style);
+  }
+
+  /* ---- Problems: an overlay with the text exactly as `rowkit validate` prints it. ---- */
+  var overlay = null;
+  function problems(data) {
+    if (!data.problems || !data.problems.length) {
+      if (overlay) { overlay.remove(); overlay = null; }
+      return;
+    }
+    addStyle();
+    if (!overlay) {
+      overlay = element("div", "rowkit-live-overlay");
+      overlay.setAttribute("role", "alertdialog");
+      overlay.setAttribute("aria-labelledby", "rowkit-live-title");
+      overlay.setAttribute("aria-describedby", "rowkit-live-text");
+      var title = element("h2", "", "The listing has problems");
+      title.id = "rowkit-live-title";
+      var text = element("pre");
+      text.id = "rowkit-live-text";
+      var close = element("button", "", "Dismiss");
+      close.type = "button";
+      close.addEventListener("click", function () { if (overlay) { overlay.remove(); overlay = null; } });
+      overlay.appendChild(title);
+      overlay.appendChild(text);
+      overlay.appendChild(close);
+      document.body.appendChild(overlay);
+    }
+    overlay.querySelector("pre").textContent = data.text;
+  }
+
+  /* ---- Detail pages. ---- */
+  function exported(data) {
+    onDisk = Math.max(onDisk, data.revision);
+    if (root.RowKitSearch && root.RowKitSearch.setVersion) root.RowKitSearch.setVersion(data.revision);
+    var listing = root.RowKitListing;
+    if (listing && listing.list) listing.list.exported(data.revision);
+    waiting = waiting.filter(function (waiter) {
+      if (waiter.revision > onDisk) return true;
+      waiter.resolve();
+      return false;
+    });
+    var details = data.details || {};
+    if (kind !== "detail") return;
+    if ((details.changed || []).indexOf(path) >= 0) {
+      location.reload();
+    } else if ((details.deleted || []).indexOf(path) >= 0 && !document.querySelector(".rowkit-live-notice")) {
+      addStyle();
+      var notice = element("p", "rowkit-live-notice", "This row was deleted. ");
+      notice.setAttribute("role", "status");
+      var back = /** @type {HTMLAnchorElement} */ (element("a", "", "Back to the list"));
+      back.href = "../index.html";
+      notice.appendChild(back);
+      var main = document.querySelector("main") || document.body;
+      main.insertBefore(notice, main.firstChild);
+    }
+  }
+
+  /* ---- Changesets. ---- */
+
+  /* Applies changeset `payload` to the page (also the test hook): through the one-page list when
+     the page has one, else to the page's own rows. Resolves once it is applied. */
+  function apply(payload) {
+    queue = queue.then(function () {
+      if (payload.base !== undefined && live.revision && payload.base !== live.revision) {
+        location.reload();   // a changeset was missed: the page cannot follow
+        return;
+      }
+      var listing = root.RowKitListing;
+      var step = listing && listing.ready
+        ? listing.ready.then(function (list) {
+          return list ? list.applyChangeset(payload, logic, motion() ? animate : null, whenExported) : applyStatic(payload);
+        })
+        : applyStatic(payload);
+      return step.then(function () {
+        live.revision = payload.revision;
+        live.applied += 1;
+      });
+    }).catch(function (error) {
+      live.error = error;
+      if (root.console) console.error("RowKit live:", error);
+      location.reload();
+    });
+    return queue;
+  }
+
+  /* The row elements of `main` in listing order. */
+  function rowsOf(main) {
+    return [].slice.call(main.querySelectorAll(":scope > .section > .rows > li.row"));
+  }
+
+  /* The row at the top of the viewport (the first whose bottom is below it) and its offset. */
+  function topRow(rows) {
+    for (var i = 0; i < rows.length; i++) {
+      var box = rows[i].getBoundingClientRect();
+      if (box.bottom > 0) return { index: i, top: box.top };
+    }
+    return null;
+  }
+
+  /* A table of one page: the rows as the server renders revision `payload.revision` (fetched
+     once the site on disk holds it: the changeset may come before its export),
+     placed by the changeset: rows that stay keep their nodes, inserted and moved rows come from
+     the new page, reloaded rows are replaced in place. */
+  function applyStatic(payload) {
+    var main = document.querySelector("main.table");
+    if (!main || main.hasAttribute("data-page")) return Promise.reject(new Error("no static list"));
+    return whenExported(payload.revision).then(function () {
+      return fetch(location.pathname + "?v=" + payload.revision, { cache: "no-store" }).then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.text();
+    }).then(function (html) {
+      var next = new DOMParser().parseFromString(html, "text/html");
+      var marker = next.querySelector("script[data-revision]");
+      if (marker && parseInt(marker.getAttribute("data-revision"), 10) !== payload.revision) throw new Error("revision moved on");
+      var nextMain = next.querySelector("main.table");
+      if (!nextMain) throw new Error("no list in the new page");
+      placeStatic(main, nextMain, payload);
+      ["nav.index-bar", "nav.pagination"].forEach(function (selector) {
+        var mine = document.querySelector(selector), theirs = next.querySelector(selector);
+        if (mine && theirs) mine.replaceWith(document.importNode(theirs, true));
+        else if (mine) mine.remove();
+        else if (theirs) main.parentNode.insertBefore(document.importNode(theirs, true), selector === "nav.index-bar" ? main : main.nextSibling);
+      });
+      document.body.classList.toggle("has-index", next.body.classList.contains("has-index"));
+    });
+    });
+  }
+
+  function placeStatic(main, nextMain, payload) {
+    var oldRows = rowsOf(main), newRows = rowsOf(nextMain), map = new RowMap(payload);
+    var inserted = map.inserted.length, deleted = map.deleted.length;
+    if (oldRows.length - deleted + inserted !== newRows.length) throw new Error("the changeset does not match the page");
+    var moving = motion();
+    if (moving) addStyle();
+    var anchor = topRow(oldRows), anchorNode = null;
+    if (anchor) {
+      var to = map.anchor(anchor.index, oldRows.length);
+      anchorNode = to >= 0 ? to : -1;
+    }
+    // Old screen places of moved rows, for their animation.
+    var movedFrom = new Map();
+    map.moved.forEach(function (to, from) { if (oldRows[from]) movedFrom.set(to, oldRows[from].getBoundingClientRect().top); });
+    // Ghosts of deleted rows that are not moved: fade where they were.
+    var ghosts = [];
+    if (moving) {
+      map.deleted.forEach(function (row) {
+        if (map.moved.has(row) || !oldRows[row]) return;
+        var box = oldRows[row].getBoundingClientRect();
+        if (box.bottom < 0 || box.top > innerHeight) return;
+        var ghost = /** @type {HTMLElement} */ (oldRows[row].cloneNode(true));
+        ghost.removeAttribute("id");
+        ghost.setAttribute("aria-hidden", "true");
+        ghost.classList.add("rowkit-live-deleted");
+        ghost.style.cssText = "position:absolute;z-index:1;left:" + (box.left + scrollX) + "px;top:" + (box.top + scrollY) + "px;width:" + box.width + "px;height:" + box.height + "px;list-style:none;";
+        ghosts.push(ghost);
+      });
+    }
+    // The new order of row nodes: old nodes for rows that stay (reloaded ones replaced).
+    var reloaded = new Set((payload.reload || []).map(function (entry) { return entry[0]; }));
+    var nodes = new Array(newRows.length), r, n;
+    for (r = 0; r < oldRows.length; r++) {
+      n = map.map(r);
+      if (n >= 0) nodes[n] = reloaded.has(n) ? document.importNode(newRows[n], true) : oldRows[r];
+    }
+    for (n = 0; n < newRows.length; n++) if (!nodes[n]) nodes[n] = document.importNode(newRows[n], true);
+    // Sections: kept ones keep their element (header and footer as now), new ones come new.
+    var oldSections = [].slice.call(main.querySelectorAll(":scope > .section"));
+    var newSections = [].slice.call(nextMain.querySelectorAll(":scope > .section"));
+    var smap = sectionMap(payload, oldSections.length), kept = new Array(newSections.length), s;
+    for (s = 0; s < oldSections.length; s++) if (smap[s] >= 0 && smap[s] < newSections.length) kept[smap[s]] = oldSections[s];
+    var index = 0, wrappers = [];
+    for (s = 0; s < newSections.length; s++) {
+      var fresh = newSections[s], wrapper = kept[s];
+      if (!wrapper) {
+        wrapper = document.importNode(fresh, true);
+        wrapper.querySelector(".rows").textContent = "";
+      } else {
+        syncSection(wrapper, fresh);
+      }
+      var list = wrapper.querySelector(".rows"), count = fresh.querySelectorAll(":scope > .rows > li.row").length;
+      order(list, nodes.slice(index, index + count));
+      index += count;
+      wrappers.push(wrapper);
+    }
+    order(main, wrappers);
+    ghosts.forEach(function (ghost) {
+      document.body.appendChild(ghost);
+      setTimeout(function () { ghost.remove(); }, ANIMATION_MS + 50);
+    });
+    // The row at the top stays where it was.
+    if (anchor && anchorNode >= 0 && nodes[anchorNode]) {
+      window.scrollBy(0, nodes[anchorNode].getBoundingClientRect().top - anchor.top);
+    }
+    if (!moving) return;
+    map.inserted.forEach(function (row) {
+      var node = nodes[row];
+      if (movedFrom.has(row)) {
+        var dy = movedFrom.get(row) - node.getBoundingClientRect().top;
+        node.animate([{ translate: "0 " + dy + "px" }, { translate: "0 0" }], { duration: ANIMATION_MS, easing: "ease-in-out" });
+      } else {
+        animateIn(node);
+      }
+    });
+  }
+
+  function animateIn(node) {
+    node.classList.add("rowkit-live-inserted");
+    setTimeout(function () { node.classList.remove("rowkit-live-inserted"); }, ANIMATION_MS + 50);
+  }
+
+  function animate(node) {
+    addStyle();
+    animateIn(node);
+  }
+
+  function motion() {
+    return !reducedMotion();
+  }
+
+  /* A kept section's header, footer and anchor as the new page has them. */
+  function syncSection(wrapper, fresh) {
+    if (fresh.id) wrapper.id = fresh.id; else wrapper.removeAttribute("id");
+    [".section-header", ".section-footer"].forEach(function (selector) {
+      var mine = wrapper.querySelector(":scope > " + selector), theirs = fresh.querySelector(":scope > " + selector);
+      if (mine && theirs) { if (mine.textContent !== theirs.textContent) mine.textContent = theirs.textContent; }
+      else if (mine) mine.remove();
+      else if (theirs) {
+        var copy = document.importNode(theirs, true);
+        if (selector === ".section-header") wrapper.insertBefore(copy, wrapper.firstChild); else wrapper.appendChild(copy);
+      }
+    });
+  }
+
+  /* Puts `nodes` into `parent` in order, moving only nodes out of place, and removes the rest. */
+  function order(parent, nodes) {
+    var cursor = parent.firstElementChild, i;
+    for (i = 0; i < nodes.length; i++) {
+      if (nodes[i] === cursor) cursor = cursor.nextElementSibling;
+      else parent.insertBefore(nodes[i], cursor);
+    }
+    while (cursor) {
+      var next = cursor.nextElementSibling;
+      cursor.remove();
+      cursor = next;
+    }
+  }
+
+  /* ---- The event stream. ---- */
+  function on(name, handle) {
+    source.addEventListener(name, function (event) {
+      var data = JSON.parse(/** @type {MessageEvent} */ (event).data);
+      live.lastEvent = name;
+      handle(data);
+    });
+  }
+
+  var source = new EventSource("/_rowkit/events?table=" + encodeURIComponent(table) + "&since=" + live.revision);
+  source.addEventListener("open", function () { live.connected = true; });
+  source.addEventListener("error", function () { live.connected = false; });
+  on("hello", function () { live.connected = true; });
+  on("changeset", function (data) {
+    if (kind === "list") apply(data);
+    else live.revision = data.revision;
+  });
+  on("exported", exported);
+  on("reload", function () { location.reload(); });
+  on("problems", problems);
+  window.addEventListener("pagehide", function () { source.close(); });
+  // A page restored from the back-forward cache missed the events of its time away.
+  window.addEventListener("pageshow", function (event) { if (event.persisted) location.reload(); });
+})(globalThis);

@@ -1,0 +1,284 @@
+"""Live listings in Debian's Chromium: pages served by `rowkit serve` follow edits of their listing
+(Templates/assets/live.js, docs/live.md), driven by Playwright for Python.
+
+    .build/browser-venv/bin/python Tests/Browser/live_test.py --rowkit .build/debug/rowkit [--shots DIR]
+
+Serves, from a temporary folder, a copy of Examples/settings.yaml (a table of one page, with detail
+pages) and a generated CSV listing of 2,000 rows in 10 sections (four list pages: the one-page
+list), edits them, and checks that:
+- an open page updates without a reload (a `window` property set before the edit survives), the
+  edited row shows its new text, and RowKitLive counts the changeset as applied in place;
+- the row at the top of the viewport does not move when 100 rows are inserted above it (one-page
+  list, and the static page of one page with rows inserted above), nor when rows above it are
+  deleted;
+- a broken save shows the problems overlay with `rowkit validate`'s text, and fixing it clears it;
+- a detail page whose row changed reloads itself; one whose row was deleted says so and links back;
+- under prefers-reduced-motion no row animates.
+The last line printed is a JSON object with the failures; exit status 1 when any check failed.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+
+from playwright.sync_api import sync_playwright
+
+from accessibility_checks import axe_violations
+from browser_checks import check, finish
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def serve(rowkit, folder, arguments):
+    """Starts `rowkit serve ARGUMENTS... -o site --port 0` in `folder`; returns (process, base URL)."""
+    server = subprocess.Popen([rowkit, "serve"] + arguments + ["-o", "site", "--port", "0"], cwd=folder,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        line = server.stdout.readline()
+        match = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
+        if match:
+            threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+            return server, match.group(1)
+        if not line and server.poll() is not None:
+            break
+    raise RuntimeError("rowkit serve printed no address")
+
+
+def write(path, text):
+    """Replaces the file at `path` by a rename, as editors save."""
+    with open(path + ".tmp", "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(path + ".tmp", path)
+
+
+def wait_applied(page, count, timeout=30000):
+    page.wait_for_function("(n) => window.RowKitLive && window.RowKitLive.applied >= n", arg=count, timeout=timeout)
+    page.wait_for_timeout(400)   # the animation's end
+
+
+def csv(sections, per, extra_top=0):
+    """A CSV listing: `per` rows in each of `sections` sections, `extra_top` more at the top."""
+    lines = ["id,section,text"]
+    for k in range(extra_top):
+        lines.append("new-%d,S00,New row %d" % (k, k))
+    for s in range(sections):
+        for r in range(per):
+            lines.append("row-%d-%d,S%02d,Row %d of section %d" % (s, r, s, r, s))
+    return "\n".join(lines) + "\n"
+
+
+def top_row(page):
+    """The text and screen top of the first row whose bottom is below the top of the window."""
+    return page.evaluate("""() => {
+        const rows = [...document.querySelectorAll('main li.row')].filter(li => li.getBoundingClientRect().bottom > 1)
+            .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+        const row = rows[0];
+        return row ? { text: row.querySelector('.text').textContent, top: Math.round(row.getBoundingClientRect().top) } : null;
+    }""")
+
+
+def one_page_checks(browser, rowkit, work):
+    folder = os.path.join(work, "big")
+    os.makedirs(folder)
+    listing = os.path.join(folder, "big.csv")
+    write(listing, csv(10, 200))
+    server, base = serve(rowkit, folder, ["big.csv", "--section-by", "section"])
+    try:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base + "/page-3.html")
+        page.wait_for_function("() => window.RowKitListing && window.RowKitListing.firstRows !== undefined", timeout=30000)
+        page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+        page.evaluate("() => { window.scrollBy(0, 300); window.marker = 'kept'; }")
+        page.wait_for_timeout(300)
+        before = top_row(page)
+        write(listing, csv(10, 200, extra_top=100))
+        wait_applied(page, 1)
+        after = top_row(page)
+        state = page.evaluate("() => ({marker: window.marker, rows: RowKitListing.list.rows, applied: RowKitLive.applied})")
+        check(state["marker"] == "kept" and state["rows"] == 2100 and state["applied"] == 1,
+              "one page: the list takes 100 inserted rows in place, without a reload: %s" % state)
+        check(before is not None and after == before,
+              "one page: the row at the top stays where it is when 100 rows are inserted above it: %s -> %s" % (before, after))
+        page.evaluate("(hash) => RowKitListing.list.go(hash, false)", "r-1")
+        page.wait_for_timeout(300)
+        first = page.evaluate("() => document.getElementById('r-1') && document.getElementById('r-1').textContent")
+        check(first is not None and "New row 0" in first, "one page: the inserted rows are drawn at the top: %r" % first)
+        page.evaluate("(hash) => RowKitListing.list.go(hash, false)", "r-1500")
+        page.wait_for_timeout(300)
+        before = top_row(page)
+        write(listing, csv(10, 200))
+        wait_applied(page, 2)
+        after = top_row(page)
+        check(before is not None and after == before,
+              "one page: the row at the top stays where it is when 100 rows above it are deleted: %s -> %s" % (before, after))
+        # A row moved to the start of its section: drawn there, the others shifted by one.
+        lines = csv(10, 200).splitlines()
+        row = lines.pop(1 + 5 * 200 + 10)
+        lines.insert(1 + 5 * 200, row)
+        page.evaluate("(hash) => RowKitListing.list.go(hash, false)", "r-995")
+        page.wait_for_timeout(300)
+        write(listing, "\n".join(lines) + "\n")
+        wait_applied(page, 3)
+        drawn = page.evaluate("""() => ['r-1001', 'r-1002', 'r-1011', 'r-1012'].map(id => {
+            const row = document.getElementById(id); return row ? row.querySelector('.text').textContent : null; })""")
+        check(drawn == ["Row 10 of section 5", "Row 0 of section 5", "Row 9 of section 5", "Row 11 of section 5"],
+              "one page: a moved row is drawn at its new place, the rows between shifted: %s" % drawn)
+
+        # A search after the change finds the listing as it is now.
+        page.fill(".search-input", "New row")
+        page.wait_for_function("() => document.getElementById('search-results').getAttribute('data-query') === 'New row'", timeout=15000)
+        found = page.evaluate("() => document.querySelectorAll('#search-results li.row:not(.search-more)').length")
+        check(found == 0, "one page: search follows the change (the deleted rows are not found): %d" % found)
+        check(errors == [], "one page: no script errors: %s" % errors)
+        page.close()
+    finally:
+        server.send_signal(2)
+        server.wait(timeout=30)
+
+
+def static_checks(browser, rowkit, work, shots=None):
+    folder = os.path.join(work, "settings")
+    shutil.copytree(os.path.join(ROOT, "Examples/icons"), os.path.join(folder, "icons"))
+    listing = os.path.join(folder, "settings.yaml")
+    with open(os.path.join(ROOT, "Examples/settings.yaml"), encoding="utf-8") as file:
+        original = file.read()
+    write(listing, original)
+    server, base = serve(rowkit, folder, ["settings.yaml"])
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 600})
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base + "/index.html")
+        page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+        page.evaluate("() => { window.marker = 'kept'; }")
+        detail = context.new_page()
+        detail.goto(base + "/rows/wifi.html")
+        detail.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+        detail.evaluate("() => { window.marker = 'old'; }")
+        gone = context.new_page()
+        gone.goto(base + "/rows/cellular.html")
+        gone.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+
+        # An edit of a row's text: the list updates in place; the row's detail page reloads.
+        page.evaluate("() => window.scrollTo(0, 400)")
+        page.wait_for_timeout(200)
+        before = top_row(page)
+        edited = original.replace("text: Wi-Fi\n", "text: Wireless\n")
+        write(listing, edited)
+        wait_applied(page, 1)
+        state = page.evaluate("""() => ({marker: window.marker, texts: [...document.querySelectorAll('main li.row .text')].map(t => t.textContent)})""")
+        check(state["marker"] == "kept" and "Wireless" in state["texts"] and "Wi-Fi" not in state["texts"],
+              "settings: an edited row shows its new text without a reload: %s" % state)
+        check(top_row(page) == before, "settings: the row at the top stays where it is: %s -> %s" % (before, top_row(page)))
+        detail.wait_for_function("() => window.marker === undefined && document.querySelector('h1').textContent === 'Wireless'", timeout=15000)
+        check(True, "settings: the detail page of the edited row reloads itself")
+
+        # Rows inserted above the row in view: it does not move.
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(200)
+        before = top_row(page)
+        rows = "".join("      - id: extra-%d\n        text: Extra %d\n" % (k, k) for k in range(100))
+        grown = edited.replace("    rows:\n      - id: account\n", "    rows:\n" + rows + "      - id: account\n", 1)
+        write(listing, grown)
+        wait_applied(page, 2)
+        after = top_row(page)
+        count = page.evaluate("() => document.querySelectorAll('main li.row').length")
+        check(before is not None and after == before and page.evaluate("window.marker") == "kept",
+              "settings: 100 rows inserted above the row in view leave it where it is (%d rows): %s -> %s" % (count, before, after))
+
+        # A row deleted: its detail page says so and links back.
+        start = grown.index("      - id: cellular\n")
+        shrunk = grown[:start] + grown[grown.index("  - header: Notifications"):]
+        write(listing, shrunk)
+        wait_applied(page, 3)
+        gone.wait_for_selector(".rowkit-live-notice", timeout=15000)
+        notice = gone.evaluate("() => { const n = document.querySelector('.rowkit-live-notice'); return [n.textContent, n.querySelector('a').getAttribute('href')]; }")
+        check(notice[0].startswith("This row was deleted.") and notice[1] == "../index.html",
+              "settings: the detail page of a deleted row says so and links back: %s" % notice)
+
+        # A row moved (Bluetooth before Airplane Mode): it slides to its place, the others stay.
+        start, end = shrunk.index("      - id: bluetooth\n"), shrunk.index("  - header: Notifications")
+        bluetooth = shrunk[start:end]
+        moved = shrunk[:start] + shrunk[end:]
+        moved = moved.replace("      - id: airplane\n", bluetooth + "      - id: airplane\n", 1)
+        write(listing, moved)
+        wait_applied(page, 4)
+        texts = page.evaluate("() => [...document.querySelectorAll('main li.row .text')].map(t => t.textContent)")
+        at = texts.index("Bluetooth") if "Bluetooth" in texts else -1
+        check(at >= 0 and texts[at + 1] == "Airplane Mode" and texts.count("Bluetooth") == 1 and page.evaluate("window.marker") == "kept",
+              "settings: a moved row goes to its new place in place: %s" % texts[max(at - 1, 0):at + 3])
+        shrunk = moved
+
+        # A broken save shows the problems; fixing it clears them.
+        write(listing, shrunk.replace("version: 1\n", "version: 1\nsections: [\n", 1))
+        page.wait_for_selector(".rowkit-live-overlay", timeout=15000)
+        overlay = page.evaluate("""() => { const o = document.querySelector('.rowkit-live-overlay');
+            return {role: o.getAttribute('role'), text: o.querySelector('pre').textContent}; }""")
+        check(overlay["role"] == "alertdialog" and re.search(r"settings\.yaml:\d+:\d+: ", overlay["text"]) is not None,
+              "settings: a broken save shows the problems, file:line:column: %s" % overlay)
+        for scheme in ["light", "dark"]:
+            page.emulate_media(color_scheme=scheme)
+            found = axe_violations(page)
+            check(not found, "settings %s: with the problems overlay, axe-core finds violations: %s" % (scheme, found))
+            if shots:
+                page.screenshot(path=os.path.join(shots, "live-problems-%s.png" % scheme))
+        page.emulate_media(color_scheme="light")
+        write(listing, shrunk)
+        page.wait_for_selector(".rowkit-live-overlay", state="detached", timeout=15000)
+        check(page.evaluate("window.marker") == "kept", "settings: fixing the listing clears the overlay, without a reload")
+        check(errors == [], "settings: no script errors: %s" % errors)
+        context.close()
+
+        # Under prefers-reduced-motion no row animates.
+        context = browser.new_context(viewport={"width": 390, "height": 600}, reduced_motion="reduce")
+        page = context.new_page()
+        page.goto(base + "/index.html")
+        page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+        page.evaluate("""() => { window.animated = 0; new MutationObserver(() => {
+            window.animated += document.querySelectorAll('.rowkit-live-inserted, .rowkit-live-deleted').length
+                + document.getAnimations().length; }).observe(document.body, {subtree: true, childList: true, attributes: true}); }""")
+        write(listing, shrunk.replace("      - id: extra-0\n", "      - id: extra-new\n        text: Newer\n      - id: extra-0\n", 1))
+        wait_applied(page, 1)
+        check(page.evaluate("window.animated") == 0 and page.evaluate("document.getAnimations().length") == 0,
+              "settings: under prefers-reduced-motion an inserted row does not animate")
+        context.close()
+    finally:
+        server.send_signal(2)
+        server.wait(timeout=30)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rowkit", required=True)
+    parser.add_argument("--shots")
+    arguments = parser.parse_args()
+    if arguments.shots:
+        os.makedirs(arguments.shots, exist_ok=True)
+    rowkit = os.path.abspath(arguments.rowkit)
+    work = tempfile.mkdtemp(prefix="rowkit-live-")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-dev-shm-usage"])
+            for group in [lambda: static_checks(browser, rowkit, work, arguments.shots),
+                          lambda: one_page_checks(browser, rowkit, work)]:
+                try:
+                    group()
+                except Exception as error:  # a check that could not finish is a failure; the others still run
+                    check(False, "stopped: %s" % str(error).splitlines()[0])
+            browser.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    finish()
+
+
+if __name__ == "__main__":
+    main()
