@@ -22,7 +22,9 @@ struct RowKitCommand: AsyncParsableCommand {
             See 'rowkit help <subcommand>' for each command's options and examples.
             """,
         version: "0.1.0",
-        subcommands: [ExportCommand.self, ServeCommand.self, ValidateCommand.self, BenchCommand.self, GenerateExampleCommand.self])
+        subcommands: [
+            ExportCommand.self, ServeCommand.self, ValidateCommand.self, BenchCommand.self, GenerateExampleCommand.self,
+        ])
 
     /// Parses and runs the command as ArgumentParser does; a command line it refuses because of a
     /// mistyped subcommand or option gets a "did you mean" line instead of its message (status 64

@@ -12,6 +12,7 @@ import Testing
     static let commands: [(snapshot: String, arguments: [String])] = [
         ("help-rowkit.txt", ["--help"]),
         ("help-export.txt", ["export", "--help"]),
+        ("help-serve.txt", ["serve", "--help"]),
         ("help-validate.txt", ["validate", "--help"]),
         ("help-bench.txt", ["bench", "--help"]),
         ("help-generate-example.txt", ["generate-example", "--help"]),
