@@ -62,6 +62,9 @@ swift test --skip-build --no-parallel --filter BrowserTests
 step "rowkit serve: raw requests, the event stream, edits, export equality (Tests/Serve)"
 python3 Tests/Serve/serve_test.py --rowkit "$(swift build --show-bin-path)/rowkit"
 
+step "Examples/LiveTable: its page follows the processes without reloading (Chromium)"
+.build/browser-venv/bin/python Tests/Serve/livetable_test.py --livetable "$(swift build --show-bin-path)/LiveTable"
+
 step "format: swift format lint --strict (scripts/format.sh --lint)"
 scripts/format.sh --lint
 

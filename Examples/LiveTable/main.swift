@@ -91,7 +91,9 @@ struct LiveTable {
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
             services: [LiveSiteService(site)],
             onServerRunning: { channel in
-                print("Processes at http://127.0.0.1:\(channel.localAddress?.port ?? port)/ (Ctrl-C to stop)")
+                // Written at once: a program reading this line waits for it.
+                let line = "Processes at http://127.0.0.1:\(channel.localAddress?.port ?? port)/ (Ctrl-C to stop)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
             })
         let updates = Task {
             var ticks = Dictionary(processes.map { ($0.pid, $0.cpuTicks) }, uniquingKeysWith: { a, _ in a })
