@@ -392,3 +392,8 @@ final class JSONEventReader {
         return value
     }
 }
+
+extension JSONEventReader: ListingEventSource {
+    /// The JSON reader's one problem, a syntax error, ends its stream.
+    var hasProblems: Bool { false }
+}
