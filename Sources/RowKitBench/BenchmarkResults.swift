@@ -145,38 +145,41 @@ public struct BenchmarkResults: Sendable, Equatable {
         return ([render(header), rule] + lines.map(render)).joined(separator: "\n") + "\n"
     }
 
-    /// JSON: `{"items": N, "ops": {"<op>": {"c": ns, ...}}, "bytes_per_item": {"c": x, ...},
-    /// "bytes_per_item_fresh": {...}, "ratios_alternating": {"<op>": {"swift": x}}, "reference":
-    /// {"<op>": {"against": "fenwick find", "c": ns, "reference": ns, "ratio": x, "limit": x}}}`,
-    /// keys in display order (the last three when measured; `ratios_alternating` holds each
-    /// column's median per-round ratio to the first column, see ``Row/ratios``).
-    public func json() -> String {
-        func object(_ values: [String: Double]) -> String {
-            let extra = values.keys.filter { !columns.contains($0) }.sorted()
-            let keys = columns.filter { values[$0] != nil } + extra
-            let fields = keys.map { "\"\($0)\": \(Self.format(values[$0] ?? 0))" }
-            return "{" + fields.joined(separator: ", ") + "}"
+    /// The results' members of the `--json` document (``BenchmarkJSON``): `"items": N, "ops":
+    /// {"<op>": {"c": ns, ...}}, "bytes_per_item": {"c": x, ...}, "bytes_per_item_fresh": {...},
+    /// "ratios_alternating": {"<op>": {"swift": x}}, "reference": {"<op>": {"against": "fenwick
+    /// find", "c": ns, "reference": ns, "ratio": x, "limit": x}}` (the last three when measured;
+    /// `ratios_alternating` holds each column's median per-round ratio to the first column, see
+    /// ``Row/ratios``; a reference `ratio` is the median by round, the one its limit applies to).
+    public var jsonMembers: [String: BenchmarkJSON.Value] {
+        func object(_ values: [String: Double]) -> BenchmarkJSON.Value {
+            .object(values.mapValues(BenchmarkJSON.Value.figure))
         }
-        let ops = rows.map { "\"\($0.op)\": \(object($0.nanoseconds))" }.joined(separator: ", ")
-        var members = ["\"items\": \(items)", "\"ops\": {\(ops)}", "\"bytes_per_item\": \(object(bytesPerItem))"]
-        if !bytesPerItemFresh.isEmpty { members.append("\"bytes_per_item_fresh\": \(object(bytesPerItemFresh))") }
-        let alternating = rows.filter { !$0.ratios.isEmpty }.map { "\"\($0.op)\": \(object($0.ratios))" }
+        var members: [String: BenchmarkJSON.Value] = [
+            "items": .integer(items),
+            "ops": .object(Dictionary(rows.map { ($0.op, object($0.nanoseconds)) }) { _, last in last }),
+            "bytes_per_item": object(bytesPerItem),
+        ]
+        if !bytesPerItemFresh.isEmpty { members["bytes_per_item_fresh"] = object(bytesPerItemFresh) }
+        let alternating = rows.filter { !$0.ratios.isEmpty }
         if !alternating.isEmpty {
-            members.append("\"ratios_alternating\": {" + alternating.joined(separator: ", ") + "}")
+            members["ratios_alternating"] = .object(
+                Dictionary(alternating.map { ($0.op, object($0.ratios)) }) { _, last in last })
         }
         if let reference {
-            let figures = reference.figures.map { figure in
-                var fields = [
-                    "\"against\": \"\(figure.reference)\"", "\"c\": \(Self.format(figure.c))",
-                    "\"reference\": \(Self.format(figure.referenceNanoseconds))",
-                    "\"ratio\": \(Self.format(figure.ratio))",
-                ]
-                if let limit = figure.limit { fields.append("\"limit\": \(Self.format(limit))") }
-                return "\"\(figure.op)\": {" + fields.joined(separator: ", ") + "}"
-            }
-            members.append("\"reference\": {" + figures.joined(separator: ", ") + "}")
+            members["reference"] = .object(
+                Dictionary(
+                    reference.figures.map { figure in
+                        var fields: [String: BenchmarkJSON.Value] = [
+                            "against": .string(figure.reference), "c": .figure(figure.c),
+                            "reference": .figure(figure.referenceNanoseconds), "ratio": .figure(figure.ratio),
+                        ]
+                        if let limit = figure.limit { fields["limit"] = .figure(limit) }
+                        return (figure.op, .object(fields))
+                    }
+                ) { _, last in last })
         }
-        return "{" + members.joined(separator: ", ") + "}\n"
+        return members
     }
 
     /// Fixed-point with two decimals below 100, none from 100 on.

@@ -65,11 +65,12 @@ public struct TargetRatios: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The ratios as one JSON object member: `"ratios": {"<name>": {"value": x, "limit": x}}`.
-    public func jsonMember() -> String {
-        let fields = ratios.map {
-            "\"\($0.name)\": {\"value\": \(BenchmarkResults.format($0.value)), \"limit\": \(BenchmarkResults.format($0.limit))}"
+    /// The ratios' member of the `--json` document (``BenchmarkJSON``): `"ratios": {"<name>":
+    /// {"value": x, "limit": x}}`.
+    public var jsonMembers: [String: BenchmarkJSON.Value] {
+        let fields = ratios.map { ratio -> (String, BenchmarkJSON.Value) in
+            (ratio.name, .object(["value": .figure(ratio.value), "limit": .figure(ratio.limit)]))
         }
-        return "\"ratios\": {" + fields.joined(separator: ", ") + "}"
+        return ["ratios": .object(Dictionary(fields) { _, last in last })]
     }
 }
