@@ -62,4 +62,20 @@ import Testing
         #expect(table.contains("The limits are for 10^6 rows, this run's size, and apply to c/ref by round."))
         #expect(!table.contains("not judged"))
     }
+
+    @Test func theRunsRatiosGiveEachLimitAVerdictAndJudgeTheReferenceOnesOnlyAtAMillionRows() {
+        let model = PipelineBenchmarks.ModelFigure(
+            rows: 1_000_000, editMicroseconds: 3, lookupNanoseconds: 150, cInsertNanoseconds: 200,
+            cItemAtNanoseconds: 70, editOverCInsert: 25, lookupOverCItemAt: 1.5)
+        let small = TargetRatios(results: Self.results(items: 1_000), diffs: [], model: model).table()
+        let large = TargetRatios(results: Self.results(items: 1_000_000), diffs: [], model: model).table()
+        func verdict(_ table: String, _ meaning: String) -> String? {
+            table.split(separator: "\n").first { $0.hasPrefix(meaning) }.map { String($0.dropFirst(62)) }
+        }
+        #expect(verdict(small, "C item_at / fenwick find") == "not judged (limit for 10^6 rows)")
+        #expect(verdict(large, "C item_at / fenwick find") == "over")
+        #expect(verdict(large, "C offset_of / fenwick prefix") == "within")
+        #expect(verdict(small, "model edit / C insert") == "over", "the model's limit holds at any --items")
+        #expect(verdict(small, "model path(of:) / C item_at") == "within")
+    }
 }
