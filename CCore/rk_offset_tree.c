@@ -1287,6 +1287,218 @@ static void give_back(rk_offset_tree *t, rk_mark mark, void **blocks, size_t nle
     free_down_to(t, mark.leaves, mark.inner);
 }
 
+/* Inserts the k heights `h` at `off` of `leaf` (reached through `p`) when the leaf can hold them
+ * all: in place, or moved to a larger leaf. Inlined: it is the common case of an insert. */
+static RK_INLINE rk_status insert_in_leaf(rk_offset_tree *t, const rk_path *p, rk_leaf *leaf,
+                                           size_t off, const double *h, size_t k) {
+    const size_t total = leaf->n + k;
+    rk_leaf *l = leaf;
+    size_t from_block = off / RK_BLOCK, old_n = leaf->n;
+    if (total > leaf->cap) {
+        l = leaf_new(t, round_cap(total));
+        if (!l) return RK_ERR_NOMEM;
+        memcpy(l->h, leaf->h, off * sizeof(double));
+        memcpy(l->h + off + k, leaf->h + off, (leaf->n - off) * sizeof(double));
+        leaf_delete(t, leaf);
+        from_block = 0;
+    } else {
+        memmove(l->h + off + k, l->h + off, (l->n - off) * sizeof(double));
+    }
+    for (size_t i = 0; i < k; i++) l->h[off + i] = quantize(h[i]);
+    l->n = (uint32_t)total;
+    double s = l == leaf && k == 1 ? leaf_fix_after_insert(l, off, old_n) : leaf_fix(l, from_block);
+    fix_path(t, p, l, s, (ptrdiff_t)k);
+    if (l != leaf) trim(t);
+    return RK_OK;
+}
+
+/* How an insertion of `total` heights into one leaf splits the tree: the leaf into `mleaf`
+ * pieces, level d of the path into pieces_at[d] (set while a level still gets more than one piece),
+ * new levels on top when the root splits; the inner blocks all that takes, and the longest entry
+ * list and the most pieces a level handles. */
+typedef struct rk_insert_plan {
+    size_t pieces_at[RK_MAX_DEPTH + 1];
+    size_t mleaf, ninner, max_list, max_pieces;
+} rk_insert_plan;
+
+static void plan_insert(const rk_path *p, unsigned depth, size_t total, rk_insert_plan *plan) {
+    size_t mleaf = pieces_for(total, RK_LEAF_MAX, RK_LEAF_FILL);
+    size_t ninner = 0, max_list = 0, max_pieces = mleaf, mb = mleaf;
+    for (unsigned d = depth; d-- > 0 && mb > 1;) {
+        size_t tl = p->node[d]->n - 1 + mb;
+        size_t ml = pieces_for(tl, RK_FAN, RK_INNER_FILL);
+        plan->pieces_at[d] = ml;
+        ninner += ml - 1;
+        if (tl > max_list) max_list = tl;
+        if (ml > max_pieces) max_pieces = ml;
+        mb = ml;
+    }
+    if (mb > 1) { /* the root splits: new levels on top */
+        for (size_t m = mb; m > 1;) {
+            size_t mm = pieces_for(m, RK_FAN, RK_INNER_FILL);
+            ninner += mm;
+            if (m > max_list) max_list = m;
+            m = mm;
+        }
+    }
+    plan->mleaf = mleaf;
+    plan->ninner = ninner;
+    plan->max_list = max_list;
+    plan->max_pieces = max_pieces;
+}
+
+/* The scratch of an insertion that splits: the new blocks (`nodes`: the leaves, then the inner
+ * blocks), the pieces of the level being built and a level's entry list; on the stack when they
+ * fit, else on the heap (`heap`). */
+typedef struct rk_insert_scratch {
+    void *nodes_stack[RK_STACK_NODES];
+    rk_entry pieces_stack[RK_STACK_ENTRIES], list_stack[RK_STACK_ENTRIES];
+    void **nodes;
+    rk_entry *pieces, *list;
+    int heap;
+} rk_insert_scratch;
+
+static void scratch_free(rk_insert_scratch *sc) {
+    if (!sc->heap) return;
+    rk_free(sc->nodes);
+    rk_free(sc->pieces);
+    rk_free(sc->list);
+}
+
+/* Secures everything the insertion `plan` needs: the scratch arrays, then the new leaves (each
+ * sized for its share of `total`) and inner blocks, in sc->nodes. Returns RK_ERR_NOMEM with
+ * nothing kept (the tree and its free lists as they were, the scratch freed) when an allocation
+ * fails. */
+static rk_status secure_insert(rk_offset_tree *t, const rk_insert_plan *plan, size_t total,
+                               rk_insert_scratch *sc) {
+    size_t nleaves = plan->mleaf, nblocks = nleaves + plan->ninner;
+    sc->nodes = sc->nodes_stack;
+    sc->pieces = sc->pieces_stack;
+    sc->list = sc->list_stack;
+    sc->heap = nblocks > RK_STACK_NODES || plan->max_pieces > RK_STACK_ENTRIES ||
+               plan->max_list > RK_STACK_ENTRIES;
+    if (sc->heap) {
+        sc->nodes = rk_alloc(nblocks * sizeof(void *));
+        sc->pieces = rk_alloc(plan->max_pieces * sizeof(rk_entry));
+        sc->list = rk_alloc((plan->max_list ? plan->max_list : 1) * sizeof(rk_entry));
+        if (!sc->nodes || !sc->pieces || !sc->list) {
+            scratch_free(sc);
+            return RK_ERR_NOMEM;
+        }
+    }
+    rk_mark mark = mark_of(t);
+    size_t made = 0;
+    for (; made < nleaves; made++) {
+        size_t len = total / nleaves + (made < total % nleaves);
+        if (!(sc->nodes[made] = leaf_new(t, round_cap(len)))) break;
+    }
+    if (made == nleaves) {
+        for (; made < nblocks; made++)
+            if (!(sc->nodes[made] = inner_new(t))) break;
+    }
+    if (made < nblocks) {
+        give_back(t, mark, sc->nodes, nleaves, made);
+        scratch_free(sc);
+        return RK_ERR_NOMEM;
+    }
+    return RK_OK;
+}
+
+/* Splits `nd`, with its entry `j` replaced by the `mb` pieces in sc->pieces, into `ml` nodes:
+ * `nd` itself, then new blocks taken from sc->nodes at *next; their entries become the pieces. */
+static void split_inner(rk_inner *nd, uint32_t j, size_t mb, size_t ml, rk_insert_scratch *sc,
+                        size_t *next) {
+    rk_entry *pieces = sc->pieces, *list = sc->list;
+    size_t tl = nd->n - 1 + mb, w = 0, start = 0;
+    for (uint32_t i = 0; i < j; i++) list[w++] = get_entry(nd, i);
+    for (size_t q = 0; q < mb; q++) list[w++] = pieces[q];
+    for (uint32_t i = j + 1; i < nd->n; i++) list[w++] = get_entry(nd, i);
+    for (size_t q = 0; q < ml; q++) {
+        rk_inner *dst = q == 0 ? nd : sc->nodes[(*next)++];
+        size_t len = tl / ml + (q < tl % ml);
+        for (size_t i = 0; i < len; i++) set_entry(dst, (uint32_t)i, list[start + i]);
+        dst->n = (uint32_t)len;
+        start += len;
+        pieces[q] = inner_entry(dst);
+    }
+}
+
+/* Puts the `mb` pieces of a split root under new levels of blocks from sc->nodes at `next`, until
+ * one piece is left; returns the number of levels added. */
+static unsigned grow_root(size_t mb, rk_insert_scratch *sc, size_t next) {
+    rk_entry *pieces = sc->pieces, *list = sc->list;
+    unsigned levels = 0;
+    while (mb > 1) {
+        size_t mm = pieces_for(mb, RK_FAN, RK_INNER_FILL), start = 0;
+        memcpy(list, pieces, mb * sizeof(rk_entry));
+        for (size_t q = 0; q < mm; q++) {
+            rk_inner *dst = sc->nodes[next++];
+            size_t len = mb / mm + (q < mb % mm);
+            for (size_t i = 0; i < len; i++) set_entry(dst, (uint32_t)i, list[start + i]);
+            dst->n = (uint32_t)len;
+            start += len;
+            pieces[q] = inner_entry(dst);
+        }
+        mb = mm;
+        levels++;
+    }
+    return levels;
+}
+
+/* Commits an insertion of the k heights `h` at `off` of `leaf` (reached through `p`) with the
+ * blocks secure_insert made; nothing here can fail. The leaf's heights and the new ones are dealt
+ * out to the new leaves, each level of the path takes the pieces below it (split where they do
+ * not fit), and new levels go on top when the root splits. */
+static void commit_insert(rk_offset_tree *t, const rk_path *p, rk_leaf *leaf, size_t off,
+                          const double *h, size_t k, const rk_insert_plan *plan,
+                          rk_insert_scratch *sc) {
+    const unsigned depth = t->depth;
+    const size_t total = leaf->n + k, mleaf = plan->mleaf;
+    rk_entry *pieces = sc->pieces;
+    size_t next = 0, from = 0;
+    rk_segments s = {{leaf->h, h, leaf->h + off}, {off, k, leaf->n - off}};
+    for (size_t q = 0; q < mleaf; q++) {
+        rk_leaf *l = sc->nodes[next++];
+        size_t len = total / mleaf + (q < total % mleaf);
+        copy_segments(&s, from, len, l->h);
+        l->n = (uint32_t)len;
+        from += len;
+        pieces[q] = leaf_entry(l);
+    }
+    leaf_delete(t, leaf);
+    size_t mb = mleaf;
+    for (unsigned d = depth; d-- > 0;) {
+        rk_inner *nd = p->node[d];
+        uint32_t j = p->idx[d];
+        if (mb == 1) {
+            set_entry(nd, j, pieces[0]);
+            pieces[0] = inner_entry(nd);
+            continue;
+        }
+        size_t tl = nd->n - 1 + mb;
+        if (tl <= RK_FAN) {
+            move_entries(nd, (uint32_t)(j + mb), nd, j + 1, nd->n - j - 1);
+            for (size_t q = 0; q < mb; q++) set_entry(nd, (uint32_t)(j + q), pieces[q]);
+            nd->n = (uint32_t)tl;
+            pieces[0] = inner_entry(nd);
+            mb = 1;
+            continue;
+        }
+        split_inner(nd, j, mb, plan->pieces_at[d], sc, &next);
+        mb = plan->pieces_at[d];
+    }
+    unsigned new_depth = depth + grow_root(mb, sc, next);
+    t->root = pieces[0].ptr;
+    t->total = pieces[0].sum;
+    set_count(t, pieces[0].cnt);
+    t->depth = new_depth;
+    if (new_depth != depth) make_guesses(t); /* a new root level */
+    trim(t);
+}
+
+/* Inserts the k heights `h` at `at`: into the leaf there when it can hold them, by a rebuild when
+ * k is at least the count, and otherwise in two phases, securing every block first (a failure
+ * leaves the tree as it was) and then committing, which cannot fail. */
 static rk_status insert_items(rk_offset_tree *t, size_t at, const double *h, size_t k,
                               size_t *bad_index) {
     if (at > t->count) return RK_ERR_RANGE;
@@ -1302,163 +1514,16 @@ static rk_status insert_items(rk_offset_tree *t, size_t at, const double *h, siz
     rk_path p;
     size_t off;
     rk_leaf *leaf = descend_resize(t, at, &p, &off);
-    const unsigned depth = t->depth;
     const size_t total = leaf->n + k;
+    if (total <= RK_LEAF_MAX) return insert_in_leaf(t, &p, leaf, off, h, k);
 
-    if (total <= RK_LEAF_MAX) { /* the leaf takes them: in place, or moved to a larger leaf */
-        rk_leaf *l = leaf;
-        size_t from_block = off / RK_BLOCK, old_n = leaf->n;
-        if (total > leaf->cap) {
-            l = leaf_new(t, round_cap(total));
-            if (!l) return RK_ERR_NOMEM;
-            memcpy(l->h, leaf->h, off * sizeof(double));
-            memcpy(l->h + off + k, leaf->h + off, (leaf->n - off) * sizeof(double));
-            leaf_delete(t, leaf);
-            from_block = 0;
-        } else {
-            memmove(l->h + off + k, l->h + off, (l->n - off) * sizeof(double));
-        }
-        for (size_t i = 0; i < k; i++) l->h[off + i] = quantize(h[i]);
-        l->n = (uint32_t)total;
-        double s = l == leaf && k == 1 ? leaf_fix_after_insert(l, off, old_n) : leaf_fix(l, from_block);
-        fix_path(t, &p, l, s, (ptrdiff_t)k);
-        if (l != leaf) trim(t);
-        return RK_OK;
-    }
-
-    /* ---- plan: how many pieces each level splits into */
-    size_t pieces_at[RK_MAX_DEPTH + 1];
-    size_t mleaf = pieces_for(total, RK_LEAF_MAX, RK_LEAF_FILL);
-    size_t ninner = 0, max_list = 0, max_pieces = mleaf, mb = mleaf;
-    for (unsigned d = depth; d-- > 0 && mb > 1;) {
-        size_t tl = p.node[d]->n - 1 + mb;
-        size_t ml = pieces_for(tl, RK_FAN, RK_INNER_FILL);
-        pieces_at[d] = ml;
-        ninner += ml - 1;
-        if (tl > max_list) max_list = tl;
-        if (ml > max_pieces) max_pieces = ml;
-        mb = ml;
-    }
-    if (mb > 1) { /* the root splits: new levels on top */
-        for (size_t m = mb; m > 1;) {
-            size_t mm = pieces_for(m, RK_FAN, RK_INNER_FILL);
-            ninner += mm;
-            if (m > max_list) max_list = m;
-            m = mm;
-        }
-    }
-    size_t nleaves = mleaf;
-
-    /* ---- secure everything */
-    void *nodes_stack[RK_STACK_NODES];
-    rk_entry pieces_stack[RK_STACK_ENTRIES], list_stack[RK_STACK_ENTRIES];
-    void **nodes = nodes_stack;
-    rk_entry *pieces = pieces_stack, *list = list_stack;
-    size_t nblocks = nleaves + ninner;
-    int heap_scratch = nblocks > RK_STACK_NODES || max_pieces > RK_STACK_ENTRIES ||
-                       max_list > RK_STACK_ENTRIES;
-    if (heap_scratch) {
-        nodes = rk_alloc(nblocks * sizeof(void *));
-        pieces = rk_alloc(max_pieces * sizeof(rk_entry));
-        list = rk_alloc((max_list ? max_list : 1) * sizeof(rk_entry));
-        if (!nodes || !pieces || !list) {
-            rk_free(nodes);
-            rk_free(pieces);
-            rk_free(list);
-            return RK_ERR_NOMEM;
-        }
-    }
-    rk_mark mark = mark_of(t);
-    size_t made = 0;
-    for (; made < nleaves; made++) {
-        size_t len = total / mleaf + (made < total % mleaf);
-        if (!(nodes[made] = leaf_new(t, round_cap(len)))) break;
-    }
-    if (made == nleaves) {
-        for (; made < nblocks; made++)
-            if (!(nodes[made] = inner_new(t))) break;
-    }
-    if (made < nblocks) {
-        give_back(t, mark, nodes, nleaves, made);
-        if (heap_scratch) {
-            rk_free(nodes);
-            rk_free(pieces);
-            rk_free(list);
-        }
-        return RK_ERR_NOMEM;
-    }
-
-    /* ---- commit: nothing below can fail */
-    size_t next = 0, from = 0;
-    rk_segments s = {{leaf->h, h, leaf->h + off}, {off, k, leaf->n - off}};
-    for (size_t q = 0; q < mleaf; q++) {
-        rk_leaf *l = nodes[next++];
-        size_t len = total / mleaf + (q < total % mleaf);
-        copy_segments(&s, from, len, l->h);
-        l->n = (uint32_t)len;
-        from += len;
-        pieces[q] = leaf_entry(l);
-    }
-    leaf_delete(t, leaf);
-    mb = mleaf;
-    for (unsigned d = depth; d-- > 0;) {
-        rk_inner *nd = p.node[d];
-        uint32_t j = p.idx[d];
-        if (mb == 1) {
-            set_entry(nd, j, pieces[0]);
-            pieces[0] = inner_entry(nd);
-            continue;
-        }
-        size_t tl = nd->n - 1 + mb;
-        if (tl <= RK_FAN) {
-            move_entries(nd, (uint32_t)(j + mb), nd, j + 1, nd->n - j - 1);
-            for (size_t q = 0; q < mb; q++) set_entry(nd, (uint32_t)(j + q), pieces[q]);
-            nd->n = (uint32_t)tl;
-            pieces[0] = inner_entry(nd);
-            mb = 1;
-            continue;
-        }
-        size_t w = 0;
-        for (uint32_t i = 0; i < j; i++) list[w++] = get_entry(nd, i);
-        for (size_t q = 0; q < mb; q++) list[w++] = pieces[q];
-        for (uint32_t i = j + 1; i < nd->n; i++) list[w++] = get_entry(nd, i);
-        size_t ml = pieces_at[d], start = 0;
-        for (size_t q = 0; q < ml; q++) {
-            rk_inner *dst = q == 0 ? nd : nodes[next++];
-            size_t len = tl / ml + (q < tl % ml);
-            for (size_t i = 0; i < len; i++) set_entry(dst, (uint32_t)i, list[start + i]);
-            dst->n = (uint32_t)len;
-            start += len;
-            pieces[q] = inner_entry(dst);
-        }
-        mb = ml;
-    }
-    unsigned new_depth = depth;
-    while (mb > 1) {
-        size_t mm = pieces_for(mb, RK_FAN, RK_INNER_FILL), start = 0;
-        memcpy(list, pieces, mb * sizeof(rk_entry));
-        for (size_t q = 0; q < mm; q++) {
-            rk_inner *dst = nodes[next++];
-            size_t len = mb / mm + (q < mb % mm);
-            for (size_t i = 0; i < len; i++) set_entry(dst, (uint32_t)i, list[start + i]);
-            dst->n = (uint32_t)len;
-            start += len;
-            pieces[q] = inner_entry(dst);
-        }
-        mb = mm;
-        new_depth++;
-    }
-    t->root = pieces[0].ptr;
-    t->total = pieces[0].sum;
-    set_count(t, pieces[0].cnt);
-    t->depth = new_depth;
-    if (new_depth != depth) make_guesses(t); /* a new root level */
-    trim(t);
-    if (heap_scratch) {
-        rk_free(nodes);
-        rk_free(pieces);
-        rk_free(list);
-    }
+    rk_insert_plan plan;
+    plan_insert(&p, t->depth, total, &plan);
+    rk_insert_scratch sc;
+    st = secure_insert(t, &plan, total, &sc);
+    if (st != RK_OK) return st;
+    commit_insert(t, &p, leaf, off, h, k, &plan, &sc);
+    scratch_free(&sc);
     return RK_OK;
 }
 

@@ -9,6 +9,8 @@
 #      checks `rowkit serve` from outside with raw requests (Tests/Serve/serve_test.py);
 #      lints the Swift code against .swift-format (scripts/format.sh --lint); checks the public
 #      API against api/ (scripts/api.sh);
+#      checks that each folder of RowKit, RowKitListing and RowKitHTML uses only the folders
+#      listed before it in its module's docs (scripts/layering.py);
 #      checks that Snippets/ holds the docs' code as written and runs it, and type-checks the doc
 #      comments' examples (scripts/snippets.py, scripts/doc-comments/), and
 #      builds the DocC documentation, failing on any warning (scripts/docs.sh);
@@ -70,6 +72,9 @@ scripts/format.sh --lint
 
 step "public API against api/"
 scripts/api.sh
+
+step "layering: each folder uses only the folders before it (scripts/layering.py)"
+python3 scripts/layering.py
 
 step "docs: the code in them, and DocC without warnings"
 python3 scripts/snippets.py

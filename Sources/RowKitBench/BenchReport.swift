@@ -54,8 +54,8 @@ public struct BenchReport: Sendable {
         /// The implementations; the first is the one speed-ups are given for, against the second.
         public var series: [Series]
         /// Speed-ups measured in alternating rounds, by row count: the median over rounds of the
-        /// second series' time / the first's (``BenchmarkResults/Row/ratios``). Where a row count
-        /// has none, the table gives the quotient of the two medians.
+        /// second series' time / the first's (``BenchmarkResults/Row/ratios``), shown in their own
+        /// column beside the quotient of the two medians.
         public var speedUps: [Int: Double] = [:]
 
         /// Creates a chart.
@@ -143,7 +143,12 @@ public struct BenchReport: Sendable {
     private static func context(of chart: Chart) -> [String: Any] {
         let series = chart.series
         let speedUp = series.count >= 2
-        let headers = ["Rows"] + series.map(\.name) + (speedUp ? ["\(series[0].name) speed-up"] : [])
+        let byRound = speedUp && !chart.speedUps.isEmpty
+        // The speed-up is the quotient of the two medians beside it; by round, the median of the
+        // rounds' quotients (each round timing both), where the two were timed that way.
+        let headers =
+            ["Rows"] + series.map(\.name) + (speedUp ? ["\(series[0].name) speed-up"] : [])
+            + (byRound ? ["speed-up by round"] : [])
         let rows: [[String: Any]] = chart.rowCounts.map { count in
             let values = series.map { $0.points.first { $0.rows == count } }
             var cells = [Formatting.grouped(count)]
@@ -152,14 +157,13 @@ public struct BenchReport: Sendable {
                     ?? "–"
             }
             if speedUp {
-                if let alternating = chart.speedUps[count] {
-                    cells.append(Formatting.ratio(alternating))
-                } else if let first = values[0], let second = values[1], first.nanosecondsPerOperation > 0 {
+                if let first = values[0], let second = values[1], first.nanosecondsPerOperation > 0 {
                     cells.append(Formatting.ratio(second.nanosecondsPerOperation / first.nanosecondsPerOperation))
                 } else {
                     cells.append("–")
                 }
             }
+            if byRound { cells.append(chart.speedUps[count].map(Formatting.ratio) ?? "–") }
             return ["cells": cells.map { ["text": HTMLEscaping.escape($0)] }]
         }
         return [

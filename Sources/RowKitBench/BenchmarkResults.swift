@@ -54,106 +54,132 @@ public struct BenchmarkResults: Sendable, Equatable {
     }
 
     /// A text table: ns per operation for every column, then each other column's ratio to the
-    /// first column (e.g. `swift/c`, `naive/c`; the median of per-round ratios where the row has
-    /// one, see ``Row/ratios``), then bytes per item fresh and after the edits; then the reference
-    /// comparison, when measured.
+    /// first column (e.g. `swift/c`, `naive/c`: the quotient of the two medians beside it), then,
+    /// for the columns timed in alternating rounds, the median of the rounds' ratios (`swift/c by
+    /// round`, see ``Row/ratios``); then bytes per item fresh and after the edits, and a legend
+    /// saying how the ratios are made; then the reference comparison, when measured.
     public func table() -> String {
         let reference = columns.first ?? ""
         let others = Array(columns.dropFirst())
+        let byRound = others.filter { column in rows.contains { $0.ratios[column] != nil } }
         let header =
             ["op (\(items) items)"] + columns.map { "\($0) ns" } + others.map { "\($0)/\(reference)" }
+            + byRound.map { "\($0)/\(reference) by round" }
         var lines: [[String]] = []
         for row in rows {
             var line = [row.op]
             for column in columns { line.append(row.nanoseconds[column].map(Self.format) ?? "-") }
             for column in others {
-                if let ratio = row.ratios[column] {
-                    line.append(Self.format(ratio) + "x")
-                } else if let value = row.nanoseconds[column], let base = row.nanoseconds[reference], base > 0 {
+                if let value = row.nanoseconds[column], let base = row.nanoseconds[reference], base > 0 {
                     line.append(Self.format(value / base) + "x")
                 } else {
                     line.append("-")
                 }
             }
+            for column in byRound { line.append(row.ratios[column].map { Self.format($0) + "x" } ?? "-") }
             lines.append(line)
         }
         for (name, bytes) in [("bytes/item fresh", bytesPerItemFresh), ("bytes/item", bytesPerItem)]
         where !bytes.isEmpty {
             var line = [name]
             for column in columns { line.append(bytes[column].map(Self.format) ?? "-") }
-            line += others.map { _ in "" }
+            line += (others + byRound).map { _ in "" }
             lines.append(line)
         }
-        let all = [header] + lines
-        let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
-        func render(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                return i == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
+        var main = Self.textTable(header: header, lines: lines, leftAligned: [0])
+        if let column = byRound.first {
+            main +=
+                "\(column)/\(reference) is the \(column) median over the \(reference) median beside it; by round, the "
+                + "median of the rounds'\n\(column)/\(reference), each round timing both (load that comes and goes "
+                + "weighs on both alike).\n"
         }
-        let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
-        let main = ([render(header), rule] + lines.map(render)).joined(separator: "\n") + "\n"
         guard let comparison = self.reference else { return main }
         return main + referenceTable(comparison)
     }
 
-    /// The reference comparison as a text table: the C tree's ns, the reference's, their ratio
-    /// (median over alternating rounds) and the limit.
+    /// The reference comparison as a text table: the C tree's ns, the reference's, the quotient of
+    /// the two medians, the median over alternating rounds of C / reference, the limit (set for
+    /// ``ReferenceComparison/limitRows`` rows, on the ratio by round) and its verdict: within or
+    /// over at that size, not judged at another.
     func referenceTable(_ reference: ReferenceComparison) -> String {
-        // The limits are set for 1,000,000 rows; at other sizes they are shown for comparison only.
-        let limitHeader = items == 1_000_000 ? "limit" : "limit at 10^6"
-        let header = ["C tree vs plain-C references", "c ns", "reference", "ref ns", "c/ref", limitHeader]
+        let judged = items == ReferenceComparison.limitRows
+        let header = [
+            "C tree vs plain-C references", "c ns", "reference", "ref ns", "c/ref", "c/ref by round",
+            "limit at 10^6 rows", "verdict",
+        ]
         let lines = reference.figures.map { figure in
-            [
+            let verdict: String
+            if let limit = figure.limit {
+                verdict = judged ? (figure.ratio <= limit ? "within" : "over") : "not judged"
+            } else {
+                verdict = "no limit"
+            }
+            return [
                 figure.op, Self.format(figure.c), figure.reference, Self.format(figure.referenceNanoseconds),
-                Self.format(figure.ratio) + "x", figure.limit.map { "<= " + Self.format($0) + "x" } ?? "",
+                figure.referenceNanoseconds > 0 ? Self.format(figure.c / figure.referenceNanoseconds) + "x" : "-",
+                Self.format(figure.ratio) + "x", figure.limit.map { "<= " + Self.format($0) + "x" } ?? "", verdict,
             ]
         }
+        let legend =
+            judged
+            ? "The limits are for 10^6 rows, this run's size, and apply to c/ref by round.\n"
+            : "The limits are for 10^6 rows and apply to c/ref by round; at \(items) rows they are not "
+                + "judged\n(rowkit bench --items 1000000 judges them).\n"
+        return "\n" + Self.textTable(header: header, lines: lines, leftAligned: [0, 2, 7]) + legend
+    }
+
+    /// Lines of cells in columns: left-aligned at `leftAligned`, right-aligned elsewhere, the header
+    /// over a rule; no line ends in spaces.
+    static func textTable(header: [String], lines: [[String]], leftAligned: Set<Int>) -> String {
         let all = [header] + lines
         let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
         func render(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
+            var line = cells.enumerated().map { i, cell in
                 let pad = String(repeating: " ", count: widths[i] - cell.count)
-                return i == 0 || i == 2 ? cell + pad : pad + cell
+                return leftAligned.contains(i) ? cell + pad : pad + cell
             }.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
         }
         let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
-        return "\n" + ([render(header), rule] + lines.map(render)).joined(separator: "\n") + "\n"
+        return ([render(header), rule] + lines.map(render)).joined(separator: "\n") + "\n"
     }
 
-    /// JSON: `{"items": N, "ops": {"<op>": {"c": ns, ...}}, "bytes_per_item": {"c": x, ...},
-    /// "bytes_per_item_fresh": {...}, "ratios_alternating": {"<op>": {"swift": x}}, "reference":
-    /// {"<op>": {"against": "fenwick find", "c": ns, "reference": ns, "ratio": x, "limit": x}}}`,
-    /// keys in display order (the last three when measured; `ratios_alternating` holds each
-    /// column's median per-round ratio to the first column, see ``Row/ratios``).
-    public func json() -> String {
-        func object(_ values: [String: Double]) -> String {
-            let extra = values.keys.filter { !columns.contains($0) }.sorted()
-            let keys = columns.filter { values[$0] != nil } + extra
-            let fields = keys.map { "\"\($0)\": \(Self.format(values[$0] ?? 0))" }
-            return "{" + fields.joined(separator: ", ") + "}"
+    /// The results' members of the `--json` document (``BenchmarkJSON``): `"items": N, "ops":
+    /// {"<op>": {"c": ns, ...}}, "bytes_per_item": {"c": x, ...}, "bytes_per_item_fresh": {...},
+    /// "ratios_alternating": {"<op>": {"swift": x}}, "reference": {"<op>": {"against": "fenwick
+    /// find", "c": ns, "reference": ns, "ratio": x, "limit": x}}` (the last three when measured;
+    /// `ratios_alternating` holds each column's median per-round ratio to the first column, see
+    /// ``Row/ratios``; a reference `ratio` is the median by round, the one its limit applies to).
+    public var jsonMembers: [String: BenchmarkJSON.Value] {
+        func object(_ values: [String: Double]) -> BenchmarkJSON.Value {
+            .object(values.mapValues(BenchmarkJSON.Value.figure))
         }
-        let ops = rows.map { "\"\($0.op)\": \(object($0.nanoseconds))" }.joined(separator: ", ")
-        var members = ["\"items\": \(items)", "\"ops\": {\(ops)}", "\"bytes_per_item\": \(object(bytesPerItem))"]
-        if !bytesPerItemFresh.isEmpty { members.append("\"bytes_per_item_fresh\": \(object(bytesPerItemFresh))") }
-        let alternating = rows.filter { !$0.ratios.isEmpty }.map { "\"\($0.op)\": \(object($0.ratios))" }
+        var members: [String: BenchmarkJSON.Value] = [
+            "items": .integer(items),
+            "ops": .object(Dictionary(rows.map { ($0.op, object($0.nanoseconds)) }) { _, last in last }),
+            "bytes_per_item": object(bytesPerItem),
+        ]
+        if !bytesPerItemFresh.isEmpty { members["bytes_per_item_fresh"] = object(bytesPerItemFresh) }
+        let alternating = rows.filter { !$0.ratios.isEmpty }
         if !alternating.isEmpty {
-            members.append("\"ratios_alternating\": {" + alternating.joined(separator: ", ") + "}")
+            members["ratios_alternating"] = .object(
+                Dictionary(alternating.map { ($0.op, object($0.ratios)) }) { _, last in last })
         }
         if let reference {
-            let figures = reference.figures.map { figure in
-                var fields = [
-                    "\"against\": \"\(figure.reference)\"", "\"c\": \(Self.format(figure.c))",
-                    "\"reference\": \(Self.format(figure.referenceNanoseconds))",
-                    "\"ratio\": \(Self.format(figure.ratio))",
-                ]
-                if let limit = figure.limit { fields.append("\"limit\": \(Self.format(limit))") }
-                return "\"\(figure.op)\": {" + fields.joined(separator: ", ") + "}"
-            }
-            members.append("\"reference\": {" + figures.joined(separator: ", ") + "}")
+            members["reference"] = .object(
+                Dictionary(
+                    reference.figures.map { figure in
+                        var fields: [String: BenchmarkJSON.Value] = [
+                            "against": .string(figure.reference), "c": .figure(figure.c),
+                            "reference": .figure(figure.referenceNanoseconds), "ratio": .figure(figure.ratio),
+                        ]
+                        if let limit = figure.limit { fields["limit"] = .figure(limit) }
+                        return (figure.op, .object(fields))
+                    }
+                ) { _, last in last })
         }
-        return "{" + members.joined(separator: ", ") + "}\n"
+        return members
     }
 
     /// Fixed-point with two decimals below 100, none from 100 on.

@@ -187,21 +187,24 @@ public struct FileExportBenchmark: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The figures as a JSON member, `"file_export": [{...}, ...]`.
-    public static func jsonMember(_ figures: [Figure]) -> String {
-        let items = figures.map { figure in
-            var fields = [
-                "\"format\": \"\(figure.format.rawValue)\"", "\"rows\": \(figure.rows)", "\"bytes\": \(figure.bytes)",
-                "\"seconds\": \(String(format: "%.3f", figure.seconds))",
-                "\"rows_per_s\": \(String(format: "%.0f", figure.rowsPerSecond))",
-                "\"mb_per_s\": \(String(format: "%.2f", figure.megabytesPerSecond))",
-                "\"unchanged_s\": \(String(format: "%.3f", figure.unchangedSeconds))",
-                "\"unchanged_share\": \(String(format: "%.3f", figure.unchangedShare))",
-                "\"cmark_rows_per_s\": \(String(format: "%.0f", figure.cmarkRowsPerSecond))",
+    /// The figures' member of the `--json` document (``BenchmarkJSON``): `"file_export": [{"format",
+    /// "rows", "bytes", "seconds", "rows_per_s", "mb_per_s", "unchanged_s", "unchanged_share",
+    /// "cmark_rows_per_s", "peak_rss_bytes"}, ...]` (the peak when measured); none without figures.
+    public static func jsonMembers(_ figures: [Figure]) -> [String: BenchmarkJSON.Value] {
+        guard !figures.isEmpty else { return [:] }
+        let items = figures.map { figure -> BenchmarkJSON.Value in
+            var fields: [String: BenchmarkJSON.Value] = [
+                "format": .string(figure.format.rawValue), "rows": .integer(figure.rows),
+                "bytes": .integer(figure.bytes), "seconds": .number(figure.seconds, places: 3),
+                "rows_per_s": .number(figure.rowsPerSecond, places: 0),
+                "mb_per_s": .number(figure.megabytesPerSecond, places: 2),
+                "unchanged_s": .number(figure.unchangedSeconds, places: 3),
+                "unchanged_share": .number(figure.unchangedShare, places: 3),
+                "cmark_rows_per_s": .number(figure.cmarkRowsPerSecond, places: 0),
             ]
-            if let peak = figure.peakResidentBytes { fields.append("\"peak_rss_bytes\": \(peak)") }
-            return "{" + fields.joined(separator: ", ") + "}"
+            if let peak = figure.peakResidentBytes { fields["peak_rss_bytes"] = .integer(peak) }
+            return .object(fields)
         }
-        return "\"file_export\": [" + items.joined(separator: ", ") + "]"
+        return ["file_export": .array(items)]
     }
 }

@@ -329,4 +329,7 @@ public struct ReferenceComparison: Sendable, Equatable {
     public static let limits: [String: Double] = [
         "item_at": 0.5, "offset_of": 2, "set": 1.5, "insert": 1.2, "build": 1.5,
     ]
+
+    /// The row count the limits are set for; at other sizes they are shown, not judged.
+    public static let limitRows = 1_000_000
 }

@@ -310,35 +310,40 @@ public struct PipelineBenchmarks: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The figures as a JSON object's members (`"diff": ..., "export": ...`), to sit beside the
-    /// offset-tree figures in one document.
+    /// The figures' members of the `--json` document (``BenchmarkJSON``), beside the offset-tree
+    /// figures: `"diff_ms": {"int_100000": ms, ...}, "model": {"rows", "edit_us", "lookup_ns",
+    /// "c_insert_ns", "c_item_at_ns"}, "export": {...}, "export_peak_rss_bytes": {"rows", "bytes"}`
+    /// (the last two when measured).
     public static func jsonMembers(
         diffs: [DiffFigure], model: ModelFigure, export: ExportFigure?, peakBytes: Int?, peakRows: Int
-    ) -> String {
-        let diffJSON = diffs.map {
-            "\"\($0.identity.lowercased())_\($0.rows)\": \(String(format: "%.3f", $0.milliseconds))"
+    ) -> [String: BenchmarkJSON.Value] {
+        let diffFields = diffs.map {
+            ("\($0.identity.lowercased())_\($0.rows)", BenchmarkJSON.Value.number($0.milliseconds, places: 3))
         }
-        .joined(separator: ", ")
-        var members = ["\"diff_ms\": {\(diffJSON)}"]
-        members.append(
-            "\"model\": {\"rows\": \(model.rows), \"edit_us\": \(String(format: "%.2f", model.editMicroseconds)), "
-                + "\"lookup_ns\": \(String(format: "%.1f", model.lookupNanoseconds)), "
-                + "\"c_insert_ns\": \(String(format: "%.1f", model.cInsertNanoseconds)), "
-                + "\"c_item_at_ns\": \(String(format: "%.1f", model.cItemAtNanoseconds))}")
+        var members: [String: BenchmarkJSON.Value] = [
+            "diff_ms": .object(Dictionary(diffFields) { _, last in last }),
+            "model": .object([
+                "rows": .integer(model.rows), "edit_us": .number(model.editMicroseconds, places: 2),
+                "lookup_ns": .number(model.lookupNanoseconds, places: 1),
+                "c_insert_ns": .number(model.cInsertNanoseconds, places: 1),
+                "c_item_at_ns": .number(model.cItemAtNanoseconds, places: 1),
+            ]),
+        ]
         if let export {
-            members.append(
-                "\"export\": {\"rows\": \(export.rows), \"rows_per_s\": \(String(format: "%.0f", export.exportRowsPerSecond)), "
-                    + "\"mb_per_s\": \(String(format: "%.2f", export.exportMBPerSecond)), "
-                    + "\"cmark_rows_per_s\": \(String(format: "%.0f", export.cmarkRowsPerSecond)), "
-                    + "\"cmark_mb_per_s\": \(String(format: "%.2f", export.cmarkMBPerSecond)), "
-                    + "\"ratio\": \(String(format: "%.3f", export.ratio)), "
-                    + "\"search_ns_per_row\": \(String(format: "%.0f", export.searchNanosecondsPerRow)), "
-                    + "\"search_bytes_per_row\": \(String(format: "%.1f", export.searchBytesPerRow)), "
-                    + "\"search_files\": \(export.searchFiles)}")
+            members["export"] = .object([
+                "rows": .integer(export.rows), "rows_per_s": .number(export.exportRowsPerSecond, places: 0),
+                "mb_per_s": .number(export.exportMBPerSecond, places: 2),
+                "cmark_rows_per_s": .number(export.cmarkRowsPerSecond, places: 0),
+                "cmark_mb_per_s": .number(export.cmarkMBPerSecond, places: 2),
+                "ratio": .number(export.ratio, places: 3),
+                "search_ns_per_row": .number(export.searchNanosecondsPerRow, places: 0),
+                "search_bytes_per_row": .number(export.searchBytesPerRow, places: 1),
+                "search_files": .integer(export.searchFiles),
+            ])
         }
         if let peakBytes {
-            members.append("\"export_peak_rss_bytes\": {\"rows\": \(peakRows), \"bytes\": \(peakBytes)}")
+            members["export_peak_rss_bytes"] = .object(["rows": .integer(peakRows), "bytes": .integer(peakBytes)])
         }
-        return members.joined(separator: ", ")
+        return members
     }
 }

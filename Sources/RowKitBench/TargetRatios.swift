@@ -11,6 +11,10 @@ public struct TargetRatios: Sendable, Equatable {
         public var value: Double
         /// The most it may be.
         public var limit: Double
+        /// Whether the run measured it at the size its limit is for (the reference comparison's
+        /// limits are for ``ReferenceComparison/limitRows`` rows; the others, for the size they
+        /// name or any).
+        public var isJudged = true
 
         /// Whether the ratio is within its limit.
         public var isMet: Bool { value <= limit }
@@ -31,7 +35,9 @@ public struct TargetRatios: Sendable, Equatable {
             guard let limit = figure.limit else { continue }
             let name = figure.op + "_vs_" + figure.reference.split(separator: " ")[0]
             ratios.append(
-                Ratio(name: name, meaning: "C \(figure.op) / \(figure.reference)", value: figure.ratio, limit: limit))
+                Ratio(
+                    name: name, meaning: "C \(figure.op) / \(figure.reference)", value: figure.ratio, limit: limit,
+                    isJudged: results.items == ReferenceComparison.limitRows))
         }
         ratios.append(
             Ratio(
@@ -52,24 +58,30 @@ public struct TargetRatios: Sendable, Equatable {
         self.ratios = ratios
     }
 
-    /// The ratios as text lines.
+    /// The ratios as text lines, each with its limit and verdict: within, over, or not judged when
+    /// the run's size is not the one the limit is for.
     public func table() -> String {
-        var lines = ["", "ratios of this run                        ratio     limit"]
-        lines.append(String(repeating: "-", count: 64))
+        var lines = ["", "ratios of this run                        ratio     limit     verdict"]
+        lines.append(String(repeating: "-", count: 74))
         for ratio in ratios {
+            let verdict =
+                !ratio.isJudged ? "not judged (limit for 10^6 rows)" : ratio.isMet ? "within" : "over"
             lines.append(
                 ratio.meaning.padding(toLength: 42, withPad: " ", startingAt: 0)
                     + (BenchmarkResults.format(ratio.value) + "x").padding(toLength: 10, withPad: " ", startingAt: 0)
-                    + "<= " + BenchmarkResults.format(ratio.limit) + "x" + (ratio.isMet ? "" : "  (over)"))
+                    + ("<= " + BenchmarkResults.format(ratio.limit) + "x").padding(
+                        toLength: 10, withPad: " ", startingAt: 0)
+                    + verdict)
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The ratios as one JSON object member: `"ratios": {"<name>": {"value": x, "limit": x}}`.
-    public func jsonMember() -> String {
-        let fields = ratios.map {
-            "\"\($0.name)\": {\"value\": \(BenchmarkResults.format($0.value)), \"limit\": \(BenchmarkResults.format($0.limit))}"
+    /// The ratios' member of the `--json` document (``BenchmarkJSON``): `"ratios": {"<name>":
+    /// {"value": x, "limit": x}}`.
+    public var jsonMembers: [String: BenchmarkJSON.Value] {
+        let fields = ratios.map { ratio -> (String, BenchmarkJSON.Value) in
+            (ratio.name, .object(["value": .figure(ratio.value), "limit": .figure(ratio.limit)]))
         }
-        return "\"ratios\": {" + fields.joined(separator: ", ") + "}"
+        return ["ratios": .object(Dictionary(fields) { _, last in last })]
     }
 }

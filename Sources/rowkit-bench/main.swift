@@ -113,6 +113,13 @@ while let argument = arguments.popFirst() {
 }
 
 /// Runs this executable again to export `rows` rows alone and reports its peak resident set.
+/// The `--json` document of the parts that ran.
+func document(_ parts: [String: BenchmarkJSON.Value]...) -> String {
+    var document = BenchmarkJSON()
+    for members in parts { document.add(members) }
+    return document.text
+}
+
 func childPeakResidentBytes(rows: Int) -> Int? {
     FileExportBenchmark.childPeak(arguments: ["--export-peak-child", "\(rows)"])
 }
@@ -158,20 +165,15 @@ if let pipelinePart {
 if fileExportOnly {
     let figures = runFileExport(fileExport)
     print(
-        json ? "{" + FileExportBenchmark.jsonMember(figures) + "}" : FileExportBenchmark.table(figures),
-        terminator: json ? "\n" : "")
+        json ? document(FileExportBenchmark.jsonMembers(figures)) : FileExportBenchmark.table(figures),
+        terminator: "")
     exit(0)
 }
 let results = suite.run(items: items)
 guard pipeline else {
     let files = runFileExport(fileExport)
     if json {
-        var document = results.json().trimmingCharacters(in: .whitespacesAndNewlines)
-        if !files.isEmpty {
-            document.removeLast()  // the closing brace
-            document += ", " + FileExportBenchmark.jsonMember(files) + "}"
-        }
-        print(document)
+        print(document(results.jsonMembers, FileExportBenchmark.jsonMembers(files)), terminator: "")
     } else {
         print(results.table() + (files.isEmpty ? "" : FileExportBenchmark.table(files)), terminator: "")
     }
@@ -185,13 +187,13 @@ let peak = childPeakResidentBytes(rows: peakRows)
 let ratios = TargetRatios(results: results, diffs: diffs, model: model)
 let files = runFileExport(fileExport)
 if json {
-    var document = results.json().trimmingCharacters(in: .whitespacesAndNewlines)
-    document.removeLast()  // the closing brace
-    let members = PipelineBenchmarks.jsonMembers(
+    let pipelineMembers = PipelineBenchmarks.jsonMembers(
         diffs: diffs, model: model, export: export, peakBytes: peak, peakRows: peakRows)
     print(
-        document + ", " + members + (files.isEmpty ? "" : ", " + FileExportBenchmark.jsonMember(files)) + ", "
-            + ratios.jsonMember() + "}")
+        document(
+            results.jsonMembers, pipelineMembers, FileExportBenchmark.jsonMembers(files),
+            ratios.jsonMembers),
+        terminator: "")
 } else {
     print(results.table(), terminator: "")
     print(

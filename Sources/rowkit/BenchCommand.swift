@@ -101,12 +101,10 @@ struct BenchCommand: AsyncParsableCommand {
         let results = suite.run(items: items)
         let files = try runFileExport()
         if json {
-            var document = results.json().trimmingCharacters(in: .whitespacesAndNewlines)
-            if !files.isEmpty {
-                document.removeLast()  // the closing brace
-                document += ", " + FileExportBenchmark.jsonMember(files) + "}"
-            }
-            print(document)
+            var document = BenchmarkJSON()
+            document.add(results.jsonMembers)
+            document.add(FileExportBenchmark.jsonMembers(files))
+            print(document.text, terminator: "")
         } else {
             print(results.table() + (files.isEmpty ? "" : FileExportBenchmark.table(files)), terminator: "")
         }

@@ -3,7 +3,7 @@ import Foundation
 import RowKitBench
 import RowKitListing
 
-/// `rowkit generate-example` (hidden): writes a large synthetic listing, for trying pagination and
+/// `rowkit generate-example`: writes a large synthetic listing, for trying pagination and
 /// speed (``ListingGenerator``). The output is the same for the same arguments.
 struct GenerateExampleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,8 +27,7 @@ struct GenerateExampleCommand: ParsableCommand {
               A million rows with Markdown bodies, as CSV:
                 rowkit generate-example --kind bodies --rows 1000000 --format csv -o /tmp/bodies.csv
                 rowkit export /tmp/bodies.csv -o /tmp/bodies-site --section-by section
-            """,
-        shouldDisplay: false)
+            """)
 
     @Option(parsing: .unconditional, help: "The number of rows (1 to 10,000,000).")
     var rows = 100_000

@@ -106,7 +106,7 @@ import Testing
         #expect(!report.subtitle.contains("one point"))
     }
 
-    @Test func theTablesSpeedUpIsTheAlternatingRatioWhereTheResultsHaveOne() throws {
+    @Test func theTablesSpeedUpIsTheMediansQuotientAndTheRoundRatioHasItsOwnColumn() throws {
         let sweep = [1_000, 10_000].map { items in
             BenchmarkResults(
                 items: items, columns: ["c", "swift"],
@@ -119,8 +119,13 @@ import Testing
         let report = BenchReport(sweep: sweep)
         #expect(report.charts[0].speedUps == [1_000: 1.25])
         let html = try report.html()
-        #expect(html.contains("<td>1.25×</td>"), "the alternating ratio at 1,000 rows")
-        #expect(html.contains("<td>1.50×</td>"), "the quotient of the medians at 10,000 rows")
+        #expect(html.contains("<th>C core speed-up</th><th>speed-up by round</th>"))
+        #expect(
+            html.contains("<tr><td>1,000</td><td>40.0 ns</td><td>60.0 ns</td><td>1.50×</td><td>1.25×</td></tr>"),
+            "the medians' quotient beside the medians, the alternating ratio in its own column")
+        #expect(
+            html.contains("<tr><td>10,000</td><td>40.0 ns</td><td>60.0 ns</td><td>1.50×</td><td>–</td></tr>"),
+            "no round ratio at 10,000 rows")
     }
 
     @Test func aSweepOfOneSizeSaysSo() {

@@ -18,9 +18,9 @@ import Testing
         ]
         #expect(figures.allSatisfy { $0 > 0 && $0.isFinite }, "\(figures)")
 
-        let json =
-            "{" + PipelineBenchmarks.jsonMembers(diffs: [], model: model, export: nil, peakBytes: nil, peakRows: 0)
-            + "}"
+        var document = BenchmarkJSON()
+        document.add(PipelineBenchmarks.jsonMembers(diffs: [], model: model, export: nil, peakBytes: nil, peakRows: 0))
+        let json = document.text
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let members = try #require(object["model"] as? [String: Double])
         #expect(Set(members.keys) == ["rows", "edit_us", "lookup_ns", "c_insert_ns", "c_item_at_ns"])

@@ -360,12 +360,6 @@ final class RowListStorage: @unchecked Sendable {
         }
     }
 
-    /// The row count of child `j` of `node`.
-    private func childCount(_ node: Int32, _ j: Int) -> Int {
-        let base = Int(node) * fan
-        return j == 0 ? cend[base] : cend[base + j] - cend[base + j - 1]
-    }
-
     /// Recomputes `cend` of `node` from child `from` on, from its children's counts.
     private func refreshCounts(_ node: Int32, from: Int, height: Int) {
         let base = Int(node) * fan

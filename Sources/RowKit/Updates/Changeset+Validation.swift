@@ -23,15 +23,37 @@ extension Changeset {
     ///
     /// - Complexity: O(*s* + *c*) for *s* sections (old and new) and *c* listed changes.
     public func validate() throws(ChangesetError) {
-        let oldSectionCount = oldRowCounts.count
-        let newSectionCount = newRowCounts.count
         for (section, count) in oldRowCounts.enumerated() where count < 0 {
             throw .negativeRowCount(side: .old, section: section, count: count)
         }
         for (section, count) in newRowCounts.enumerated() where count < 0 {
             throw .negativeRowCount(side: .new, section: section, count: count)
         }
+        try checkListsAscend()
+        let sections = try checkSectionUse()
+        let map = sectionMap()
+        let flow = try checkRowUse(sections, map: map)
+        for old in 0..<oldRowCounts.count {
+            guard let new = map.newIndex(ofOld: old), !sections.reloadedOld(old) else { continue }
+            let expected = oldRowCounts[old] - flow.outOfSection[old, default: 0] + flow.intoSection[new, default: 0]
+            guard newRowCounts[new] == expected else {
+                throw .rowCountMismatch(oldSection: old, newSection: new, expected: expected, actual: newRowCounts[new])
+            }
+        }
+    }
 
+    /// How the section lists use the old and the new sections (see `validate()`).
+    fileprivate struct SectionUse {
+        var old: [Int: List] = [:]
+        var new: [Int: List] = [:]
+        /// Empty (no allocation) when no section is reloaded.
+        var isReloadedOld: [Bool]
+
+        func reloadedOld(_ section: Int) -> Bool { !isReloadedOld.isEmpty && isReloadedOld[section] }
+    }
+
+    /// Checks that every list is strictly ascending (moves by `from`).
+    private func checkListsAscend() throws(ChangesetError) {
         // (No arrays of the indices are made: a batch's changeset is validated on every batch, and
         // its allocations were a large part of a one-row batch's cost.)
         try Self.checkAscending(deletedSections, .deletedSections) { $0.index }
@@ -42,30 +64,31 @@ extension Changeset {
         try Self.checkAscending(insertedRows, .insertedRows) { $0.index }
         try Self.checkAscending(reloadedRows, .reloadedRows) { $0.index }
         try Self.checkAscending(movedRows, .movedRows) { $0.from }
+    }
 
-        // Sections: ranges and single use per side.
-        var oldSectionUse: [Int: List] = [:]
-        var newSectionUse: [Int: List] = [:]
-        // Empty (no allocation) when no section is reloaded.
-        var isReloadedOld = [Bool](repeating: false, count: reloadedSections.isEmpty ? 0 : oldSectionCount)
-        func reloadedOld(_ section: Int) -> Bool { !isReloadedOld.isEmpty && isReloadedOld[section] }
+    /// Checks the section lists: ranges, single use per side, and the new section count.
+    private func checkSectionUse() throws(ChangesetError) -> SectionUse {
+        let oldSectionCount = oldRowCounts.count
+        let newSectionCount = newRowCounts.count
+        var use = SectionUse(
+            isReloadedOld: [Bool](repeating: false, count: reloadedSections.isEmpty ? 0 : oldSectionCount))
         func useOld(_ index: Int, _ list: List) throws(ChangesetError) {
             guard (0..<oldSectionCount).contains(index) else {
                 throw .sectionOutOfRange(list, index: index, sectionCount: oldSectionCount)
             }
             // A section may be reloaded and moved: it moves, and its content is new.
-            if let first = oldSectionUse.updateValue(list, forKey: index),
+            if let first = use.old.updateValue(list, forKey: index),
                 !(first == .reloadedSections && list == .movedSections)
             {
                 throw .sectionInTwoLists(index: index, side: .old, first, list)
             }
-            if list == .reloadedSections { isReloadedOld[index] = true }
+            if list == .reloadedSections { use.isReloadedOld[index] = true }
         }
         func useNew(_ index: Int, _ list: List) throws(ChangesetError) {
             guard (0..<newSectionCount).contains(index) else {
                 throw .sectionOutOfRange(list, index: index, sectionCount: newSectionCount)
             }
-            if let first = newSectionUse.updateValue(list, forKey: index) {
+            if let first = use.new.updateValue(list, forKey: index) {
                 throw .sectionInTwoLists(index: index, side: .new, first, list)
             }
         }
@@ -79,9 +102,16 @@ extension Changeset {
                 old: oldSectionCount, deleted: deletedSections.count, inserted: insertedSections.count,
                 new: newSectionCount)
         }
-        let map = sectionMap()
+        return use
+    }
 
-        // Rows: ranges, enclosing section changes, single use per side.
+    /// Checks the row lists: ranges, enclosing section changes, single use per side. Returns how
+    /// many rows leave each old section and enter each new one.
+    private func checkRowUse(
+        _ sections: SectionUse, map: SectionMap
+    ) throws(ChangesetError) -> (outOfSection: [Int: Int], intoSection: [Int: Int]) {
+        let oldSectionCount = oldRowCounts.count
+        let newSectionCount = newRowCounts.count
         var oldRowUse: [RowPath: List] = [:]
         var newRowUse: [RowPath: List] = [:]
         var outOfSection: [Int: Int] = [:]
@@ -93,10 +123,10 @@ extension Changeset {
             guard (0..<oldRowCounts[path.section]).contains(path.row) else {
                 throw .rowOutOfRange(list, path: path, rowCount: oldRowCounts[path.section])
             }
-            if reloadedOld(path.section) {
+            if sections.reloadedOld(path.section) {
                 throw .rowInsideChangedSection(list, path: path, sectionList: .reloadedSections)
             }
-            if let sectionList = oldSectionUse[path.section], sectionList != .movedSections {
+            if let sectionList = sections.old[path.section], sectionList != .movedSections {
                 throw .rowInsideChangedSection(list, path: path, sectionList: sectionList)
             }
             // A row may be reloaded and moved: it moves, and its content is new.
@@ -112,10 +142,10 @@ extension Changeset {
             guard (0..<newRowCounts[path.section]).contains(path.row) else {
                 throw .rowOutOfRange(list, path: path, rowCount: newRowCounts[path.section])
             }
-            if let sectionList = newSectionUse[path.section], sectionList == .insertedSections {
+            if let sectionList = sections.new[path.section], sectionList == .insertedSections {
                 throw .rowInsideChangedSection(list, path: path, sectionList: sectionList)
             }
-            if let old = map.oldIndex(ofNew: path.section), reloadedOld(old) {
+            if let old = map.oldIndex(ofNew: path.section), sections.reloadedOld(old) {
                 throw .rowInsideChangedSection(list, path: path, sectionList: .reloadedSections)
             }
             if let first = newRowUse.updateValue(list, forKey: path) {
@@ -128,14 +158,7 @@ extension Changeset {
         for move in movedRows { try useOldRow(move.from, .movedRows) }
         for edit in insertedRows { try useNewRow(edit.index, .insertedRows) }
         for move in movedRows { try useNewRow(move.to, .movedRows) }
-
-        for old in 0..<oldSectionCount {
-            guard let new = map.newIndex(ofOld: old), !reloadedOld(old) else { continue }
-            let expected = oldRowCounts[old] - outOfSection[old, default: 0] + intoSection[new, default: 0]
-            guard newRowCounts[new] == expected else {
-                throw .rowCountMismatch(oldSection: old, newSection: new, expected: expected, actual: newRowCounts[new])
-            }
-        }
+        return (outOfSection, intoSection)
     }
 
     /// Where each section goes: old index → new index for surviving sections (moved or not), and

@@ -79,9 +79,10 @@ extension TableView {
         deliver()
     }
 
-    /// Applies a validated plan (no checks left to fail).
+    /// Applies a validated plan (no checks left to fail), in three steps: the displayed items that
+    /// survive (old coordinates), the tree's edits, and the selection, surviving cells and new
+    /// screen.
     func applyValidated(_ plan: UpdatePlan, newModel: TableModel, newCounts: [Int]) {
-        let newTable = newModel.table
         let oldStarts = sectionStarts
         let oldTable = table
         let newStarts = Self.starts(for: newCounts)
@@ -92,8 +93,46 @@ extension TableView {
             post(.didEndEditing(swiped))
         }
         carryPrefetches(plan, newModel: newModel, newStarts: newStarts)
+        let (survivors, reconfigured) = carryVisible(plan, newModel: newModel, newStarts: newStarts)
+        var newSelection: [ItemID: RowPath] = [:]
+        for id in selected.keys {
+            if let new = newModel.path(of: id) { newSelection[id] = new }
+        }
+        if let swiped = swipeEditing, let new = newModel.path(of: swiped.id) {
+            swipeEditing = RowReference(id: swiped.id, path: new)
+        }
+
+        // 2. Tree edits: removals in old coordinates from the end, insertions in new coordinates
+        //    from the start, then height changes of reloaded rows and kept headers and footers.
+        removeEndedItems(plan, oldStarts: oldStarts)
+        Self.retire(model)
+        show(newModel)
+        rowCounts = newCounts
+        sectionStarts = newStarts
+        insertAddedItems(plan, newStarts: newStarts)
+        updateKeptHeights(plan, newModel: newModel, oldTable: oldTable, newStarts: newStarts)
+
+        // 3. Selection, surviving cells, and the new screen.
+        selected = newSelection
+        visible = survivors.sorted { $0.flat < $1.flat }
+        measureReconfigured(reconfigured, in: newModel)
+        for entry in visible where entry.kind == .row {
+            guard let cell = reuse.cell(entry.handle) else { continue }
+            cell.isSelected = selected[entry.id] != nil
+            cell.isEditing = isEditing || swipeEditing?.id == entry.id
+        }
+        layoutVisible()
+        updatePrefetch()
+    }
+
+    /// The displayed items that survive the plan, moved to their new coordinates, and the cells
+    /// of rows both moved and reloaded, configured with their new content; the others are
+    /// released (old coordinates).
+    private func carryVisible(
+        _ plan: UpdatePlan, newModel: TableModel, newStarts: [Int]
+    ) -> (survivors: [VisibleEntry], reconfigured: [(id: ItemID, handle: Int)]) {
+        let newTable = newModel.table
         var survivors: [VisibleEntry] = []
-        // Survivors moved and reloaded, configured with their new content.
         var reconfigured: [(id: ItemID, handle: Int)] = []
         for var entry in visible {
             var newFlat: Int?
@@ -134,16 +173,12 @@ extension TableView {
                 release(entry)
             }
         }
-        var newSelection: [ItemID: RowPath] = [:]
-        for id in selected.keys {
-            if let new = newModel.path(of: id) { newSelection[id] = new }
-        }
-        if let swiped = swipeEditing, let new = newModel.path(of: swiped.id) {
-            swipeEditing = RowReference(id: swiped.id, path: new)
-        }
+        return (survivors, reconfigured)
+    }
 
-        // 2. Tree edits: removals in old coordinates from the end, insertions in new coordinates
-        //    from the start, then height changes of reloaded rows and kept headers and footers.
+    /// Removes the items of wholesale-removed sections and the removed rows from the tree, in old
+    /// coordinates from the end.
+    private func removeEndedItems(_ plan: UpdatePlan, oldStarts: [Int]) {
         var removals: [Range<Int>] = []
         for s in plan.isWholesaleOld.indices {
             if plan.isWholesaleOld[s] {
@@ -155,11 +190,12 @@ extension TableView {
             }
         }
         for range in removals.reversed() { tree.removeSubrange(range) }
+    }
 
-        Self.retire(model)
-        show(newModel)
-        rowCounts = newCounts
-        sectionStarts = newStarts
+    /// Inserts the items of wholesale-inserted sections and the added rows into the tree, in new
+    /// coordinates from the start, each run of adjacent items in one insertion.
+    private func insertAddedItems(_ plan: UpdatePlan, newStarts: [Int]) {
+        let newTable = table
         var insertAt = -1
         var run: [Double] = []
         func flush() {
@@ -184,6 +220,12 @@ extension TableView {
             }
         }
         flush()
+    }
+
+    /// Sets the heights of reloaded rows (an automatic one is measured again) and of the headers
+    /// and footers of kept sections, in new coordinates.
+    private func updateKeptHeights(_ plan: UpdatePlan, newModel: TableModel, oldTable: Table, newStarts: [Int]) {
+        let newTable = newModel.table
         for old in plan.reloadedRows {
             guard let new = newModel.path(of: oldTable.sections[old.section].rows[old.row].id) else { continue }
             let row = newTable.sections[new.section].rows[new.row]
@@ -199,12 +241,11 @@ extension TableView {
             let footer = footerHeight(section)
             if tree.height(at: newStarts[t + 1] - 1) != footer { tree.setHeight(footer, at: newStarts[t + 1] - 1) }
         }
+    }
 
-        // 3. Selection, surviving cells, and the new screen. A reconfigured cell is displayed, so
-        //    an automatic height is measured again now (anchored like any measurement).
-        selected = newSelection
-        survivors.sort { $0.flat < $1.flat }
-        visible = survivors
+    /// Measures the reconfigured cells' rows again where their height is automatic: a reconfigured
+    /// cell is displayed, so the new height is taken now (anchored like any measurement).
+    private func measureReconfigured(_ reconfigured: [(id: ItemID, handle: Int)], in newModel: TableModel) {
         for (id, handle) in reconfigured {
             guard let path = newModel.path(of: id), let cell = reuse.cell(handle) else { continue }
             let row = self.row(at: path)
@@ -217,13 +258,6 @@ extension TableView {
             if tree.offset(of: flat) < contentOffset { contentOffset += change }
             tree.setHeight(measured, at: flat)
         }
-        for entry in visible where entry.kind == .row {
-            guard let cell = reuse.cell(entry.handle) else { continue }
-            cell.isSelected = selected[entry.id] != nil
-            cell.isEditing = isEditing || swipeEditing?.id == entry.id
-        }
-        layoutVisible()
-        updatePrefetch()
     }
 
     /// Posts `cancelPrefetch` (old paths) for the prefetched rows the update deletes or reloads, and

@@ -10,6 +10,10 @@ import RowKitListing
 /// each index-bar section starts), so its rendered rows wait in a scratch file and the list pages
 /// are put together when the table ends. Detail pages are written as their rows are rendered.
 final class ExportPipeline {
+    /// Changes whenever the exporter's output changes for the same input, so a re-export does not
+    /// keep pages made by an earlier exporter.
+    static let outputRevision = "rowkit-html-3"
+
     let options: ExportOptions
     let templates: TemplateSet
     let writer: SiteWriter
@@ -44,7 +48,7 @@ final class ExportPipeline {
         self.progress = progress
         templates = try TemplateSet(customDirectory: options.templatesDirectory)
         var key = StableHash()
-        key.update(SiteExporter.outputRevision)
+        key.update(Self.outputRevision)
         key.update(Markdown.cmarkVersion)
         key.update(value: templates.contentHash)
         key.update(value: Self.bundledAssetsHash)

@@ -41,7 +41,7 @@ struct PageRenderer {
     /// With ``RenderRow/searchHref`` set, the row's search display data is appended to `search`
     /// (an inline body's Markdown rendered once for both).
     mutating func renderRow(
-        _ row: RenderRow, page: Int, table: TableFacts, detail: DetailPlan?, writer: SiteWriter,
+        _ row: RenderRow, page: Int, table: TableFacts, detail: DetailPlan?, writer: some PageSink,
         into output: inout [UInt8], search: inout SearchDisplayRecords
     ) throws -> ManifestEntry? {
         values.removeAll()
@@ -138,7 +138,7 @@ struct PageRenderer {
     /// Writes the detail page of `row` (or keeps the previous site's, as `plan` says).
     private mutating func writeDetailPage(
         _ row: RenderRow, slug: String, body: String, page: Int, table: TableFacts, plan: DetailPlan?,
-        writer: SiteWriter
+        writer: some PageSink
     ) throws -> ManifestEntry {
         let path = table.folder + "rows/\(slug).html"
         if let plan, plan.keep, let previous = plan.previous, try writer.keep(path, previous: previous) {

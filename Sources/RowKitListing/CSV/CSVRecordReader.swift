@@ -123,19 +123,10 @@ final class CSVRecordReader {
             var buffer: [UInt8] = []
             while hasByte {
                 let base = input.bytes
-                var index = input.position
-                let limit = input.limit
-                var scalars = 0
-                var stop = false
-                while index < limit {
-                    let byte = base[index]
-                    if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "\"") {
-                        stop = true
-                        break
-                    }
-                    if byte & 0xC0 != 0x80 { scalars += 1 }
-                    index += 1
+                let (index, scalars) = input.scan {
+                    $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\"")
                 }
+                let stop = index < input.limit
                 buffer.append(
                     contentsOf: UnsafeBufferPointer(start: base + input.position, count: index - input.position))
                 input.position = index
@@ -155,15 +146,8 @@ final class CSVRecordReader {
         while true {
             guard hasByte else { throw ListingSyntaxError(start, "unterminated quoted field") }
             let base = input.bytes
-            var index = input.position
             let limit = input.limit
-            var scalars = 0
-            while index < limit {
-                let byte = base[index]
-                if byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D { break }
-                if byte & 0xC0 != 0x80 { scalars += 1 }
-                index += 1
-            }
+            let (index, scalars) = input.scan { $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
             buffer.append(contentsOf: UnsafeBufferPointer(start: base + input.position, count: index - input.position))
             input.position = index
             column += scalars

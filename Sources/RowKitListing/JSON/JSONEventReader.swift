@@ -272,6 +272,12 @@ final class JSONEventReader {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// Whether `byte` ends a run of a string's bytes that are copied as they are: the closing
+    /// quote, an escape, or a control character (an error).
+    private static func endsStringRun(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
+    }
+
     /// Parses a string literal starting at its opening quote, decoding escapes.
     ///
     /// - Complexity: O(length); runs without escapes are copied in one step.
@@ -279,23 +285,14 @@ final class JSONEventReader {
         let start = here
         advance()  // the opening quote
         // The common case: the whole string is in the buffer and has no escape.
-        let base = input.bytes
-        var index = input.position
-        let limit = input.limit
-        var scalars = 0
-        while index < limit {
-            let byte = base[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(
-                    decoding: UnsafeBufferPointer(start: base + input.position, count: index - input.position),
-                    as: UTF8.self)
-                column += scalars + 1
-                input.position = index + 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            if byte & 0xC0 != 0x80 { scalars += 1 }
-            index += 1
+        let (end, scalars) = input.scan(until: Self.endsStringRun)
+        if end < input.limit, input.bytes[end] == UInt8(ascii: "\"") {
+            let text = String(
+                decoding: UnsafeBufferPointer(start: input.bytes + input.position, count: end - input.position),
+                as: UTF8.self)
+            column += scalars + 1
+            input.position = end + 1
+            return text
         }
         var buffer: [UInt8] = []
         while true {
@@ -303,15 +300,8 @@ final class JSONEventReader {
                 throw ListingSyntaxError(start, "unterminated string")
             }
             let base = input.bytes
-            var index = input.position
             let limit = input.limit
-            var scalars = 0
-            while index < limit {
-                let byte = base[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                if byte & 0xC0 != 0x80 { scalars += 1 }
-                index += 1
-            }
+            let (index, scalars) = input.scan(until: Self.endsStringRun)
             buffer.append(contentsOf: UnsafeBufferPointer(start: base + input.position, count: index - input.position))
             input.position = index
             column += scalars
@@ -391,4 +381,9 @@ final class JSONEventReader {
         }
         return value
     }
+}
+
+extension JSONEventReader: ListingEventSource {
+    /// The JSON reader's one problem, a syntax error, ends its stream.
+    var hasProblems: Bool { false }
 }

@@ -1,26 +1,6 @@
 import Foundation
 import Synchronization
 
-/// A parser of a listing document as a stream of ``ListingEvent``s: the YAML and JSON readers.
-protocol ListingEventSource: SendableMetatype {
-    /// The next event, or `nil` at the end of the stream or when reading stops.
-    mutating func next() -> ListingEvent?
-    /// Whether a problem that makes the document unreadable has been found so far (rows are no
-    /// longer handed out after one).
-    var hasProblems: Bool { get }
-}
-
-extension YAMLEventReader: ListingEventSource {
-    var hasProblems: Bool { !problems.isEmpty }
-}
-
-extension YAMLReader: ListingEventSource {}
-
-extension JSONEventReader: ListingEventSource {
-    /// The JSON reader's one problem, a syntax error, ends its stream.
-    var hasProblems: Bool { false }
-}
-
 /// How many read-ahead threads have been started in this process (tests check that one ran).
 package enum ReadAheadThreads {
     package static let started = Atomic<Int>(0)

@@ -55,9 +55,6 @@ struct ListingIdentity {
         taken.insert(hash | Self.explicitTag)
     }
 
-    /// Whether `id` (an explicit id) may repeat another one: its hash was seen more than once.
-    func mayRepeat(_ id: String) -> Bool { repeatedHashes.contains(Self.hash(id)) }
-
     /// The identity for the next row without an explicit id, in document order.
     mutating func derive(from text: String) -> String {
         let base = Self.slug(text)

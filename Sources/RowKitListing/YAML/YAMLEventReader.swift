@@ -507,3 +507,7 @@ extension DiagnosticList {
         for diagnostic in other { add(diagnostic.location, diagnostic.message) }
     }
 }
+
+extension YAMLEventReader: ListingEventSource {
+    var hasProblems: Bool { !problems.isEmpty }
+}

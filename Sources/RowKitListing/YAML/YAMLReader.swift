@@ -52,3 +52,5 @@ struct YAMLReader {
     /// The problems that make the document unreadable (see ``YAMLEventReader/finishedProblems()``).
     func finishedProblems() -> [ListingDiagnostic] { libyaml?.finishedProblems() ?? [] }
 }
+
+extension YAMLReader: ListingEventSource {}

@@ -19,10 +19,6 @@ public struct SiteExporter: Sendable {
     /// The options.
     public var options: ExportOptions
 
-    /// Changes whenever the exporter's output changes for the same input, so a re-export does not
-    /// keep pages made by an earlier exporter.
-    package static let outputRevision = "rowkit-html-3"
-
     /// Creates an exporter.
     public init(_ options: ExportOptions = ExportOptions()) {
         self.options = options

@@ -45,20 +45,27 @@ extension SiteExporter {
         case retitled([String?])
     }
 
+    /// What reading the listings of one attempt gave: their problems, and for an export that can
+    /// be published, each table's entry in the site index and each input's manifest source.
+    private struct ReadListings {
+        var diagnostics: [ListingDiagnostic] = []
+        var imageProblem: ListingExportError?
+        var inputs: [ManifestSource] = []
+        var finalTitles: [String?] = []
+        var listed: [(name: String, folder: String, rows: Int)] = []
+        var warnings: [ListingDiagnostic] = []
+        var warningCount = 0
+
+        /// Whether nothing has gone wrong so far (rows are still rendered).
+        var isClean: Bool { diagnostics.isEmpty && imageProblem == nil }
+    }
+
     private func export(
         _ listings: [ListingExport], titles: [String?], to output: URL, progress: ((ExportProgress) -> Void)?
     ) throws -> Attempt {
-        let settings = listings.map { listing -> String in
-            let reader = listing.reader
-            return [
-                reader.path, reader.format?.rawValue ?? "", "\(reader.csv)", listing.title ?? "",
-                listing.style?.rawValue ?? "",
-            ]
-            .joined(separator: "\u{0}")
-        }
         var current = (path: "", listing: 0, bytesRead: 0, bytesTotal: Int?.none)
         let pipeline = try ExportPipeline(
-            options: options, output: output, settings: settings,
+            options: options, output: output, settings: Self.settings(of: listings),
             progress: progress.map { report in
                 { rows in
                     report(
@@ -80,23 +87,13 @@ extension SiteExporter {
             let names =
                 listings.count > 1 ? Self.uniqueNames(titles.enumerated().map { $1 ?? "Listing \($0 + 1)" }) : []
             var folders = SlugAllocator(reserved: ["assets", "rows", "index"])
-            var diagnostics: [ListingDiagnostic] = []
-            var imageProblem: ListingExportError?
-            var inputs: [ManifestSource] = []
-            var finalTitles: [String?] = []
-            var listed: [(name: String, folder: String, rows: Int)] = []
-            var warnings: [ListingDiagnostic] = []
-            var warningCount = 0
+            var outcome = ReadListings()
             for (index, listing) in listings.enumerated() {
                 let folder = listings.count > 1 ? folders.allocate(for: names[index]) + "/" : ""
                 current = (listing.reader.path, index, 0, nil)
-                var visitor = ListingTableVisitor(
-                    pipeline: pipeline, index: index, title: listings.count > 1 ? names[index] : listing.title,
-                    style: listing.style, folder: folder,
-                    siteIndex: listings.count > 1
-                        ? (href: "../index.html", label: HTMLEscaping.escape(options.title)) : nil,
-                    imageFolder: Self.folder(of: listing.reader.path),
-                    rendering: diagnostics.isEmpty && imageProblem == nil)
+                var visitor = makeVisitor(
+                    listing, index: index, of: listings.count, name: names.isEmpty ? nil : names[index],
+                    folder: folder, rendering: outcome.isClean, pipeline: pipeline)
                 visitor.onProgress = { [pipeline] read in
                     current.bytesRead = read.bytesRead
                     current.bytesTotal = read.bytesTotal
@@ -114,45 +111,85 @@ extension SiteExporter {
                     reader.bodyImages = { Markdown.images(in: $0, maximumSize: maximumSize) }
                 }
                 let summary = try reader.read(into: &visitor)
-                finalTitles.append(listing.title ?? summary.header.title)
-                warnings += summary.warnings
-                warningCount += summary.warningCount
-                if !summary.isValid {
-                    diagnostics += summary.diagnostics
-                    continue
-                }
-                if imageProblem == nil, let (location, error) = visitor.imageError {
-                    imageProblem = .image(location, error)
-                }
-                guard diagnostics.isEmpty, imageProblem == nil, let planner = visitor.planner else { continue }
-                try planner.finish()
-                listed.append(
-                    (
-                        listings.count > 1 ? names[index] : summary.header.title, String(folder.dropLast()),
-                        planner.rowCount
-                    ))
-                inputs.append(
-                    ManifestSource(
-                        path: listing.reader.path, size: summary.byteCount, hash: summary.contentHash ?? 0))
+                try Self.record(
+                    summary, of: listing, visitor: visitor, name: names.isEmpty ? nil : names[index], folder: folder,
+                    into: &outcome)
             }
-            if !diagnostics.isEmpty { throw ListingExportError.invalidListings(diagnostics) }
-            if let imageProblem { throw imageProblem }
-            if listings.count > 1 {
-                let finalNames = Self.uniqueNames(finalTitles.enumerated().map { $1 ?? "Listing \($0 + 1)" })
-                guard finalNames == names else {
-                    pipeline.abandon()
-                    return .retitled(finalTitles)
-                }
-                try writeSiteIndex(listed, pipeline)
-            }
-            var summary = try pipeline.commit(inputs: inputs)
-            summary.warnings = warnings
-            summary.warningCount = warningCount
-            return .done(summary)
+            return try finish(outcome, names: names, listings: listings, pipeline: pipeline)
         } catch {
             pipeline.abandon()
             throw error
         }
+    }
+
+    /// The settings of each listing that change the export's output (see `ExportPipeline`).
+    private static func settings(of listings: [ListingExport]) -> [String] {
+        listings.map { listing -> String in
+            let reader = listing.reader
+            return [
+                reader.path, reader.format?.rawValue ?? "", "\(reader.csv)", listing.title ?? "",
+                listing.style?.rawValue ?? "",
+            ]
+            .joined(separator: "\u{0}")
+        }
+    }
+
+    /// The visitor that plans and renders listing `index` of `count` (named `name` when there are
+    /// several) into `folder`.
+    private func makeVisitor(
+        _ listing: ListingExport, index: Int, of count: Int, name: String?, folder: String, rendering: Bool,
+        pipeline: ExportPipeline
+    ) -> ListingTableVisitor {
+        ListingTableVisitor(
+            pipeline: pipeline, index: index, title: count > 1 ? name : listing.title,
+            style: listing.style, folder: folder,
+            siteIndex: count > 1
+                ? (href: "../index.html", label: HTMLEscaping.escape(options.title)) : nil,
+            imageFolder: Self.folder(of: listing.reader.path),
+            rendering: rendering)
+    }
+
+    /// Records what reading `listing` gave; finishes its table when everything so far is clean.
+    private static func record(
+        _ summary: ListingSummary, of listing: ListingExport, visitor: ListingTableVisitor, name: String?,
+        folder: String, into read: inout ReadListings
+    ) throws {
+        read.finalTitles.append(listing.title ?? summary.header.title)
+        read.warnings += summary.warnings
+        read.warningCount += summary.warningCount
+        if !summary.isValid {
+            read.diagnostics += summary.diagnostics
+            return
+        }
+        if read.imageProblem == nil, let (location, error) = visitor.imageError {
+            read.imageProblem = .image(location, error)
+        }
+        guard read.isClean, let planner = visitor.planner else { return }
+        try planner.finish()
+        read.listed.append((name ?? summary.header.title, String(folder.dropLast()), planner.rowCount))
+        read.inputs.append(
+            ManifestSource(path: listing.reader.path, size: summary.byteCount, hash: summary.contentHash ?? 0))
+    }
+
+    /// Throws the listings' problems, or asks for another attempt when a title guessed before
+    /// reading proved wrong, or writes the site index (for several listings) and commits the site.
+    private func finish(
+        _ read: ReadListings, names: [String], listings: [ListingExport], pipeline: ExportPipeline
+    ) throws -> Attempt {
+        if !read.diagnostics.isEmpty { throw ListingExportError.invalidListings(read.diagnostics) }
+        if let imageProblem = read.imageProblem { throw imageProblem }
+        if listings.count > 1 {
+            let finalNames = Self.uniqueNames(read.finalTitles.enumerated().map { $1 ?? "Listing \($0 + 1)" })
+            guard finalNames == names else {
+                pipeline.abandon()
+                return .retitled(read.finalTitles)
+            }
+            try writeSiteIndex(read.listed, pipeline)
+        }
+        var summary = try pipeline.commit(inputs: read.inputs)
+        summary.warnings = read.warnings
+        summary.warningCount = read.warningCount
+        return .done(summary)
     }
 
     /// The folder of the listing at `path` (the current folder for a bare file name).

@@ -51,14 +51,6 @@ package enum ListingText {
         return (n, nil)
     }
 
-    /// The byte offset of the first ill-formed UTF-8 sequence in `bytes`, or `nil` if all is valid.
-    static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            return validateUTF8(base, count: buffer.count, atEnd: true).invalid
-        }
-    }
-
     /// Counts lines and columns over bytes, as an editor shows them for UTF-8 text: 1-based, CR,
     /// LF and CRLF each end one line, columns count Unicode scalars. Feed the bytes before a
     /// position in any number of pieces, then ask ``position(next:)`` with the byte at it.

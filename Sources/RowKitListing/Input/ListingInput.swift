@@ -174,6 +174,25 @@ final class ListingInput {
     /// The source offset of `bytes[index]`.
     func offset(of index: Int) -> Int { bufferOffset + index }
 
+    /// Scans the window from ``position`` to the first byte `stops` accepts, or to ``limit``: the
+    /// one byte-scanning loop of the CSV and JSON readers (a field or string up to its delimiter).
+    /// Moves nothing; the caller copies `bytes[position..<end]` out and moves on.
+    /// - Returns: Where it stopped (``limit`` when no byte stops it) and how many Unicode scalars
+    ///   start before that, the columns the bytes take.
+    @inline(__always)
+    func scan(until stops: (UInt8) -> Bool) -> (end: Int, scalars: Int) {
+        let (base, limit) = (bytes, limit)
+        var index = position
+        var scalars = 0
+        while index < limit {
+            let byte = base[index]
+            if stops(byte) { break }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            index += 1
+        }
+        return (index, scalars)
+    }
+
     /// Drops the bytes before `position` and reads more. Returns `false` when no byte was added:
     /// the input has ended (or stopped at an ill-formed byte or a read error).
     func refill() -> Bool {

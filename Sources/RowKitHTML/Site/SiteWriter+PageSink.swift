@@ -1,0 +1,2 @@
+/// The site writer receives the renderer's detail pages.
+extension SiteWriter: PageSink {}
