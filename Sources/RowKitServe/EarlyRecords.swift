@@ -5,7 +5,7 @@ import RowKitListing
 
 /// The records of a change's new and changed rows made from the listing itself, so that the
 /// change reaches the pages before its export is on disk: as the exporter makes them (the same
-/// encoding, ``DisplayRecord``), from the row's fields, its detail page's slug, its place, and,
+/// encoding, `DisplayRecord`), from the row's fields, its detail page's slug, its place, and,
 /// for an image or a row that only moved, the record the site on disk has for it.
 ///
 /// A row whose record would need the export's own work (a new or changed image, a body with

@@ -6,7 +6,7 @@ import Synchronization
 
 /// Listing files served live: what `rowkit serve` runs.
 ///
-/// It exports the listings to the site's folder as `rowkit export` does (``SiteExporter``, same
+/// It exports the listings to the site's folder as `rowkit export` does (`SiteExporter`, same
 /// options, same bytes), then watches every listing, the images its rows name and the templates
 /// folder. On each change it reads the listings again, diffs each table's old outline against
 /// the new one with RowKit's `TableDiff` (identity from `id`, changed content as reloads, moves
