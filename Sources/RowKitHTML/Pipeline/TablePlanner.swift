@@ -325,6 +325,8 @@ final class TablePlanner {
         try parts.append(pageParts)
         pageParts = []
         facts.pageCount = pageCount
+        // Only the repeated headers are needed from here on.
+        headers = HashSet64()
         let (resolved, indexEntries) = try resolveSections()
         facts.indexEntries = indexEntries
         // Every row's words are in: the index's word files are written on the lane while the
@@ -382,7 +384,6 @@ final class TablePlanner {
             section.id = anchor
             try resolved.append(section)
         }
-        headers = HashSet64()
         repeatedHeaders = HashSet64()
         return (resolved, entries)
     }
