@@ -130,4 +130,53 @@ import Darwin
         while let page = try reader.next() { readPages.append(page) }
         #expect(readPages == pages)
     }
+
+    @Test func whenIndexFilesGoThroughTheScratchFile_thenTheyAreTheFilesMadeInMemory() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let descriptor = open(folder.url.path, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        let scratch = try ScratchFile(in: descriptor)
+        // Rows with inline bodies of 300 KB of markup (a row-data file of several MiB) and
+        // 40,000 sections (an outline of over a MiB).
+        let markup = String(repeating: "<li><em>item</em> \"quoted\" <code>x</code></li>\n", count: 6_000)
+        let rows = (0..<300).map { number in
+            SearchRow(
+                text: "Row \(number)", layout: .default, accessory: .none, href: "#r-\(number + 1)",
+                html: number % 50 == 0 ? markup : nil, hasInlineBody: number % 50 == 0)
+        }
+        let sections: OnePageIndex.Sections = { visit in
+            for number in 0..<40_000 {
+                try visit(
+                    OnePageIndex.Section(
+                        firstRow: min(number, 299), rowCount: number < 300 ? 1 : 0, anchor: "section-\(number)",
+                        header: "Section \(number)"))
+            }
+        }
+        func build(streaming: Bool) throws -> (files: [String: [UInt8]], streamed: Set<String>) {
+            var files: [String: [UInt8]] = [:]
+            var streamed: Set<String> = []
+            let builder = SearchIndexBuilder(key: "t", pairsPerRun: 1 << 20) { name, data in files[name] = data }
+            builder.parallelWords = false
+            if streaming {
+                builder.largeFiles = (
+                    scratch,
+                    { name, ranges in
+                        var bytes: [UInt8] = []
+                        for range in ranges { try scratch.read(range, appendingTo: &bytes) }
+                        files[name] = bytes
+                        if ranges.count > 1 { streamed.insert(name) }
+                    }
+                )
+            }
+            for row in rows { try builder.add(row) }
+            try builder.finish(sections: sections, pageSize: 20)
+            return (files, streamed)
+        }
+        let inMemory = try build(streaming: false)
+        let throughScratch = try build(streaming: true)
+        #expect(throughScratch.streamed.isSuperset(of: ["s-", "r-0", "r-1"]), "\(throughScratch.streamed)")
+        #expect(throughScratch.files.keys.sorted() == inMemory.files.keys.sorted())
+        for (name, bytes) in inMemory.files { #expect(throughScratch.files[name] == bytes, "\(name) differs") }
+    }
 }
