@@ -11,13 +11,23 @@ import Foundation
 ///   detail and a five-line Markdown body (a heading, emphasis, a link, a list, code), about 300 bytes a row.
 ///   The bodies are shown under their rows unless `detailPages`, which gives each row a detail
 ///   page (the listing format's default for a row with a body).
+/// - ``Kind/sections``: every row in a section of its own ("Section 1", "Section 2", ...), without
+///   index titles.
+/// - ``Kind/indexedSections``: the same, each section with an index title ("1", "2", ...).
+/// - ``Kind/largeBodies``: one section of rows with a Markdown body of about 1 MB each
+///   (``largeBodyBytes``: a list of short items), shown under the row unless `detailPages`.
 ///
 /// The output is the same for the same arguments.
 public struct ListingGenerator: Sendable {
     /// What the rows hold.
     public enum Kind: String, Sendable, CaseIterable {
-        case pagination, bodies
+        case pagination, bodies, sections
+        case indexedSections = "indexed-sections"
+        case largeBodies = "large-bodies"
     }
+
+    /// The size of a ``Kind/largeBodies`` row's body, about.
+    public static let largeBodyBytes = 1_000_000
 
     /// The syntax written.
     public enum Format: String, Sendable, CaseIterable {
@@ -75,6 +85,14 @@ public struct ListingGenerator: Sendable {
                 id: "row-\(number)", section: letter, index: letter, style: style,
                 text: "\(letter) item \(number)", detail: style == "default" ? nil : "No. \(number)",
                 accessory: body == nil ? nil : "disclosureIndicator", body: body)
+        case .sections, .indexedSections:
+            return Item(
+                section: "Section \(index + 1)", index: kind == .sections ? nil : "\(index + 1)",
+                text: "Row \(index + 1)")
+        case .largeBodies:
+            return Item(
+                section: "Rows", text: "Row \(index + 1)", accessory: detailPages ? nil : "none",
+                body: Self.largeBody(index))
         case .bodies:
             let body = """
                 ## Heading \(index)
@@ -89,6 +107,19 @@ public struct ListingGenerator: Sendable {
                 detail: "Detail \(index)",
                 accessory: detailPages ? nil : "none", body: body)
         }
+    }
+
+    /// The body of row `index` of ``Kind/largeBodies``: a list of short items, each with emphasis
+    /// and code, so the markup is about 2.7 times the Markdown (a body that grows as it is
+    /// rendered).
+    private static func largeBody(_ index: Int) -> String {
+        var body = "Row \(index + 1):\n\n"
+        var item = 0
+        while body.utf8.count < largeBodyBytes {
+            item += 1
+            body += "- *\(item)* `x`\n"
+        }
+        return body
     }
 
     /// Writes the listing to `url`.
@@ -120,7 +151,12 @@ public struct ListingGenerator: Sendable {
     }
 
     private var title: String {
-        kind == .pagination ? "Large listing (\(rows) rows)" : "Rows with bodies (\(rows) rows)"
+        switch kind {
+        case .pagination: "Large listing (\(rows) rows)"
+        case .bodies: "Rows with bodies (\(rows) rows)"
+        case .sections, .indexedSections: "One-row sections (\(rows) rows)"
+        case .largeBodies: "Rows with large bodies (\(rows) rows)"
+        }
     }
 
     private func yaml(_ emit: (String) throws -> Void) throws {
@@ -130,9 +166,8 @@ public struct ListingGenerator: Sendable {
             let item = item(index)
             if item.section != current {
                 current = item.section
-                try emit(
-                    "  - header: \(Self.quoted(item.section))\n    index: \(Self.quoted(item.index ?? ""))\n    rows:\n"
-                )
+                let index = item.index.map { "    index: \(Self.quoted($0))\n" } ?? ""
+                try emit("  - header: \(Self.quoted(item.section))\n\(index)    rows:\n")
             }
             var line = "      - "
             var first = true
@@ -165,8 +200,8 @@ public struct ListingGenerator: Sendable {
             if item.section != current {
                 text += current == nil ? "\n" : "]},\n"
                 current = item.section
-                text +=
-                    "{\"header\": \(Self.quoted(item.section)), \"index\": \(Self.quoted(item.index ?? "")), \"rows\": [\n"
+                let index = item.index.map { "\"index\": \(Self.quoted($0)), " } ?? ""
+                text += "{\"header\": \(Self.quoted(item.section)), \(index)\"rows\": [\n"
             } else {
                 text += ",\n"
             }

@@ -10,10 +10,12 @@ struct GenerateExampleCommand: ParsableCommand {
         commandName: "generate-example",
         abstract: "Write a large synthetic listing, for trying pagination and speed.",
         discussion: """
-            Two kinds of rows: "pagination" (26 sections A to Z with index titles, the four cell \
+            Kinds of rows: "pagination" (26 sections A to Z with index titles, the four cell \
             styles, every hundredth row with a detail page) and "bodies" (a text, a detail and a \
             five-line Markdown body per row, shown under the row, or on a detail page of its own \
-            with --detail-pages).
+            with --detail-pages); for the memory benchmarks, "sections" (every row in a section \
+            of its own), "indexed-sections" (the same with an index title each) and \
+            "large-bodies" (a Markdown body of about 1 MB per row).
 
             EXAMPLES
               Write a 100,000-row listing and export it in pages of 500 rows:
@@ -32,7 +34,7 @@ struct GenerateExampleCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The number of rows (1 to 10,000,000).")
     var rows = 100_000
 
-    @Option(help: ArgumentHelp("What the rows hold.", valueName: "pagination|bodies"))
+    @Option(help: ArgumentHelp("What the rows hold.", valueName: "kind"))
     var kind: ListingGenerator.Kind = .pagination
 
     @Option(help: ArgumentHelp("The syntax to write.", valueName: "yaml|json|csv"))

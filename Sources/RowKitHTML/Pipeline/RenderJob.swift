@@ -39,10 +39,12 @@ struct AssemblyJob: Sendable {
     var key: UInt64
 }
 
-/// A page's rows, rendered: where they are in the scratch file and how long each part is.
+/// A page's rows, rendered: where they are in the scratch file, followed there by how long each
+/// part is (``ScratchVarint``s, `lengthBytes` bytes), so that a table of millions of one-row
+/// sections keeps no lengths in memory.
 struct RenderedBody: Sendable {
     var range: Range<Int>
-    var partLengths: [Int]
+    var lengthBytes: Int
 }
 
 enum RenderJob: Sendable {

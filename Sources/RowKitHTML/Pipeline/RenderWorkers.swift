@@ -187,19 +187,23 @@ final class RenderWorkers: @unchecked Sendable {
                 }
                 if !page.rows.isEmpty { lengths.append(body.count - partStart) }
             }
+            let rowBytes = body.count
+            for length in lengths { ScratchVarint.append(length, into: &body) }
             let range = try scratch.append(body)
-            return .page(
-                page.unit, RenderedBody(range: range, partLengths: lengths), key: pageKey, details: details,
-                search: search)
+            let rendered = RenderedBody(
+                range: range.lowerBound..<(range.lowerBound + rowBytes), lengthBytes: body.count - rowBytes)
+            return .page(page.unit, rendered, key: pageKey, details: details, search: search)
         case .assemble(let assembly):
             var rows: [UInt8] = []
-            try scratch.read(assembly.body.range, appendingTo: &rows)
+            let body = assembly.body
+            try scratch.read(body.range.lowerBound..<(body.range.upperBound + body.lengthBytes), appendingTo: &rows)
             var parts: [PageRenderer.Part] = []
             var offset = 0
-            var lengths = assembly.body.partLengths.makeIterator()
+            var lengthOffset = body.range.count
             for part in assembly.parts {
                 var slice = rows[0..<0]
-                if part.rows > 0, let length = lengths.next() {
+                if part.rows > 0, lengthOffset < rows.count {
+                    let length = ScratchVarint.read(rows, &lengthOffset)
                     slice = rows[offset..<(offset + length)]
                     offset += length
                 }

@@ -23,26 +23,23 @@ final class TablePlanner {
     private var searchWaiting: [Int: SearchDisplayRecords] = [:]
     private var nextForSearch = 1
 
-    /// A section as far as it is known.
-    private struct SectionRecord {
-        /// The identity its anchor is made from; for a listing, decided when the table ends.
-        var id: String?
-        var header: String?
-        var footer: String?
-        var indexTitle: String?
-        var rowStart: Int
-        var rowCount = 0
-    }
-
-    /// A section's part of a page.
-    private struct PartRecord {
-        var section: Int
-        var isFirst: Bool
-        var rows = 0
-        var hasFooter = false
-    }
-
-    private var sections: [SectionRecord] = []
+    /// The sections that ended, in order (see ``SectionList``).
+    private let sections: SectionList
+    /// The section being read (the last one), and ended ones not yet in ``sections``.
+    private var current: SectionList.Record?
+    private var ended: [SectionList.Record] = []
+    /// The sections begun so far.
+    private var sectionCount = 0
+    /// The sections with an index title.
+    private var indexTitleCount = 0
+    /// The hashes of the headers of sections without an identity, and of those seen twice or
+    /// more (see ``sectionID(_:position:)``).
+    private var headers = HashSet64()
+    private var repeatedHeaders = HashSet64()
+    /// The parts of the pages before the current one (see ``PagePartList``), and the current
+    /// page's parts.
+    private let parts: PagePartList
+    private var pageParts: [PagePartList.Part] = []
     private var slugs = SlugAllocator()
     private(set) var rowCount = 0
     private var page = 1
@@ -50,8 +47,6 @@ final class TablePlanner {
     private var pageRows: [RenderRow] = []
     private var pageDetails: [DetailPlan?] = []
     private var partStarts: [Int] = []
-    /// Every page's parts (index: page - 1).
-    private var parts: [[PartRecord]] = [[]]
     private var isOpenOnPage = false
     private var isFirstPart = true
     private var dispatched = false
@@ -73,13 +68,25 @@ final class TablePlanner {
         self.index = index
         self.imageFolder = imageFolder
         pageSize = pipeline.options.pageSize
+        sections = SectionList(scratch: pipeline.scratch)
+        parts = PagePartList(scratch: pipeline.scratch)
         if pipeline.options.search {
             let writer = pipeline.writer
             let entries = searchEntries
-            search = SearchIndexBuilder(key: String(folder.dropLast())) { name, data in
+            let builder = SearchIndexBuilder(key: String(folder.dropLast())) { name, data in
                 let path = folder + "search/" + name + ".js"
                 entries.append(try writer.write(path, data, previous: writer.previous?.siteFiles[path]))
             }
+            let scratch = pipeline.scratch
+            builder.largeFiles = (
+                scratch,
+                { name, ranges in
+                    let path = folder + "search/" + name + ".js"
+                    entries.append(
+                        try writer.write(path, from: scratch, ranges, previous: writer.previous?.siteFiles[path]))
+                }
+            )
+            search = builder
         }
         var key = StableHash()
         key.update(value: pipeline.settingsKey)
@@ -97,8 +104,9 @@ final class TablePlanner {
 
     /// A section starts; `id` is its identity (for a listing, `nil`: decided at the end).
     func beginSection(id: String? = nil, header: String? = nil, footer: String? = nil, indexTitle: String? = nil) {
-        sections.append(
-            SectionRecord(id: id, header: header, footer: footer, indexTitle: indexTitle, rowStart: rowCount))
+        if let current { ended.append(current) }
+        current = SectionList.Record(id: id, header: header, footer: footer, indexTitle: indexTitle, rowStart: rowCount)
+        sectionCount += 1
         isOpenOnPage = false
         isFirstPart = true
     }
@@ -106,19 +114,39 @@ final class TablePlanner {
     /// The section that started last ends (with its header, footer and index title when they
     /// were not known at its start). Its rows are found in the search by its header's words too.
     func endSection(header: String?? = nil, footer: String?? = nil, indexTitle: String?? = nil) throws {
-        let last = sections.count - 1
-        if let header { sections[last].header = header }
-        if let footer { sections[last].footer = footer }
-        if let indexTitle { sections[last].indexTitle = indexTitle }
-        if let search, let header = sections[last].header, sections[last].rowCount > 0 {
-            let start = UInt32(sections[last].rowStart)
-            let rows = start..<(start + UInt32(sections[last].rowCount))
+        guard var section = current else { preconditionFailure("a section began") }
+        if let header { section.header = header }
+        if let footer { section.footer = footer }
+        if let indexTitle { section.indexTitle = indexTitle }
+        current = section
+        try fileEndedSections()
+        if let search, let header = section.header, section.rowCount > 0 {
+            let start = UInt32(section.rowStart)
+            let rows = start..<(start + UInt32(section.rowCount))
             try pipeline.searchLane.submit { try search.addHeader(header, rows: rows) }
         }
         if !isOpenOnPage {
-            parts[page - 1].append(PartRecord(section: last, isFirst: true))
+            pageParts.append(PagePartList.Part(section: sectionCount - 1, isFirst: true))
         }
-        parts[page - 1][parts[page - 1].count - 1].hasFooter = true
+        pageParts[pageParts.count - 1].hasFooter = true
+    }
+
+    /// Moves the sections that ended into ``sections``, noting their headers and index titles.
+    private func fileEndedSections() throws {
+        for section in ended {
+            if section.id == nil, let header = section.header {
+                let hash = StableHash.of(header)
+                if !headers.insert(hash) { repeatedHeaders.insert(hash) }
+            }
+            if section.indexTitle != nil { indexTitleCount += 1 }
+            try sections.append(section)
+        }
+        ended.removeAll(keepingCapacity: true)
+    }
+
+    /// The list page a section starts on.
+    private func startPage(_ section: SectionList.Record) -> Int {
+        section.rowCount > 0 ? section.rowStart / pageSize + 1 : max(1, (section.rowStart + pageSize - 1) / pageSize)
     }
 
     // MARK: - Rows
@@ -194,21 +222,23 @@ final class TablePlanner {
     }
 
     private func add(_ row: RenderRow) throws {
+        try fileEndedSections()
         if rowsOnPage == pageSize {
             page += 1
             rowsOnPage = 0
             isOpenOnPage = false
-            parts.append([])
+            try parts.append(pageParts)
+            pageParts.removeAll(keepingCapacity: true)
             dispatched = false
         }
         if rowsOnPage == 0 { try loadPrevious() }
         if !isOpenOnPage {
-            parts[page - 1].append(PartRecord(section: sections.count - 1, isFirst: isFirstPart))
+            pageParts.append(PagePartList.Part(section: sectionCount - 1, isFirst: isFirstPart))
             partStarts.append(pageRows.count)
             isOpenOnPage = true
             isFirstPart = false
         }
-        parts[page - 1][parts[page - 1].count - 1].rows += 1
+        pageParts[pageParts.count - 1].rows += 1
         var detail: DetailPlan?
         if let path = row.detailPath {
             let fullPath = facts.folder + path
@@ -220,7 +250,7 @@ final class TablePlanner {
         rowsOnPage += 1
         rowCount += 1
         pipeline.rowsPlanned += 1
-        sections[sections.count - 1].rowCount += 1
+        current?.rowCount += 1
         if rowsOnPage == pageSize { try dispatch() }
     }
 
@@ -294,37 +324,33 @@ final class TablePlanner {
             try dispatch()
         }
         let pageCount = page
-        // Section identities: a listing's sections are known by their header when no other
-        // section has the same one, else by their position (as RowKit's `Table` does).
-        var headerCounts: [String: Int] = [:]
-        for section in sections where section.id == nil {
-            if let header = section.header { headerCounts[header, default: 0] += 1 }
-        }
-        var sectionSlugs = SlugAllocator()
-        var anchors: [String] = []
-        var startPages: [Int] = []
-        var indexTitles: [(section: Int, title: String)] = []
-        for (position, section) in sections.enumerated() {
-            let id = section.id ?? section.header.flatMap { headerCounts[$0] == 1 ? $0 : nil } ?? "#\(position)"
-            anchors.append("section-" + sectionSlugs.allocate(for: id))
-            startPages.append(
-                section.rowCount > 0
-                    ? section.rowStart / pageSize + 1 : max(1, (section.rowStart + pageSize - 1) / pageSize))
-            if let indexTitle = section.indexTitle { indexTitles.append((position, indexTitle)) }
-        }
+        if let current { ended.append(current) }
+        current = nil
+        try fileEndedSections()
+        try parts.append(pageParts)
+        pageParts = []
+        facts.pageCount = pageCount
+        // Only the repeated headers are needed from here on.
+        headers = HashSet64()
+        let (resolved, indexEntries) = try resolveSections()
+        facts.indexEntries = indexEntries
         // Every row's words are in: the index's word files are written on the lane while the
         // renderers finish the last pages.
         if let search { try pipeline.searchLane.submit { try search.finishWords() } }
         // Every page rendered: the rows' display data is queued for the index in page order.
         try takeOutcomes(pipeline.workers.drain())
         if let search {
-            var onePage: [OnePageIndex.Section]?
+            var onePage: OnePageIndex.Sections?
             if pageCount > 1 {
                 try pipeline.writeOnePageAssets()
-                onePage = sections.enumerated().map { position, section in
-                    OnePageIndex.Section(
-                        firstRow: section.rowStart, rowCount: section.rowCount, anchor: anchors[position],
-                        header: section.header, footer: section.footer, indexTitle: section.indexTitle)
+                onePage = { visit in
+                    let reader = resolved.makeReader()
+                    while let section = try reader.next() {
+                        try visit(
+                            OnePageIndex.Section(
+                                firstRow: section.rowStart, rowCount: section.rowCount, anchor: section.id ?? "",
+                                header: section.header, footer: section.footer, indexTitle: section.indexTitle))
+                    }
                 }
             }
             // The last row-data file and the one page's files, on the lane while the list pages
@@ -333,34 +359,73 @@ final class TablePlanner {
                 try search.finishRows(sections: onePage, pageSize: pageSize)
             }
         }
-        facts.pageCount = pageCount
-        facts.anchors = anchors
-        facts.startPages = startPages
-        facts.indexTitles = indexTitles
-        for number in 1...pageCount {
-            guard let body = bodies[number], let key = bodyKeys[number] else {
-                preconditionFailure("every page of the table was rendered")
-            }
-            let pageParts = parts[number - 1].map { part in
-                let section = sections[part.section]
-                return (
-                    anchor: part.isFirst ? anchors[part.section] : nil, header: section.header.map(HTMLEscaping.escape),
-                    footer: part.hasFooter ? section.footer.map(HTMLEscaping.escape) : nil, rows: part.rows
-                )
-            }
-            try pipeline.workers.submit(
-                .assemble(
-                    AssemblyJob(
-                        unit: ManifestUnit(table: index, page: number), table: facts, parts: pageParts, body: body,
-                        previous: previousLists[number], key: key)))
-        }
-        try takeOutcomes(pipeline.workers.drain())
+        try assembleListPages(pageCount, sections: resolved)
         if let search {
             try pipeline.searchLane.wait()
             for entry in searchEntries.list { pipeline.manifest.addSiteFile(entry) }
             pipeline.searchWritten(files: search.files, bytes: search.bytes)
         }
         pipeline.tableFinished(pages: pageCount + rowsWithDetailPages, rows: rowCount)
+    }
+
+    /// The table's sections, each with its anchor as its identity (see ``SectionAnchors``), and
+    /// the index bar's entries: every index title, or at most ``TableFacts/maximumIndexEntries``
+    /// of them spread evenly from the first to the last (see ``TableFacts/indexBarPicks(of:)``).
+    /// The sets the anchors are made unique with are let go once they are made.
+    private func resolveSections() throws -> (SectionList, [TableFacts.IndexEntry]) {
+        let resolved = SectionList(scratch: pipeline.scratch)
+        let picks = TableFacts.indexBarPicks(of: indexTitleCount)
+        var entries: [TableFacts.IndexEntry] = []
+        var titles = 0
+        let anchors = SectionAnchors(sections, repeatedHeaders: repeatedHeaders)
+        while let (_, read, anchor) = try anchors.next() {
+            var section = read
+            if let title = section.indexTitle {
+                if entries.count < picks.count && picks[entries.count] == titles {
+                    entries.append(TableFacts.IndexEntry(anchor: anchor, startPage: startPage(section), title: title))
+                }
+                titles += 1
+            }
+            section.id = anchor
+            try resolved.append(section)
+        }
+        repeatedHeaders = HashSet64()
+        return (resolved, entries)
+    }
+
+    /// Puts the list pages together from the rendered rows, page by page, reading the sections
+    /// and the pages' parts back in order.
+    private func assembleListPages(_ pageCount: Int, sections: SectionList) throws {
+        let pages = parts.makeReader()
+        let reader = sections.makeReader()
+        var last: SectionList.Record?
+        for number in 1...pageCount {
+            guard let body = bodies.removeValue(forKey: number), let key = bodyKeys.removeValue(forKey: number),
+                let partsOfPage = try pages.next()
+            else {
+                preconditionFailure("every page of the table was rendered")
+            }
+            var pageParts: [(anchor: String?, header: String?, footer: String?, rows: Int)] = []
+            for part in partsOfPage {
+                while reader.position <= part.section {
+                    guard let next = try reader.next() else { preconditionFailure("every part's section was filed") }
+                    last = next
+                }
+                guard let section = last else { continue }
+                pageParts.append(
+                    (
+                        anchor: part.isFirst ? section.id : nil, header: section.header.map(HTMLEscaping.escape),
+                        footer: part.hasFooter ? section.footer.map(HTMLEscaping.escape) : nil, rows: part.rows
+                    ))
+            }
+            try pipeline.workers.submit(
+                .assemble(
+                    AssemblyJob(
+                        unit: ManifestUnit(table: index, page: number), table: facts, parts: pageParts, body: body,
+                        previous: previousLists[number], key: key)))
+            try takeOutcomes(pipeline.workers.collect())
+        }
+        try takeOutcomes(pipeline.workers.drain())
     }
 
     /// How many rows have a detail page.

@@ -218,11 +218,10 @@ struct PageRenderer {
         var page = PageValues()
         var documentTitle = table.escapedTitle
         if table.pageCount > 1 { documentTitle += " – Page \(number) of \(table.pageCount)" }
-        let indexEntries: [[String: Any]] = table.indexTitles.map { entry in
-            let start = table.startPages[entry.section]
-            let file = start == number ? "" : TableFacts.pageFile(start)
+        let indexEntries: [[String: Any]] = table.indexEntries.map { entry in
+            let file = entry.startPage == number ? "" : TableFacts.pageFile(entry.startPage)
             return [
-                "href": page.slot(HTMLEscaping.escape(file + "#" + table.anchors[entry.section])),
+                "href": page.slot(HTMLEscaping.escape(file + "#" + entry.anchor)),
                 "title": page.slot(HTMLEscaping.escape(entry.title)),
             ]
         }

@@ -16,12 +16,27 @@ struct TableFacts: Sendable {
     var key: UInt64
 
     var pageCount = 1
-    /// Each section's anchor.
-    var anchors: [String] = []
-    /// Each section's first page.
-    var startPages: [Int] = []
-    /// The sections with an index title, in order.
-    var indexTitles: [(section: Int, title: String)] = []
+    /// The index bar: at most ``maximumIndexEntries`` sections with an index title, in order.
+    var indexEntries: [IndexEntry] = []
+
+    /// An entry of the index bar: a section's anchor, the list page it starts on, its index title.
+    struct IndexEntry: Sendable {
+        var anchor: String
+        var startPage: Int
+        var title: String
+    }
+
+    /// The index bar's entries at most. Every list page carries the bar, so a listing of 100,000
+    /// index titles would write each of them on every page (1.2 GB from 7 MB of listing).
+    static let maximumIndexEntries = 100
+
+    /// Which of `count` index titles the index bar shows (their positions among the titles, in
+    /// order): all of them up to ``maximumIndexEntries``, else that many spread evenly, the
+    /// first and the last among them.
+    static func indexBarPicks(of count: Int) -> [Int] {
+        guard count > maximumIndexEntries else { return Array(0..<count) }
+        return (0..<maximumIndexEntries).map { $0 * (count - 1) / (maximumIndexEntries - 1) }
+    }
 
     static func pageFile(_ number: Int) -> String { number == 1 ? "index.html" : "page-\(number).html" }
 }

@@ -14,7 +14,8 @@ import RowKit
 ///   modulo the bucket count. A browser checks a candidate against the row's `href`
 ///   (`rows/<slug>.html`) in its shard, so a collision never leads to a wrong row.
 ///
-/// Memory: 8 bytes per detail page, and the section list.
+/// Memory: 8 bytes per detail page; the outline goes to a scratch file as it is made when the
+/// builder has one (see ``SearchIndexBuilder/largeFiles``).
 struct OnePageIndex {
     /// A section of the table as the one page draws it.
     struct Section {
@@ -25,6 +26,10 @@ struct OnePageIndex {
         var footer: String?
         var indexTitle: String?
     }
+
+    /// The table's sections, in order: calls its argument with each (a table may have millions,
+    /// read back from the export's scratch file, so they are not held in an array).
+    typealias Sections = (_ visit: (Section) throws -> Void) throws -> Void
 
     /// Anchors per bucket file, at most (on average half to all of it).
     static let anchorsPerBucket = 256
@@ -46,36 +51,57 @@ struct OnePageIndex {
         if let slug = row.slug { anchors.append((Self.hash(slug), UInt32(number))) }
     }
 
-    /// Writes `s-.js` and the anchor buckets through `emit` (a name without `.js`, the data).
+    /// Hands a file's bytes made so far on (to a scratch file) when there are enough of them, and
+    /// empties the buffer then; the rest of the file is appended after them.
+    typealias Flush = (_ bytes: inout [UInt8]) throws -> Void
+
+    /// Writes `s-.js` through `stream` and the anchor buckets through `emit` (each a name without
+    /// `.js`, and a function that appends the data; `stream`'s may hand its bytes on as it goes,
+    /// so that an outline of millions of sections is never whole in memory).
     func write(
-        sections: [Section], rowCount: Int, rowsPerShard: Int, pageSize: Int,
-        emit: (_ name: String, _ data: [UInt8]) throws -> Void
+        sections: @escaping Sections, rowCount: Int, rowsPerShard: Int, pageSize: Int,
+        emit: (_ name: String, _ build: (inout [UInt8]) throws -> Void) throws -> Void,
+        stream: (_ name: String, _ build: (inout [UInt8], Flush) throws -> Void) throws -> Void
     ) throws {
         let buckets = anchors.isEmpty ? 0 : (anchors.count + Self.anchorsPerBucket - 1) / Self.anchorsPerBucket
-        var outline: [UInt8] = []
-        outline.append(contentsOf: "{\"n\":\(rowCount),\"r\":\(rowsPerShard),\"p\":\(pageSize),\"k\":[".utf8)
-        outline.append(contentsOf: layouts.map(String.init).joined(separator: ",").utf8)
-        outline.append(contentsOf: "],\"b\":\(buckets),\"s\":[".utf8)
-        for (index, section) in sections.enumerated() {
-            outline.append(contentsOf: (index == 0 ? "[" : ",[").utf8)
-            outline.append(contentsOf: "\(section.firstRow),\(section.rowCount)".utf8)
-            var fields = [section.anchor, section.header ?? "", section.footer ?? "", section.indexTitle ?? ""]
-            while fields.count > 1 && fields.last!.isEmpty { fields.removeLast() }
-            for field in fields {
-                outline.append(UInt8(ascii: ","))
-                SearchScript.string(field, into: &outline)
-            }
-            outline.append(UInt8(ascii: "]"))
+        try stream("s-") { outline, flush in
+            try self.outline(sections, rowCount, rowsPerShard, pageSize, buckets, &outline, flush)
         }
-        outline.append(contentsOf: "]}".utf8)
-        try emit("s-", outline)
         guard buckets > 0 else { return }
         var byBucket = [[(hash: UInt32, row: UInt32)]](repeating: [], count: buckets)
         for anchor in anchors { byBucket[Int(anchor.hash % UInt32(buckets))].append(anchor) }
         for (number, bucket) in byBucket.enumerated() {
             let sorted = bucket.sorted { ($0.hash, $0.row) < ($1.hash, $1.row) }
             let values = sorted.flatMap { ["\($0.hash)", "\($0.row)"] }
-            try emit("i-\(number)", Array(("[" + values.joined(separator: ",") + "]").utf8))
+            try emit("i-\(number)") { $0.append(contentsOf: ("[" + values.joined(separator: ",") + "]").utf8) }
         }
+    }
+
+    /// Appends the data of `s-.js` to `outline`.
+    private func outline(
+        _ sections: Sections, _ rowCount: Int, _ rowsPerShard: Int, _ pageSize: Int, _ buckets: Int,
+        _ outline: inout [UInt8], _ flush: Flush
+    ) throws {
+        outline.append(contentsOf: "{\"n\":\(rowCount),\"r\":\(rowsPerShard),\"p\":\(pageSize),\"k\":[".utf8)
+        outline.append(contentsOf: layouts.map(String.init).joined(separator: ",").utf8)
+        outline.append(contentsOf: "],\"b\":\(buckets),\"s\":[".utf8)
+        var first = true
+        // `sections` may not take a closure that captures the non-escaping `flush`.
+        try withoutActuallyEscaping(flush) { flush in
+            try sections { section in
+                outline.append(contentsOf: (first ? "[" : ",[").utf8)
+                first = false
+                outline.append(contentsOf: "\(section.firstRow),\(section.rowCount)".utf8)
+                var fields = [section.anchor, section.header ?? "", section.footer ?? "", section.indexTitle ?? ""]
+                while fields.count > 1 && fields.last!.isEmpty { fields.removeLast() }
+                for field in fields {
+                    outline.append(UInt8(ascii: ","))
+                    SearchScript.string(field, into: &outline)
+                }
+                outline.append(UInt8(ascii: "]"))
+                try flush(&outline)
+            }
+        }
+        outline.append(contentsOf: "]}".utf8)
     }
 }

@@ -20,8 +20,8 @@ import RowKitListing
 /// With ``finish(sections:pageSize:)`` it also writes what the one-page list needs
 /// (``OnePageIndex``: `s-.js` and `i-<n>.js`).
 ///
-/// Memory: the last shard's rows, a buffer of at most 2^20 word–row pairs, and the open path of
-/// the word trie.
+/// Memory: the last shard's rows (a MiB of them at most with ``largeFiles``), a buffer of at most
+/// 2^20 word–row pairs, and the open path of the word trie.
 final class SearchIndexBuilder {
     /// Rows per row-data file: 128 rows (about 13 KB) a file keeps a 100,000-row table at 782
     /// row-data files; every file of a site costs its creation, which dominates on some file
@@ -33,6 +33,9 @@ final class SearchIndexBuilder {
     private let write: (_ name: String, _ data: [UInt8]) throws -> Void
     private let pairs: SearchPostingRuns
     private var shard: [UInt8] = []
+    /// The ranges of the row-data file being filled that went to ``largeFiles``'s scratch file
+    /// (a MiB at a time: rows with large inline bodies).
+    private var shardSpilled: [Range<Int>] = []
     private var onePage = OnePageIndex()
     private(set) var rowCount = 0
     /// Rows whose display data has been added.
@@ -77,9 +80,13 @@ final class SearchIndexBuilder {
     func addDisplay(_ records: SearchDisplayRecords) throws {
         var start = 0
         for end in records.ends {
-            shard.append(contentsOf: shard.isEmpty ? "[".utf8 : ",".utf8)
+            if shard.isEmpty && shardSpilled.isEmpty { openShard() } else { shard.append(UInt8(ascii: ",")) }
             shard.append(contentsOf: records.bytes[start..<end])
             start = end
+            if let largeFiles, shard.count >= 1 << 20 {
+                shardSpilled.append(try largeFiles.scratch.append(shard))
+                shard.removeAll(keepingCapacity: true)
+            }
             displayCount += 1
             if displayCount % Self.rowsPerShard == 0 { try writeShard() }
         }
@@ -99,19 +106,21 @@ final class SearchIndexBuilder {
 
     /// Writes the last row shard and the word files, and, given the table's `sections`, the
     /// one-page list's files.
-    func finish(sections: [OnePageIndex.Section]? = nil, pageSize: Int = 500) throws {
+    func finish(sections: OnePageIndex.Sections? = nil, pageSize: Int = 500) throws {
         try finishRows(sections: sections, pageSize: pageSize)
         try finishWords()
     }
 
     /// Writes the last row shard and, given the table's `sections`, the one-page list's files:
     /// once every row's words and display data are in.
-    func finishRows(sections: [OnePageIndex.Section]? = nil, pageSize: Int = 500) throws {
+    func finishRows(sections: OnePageIndex.Sections? = nil, pageSize: Int = 500) throws {
         if let sections {
             try onePage.write(
                 sections: sections, rowCount: rowCount, rowsPerShard: Self.rowsPerShard, pageSize: pageSize
-            ) { name, data in
-                try emit(name, data)
+            ) { name, build in
+                try emit(name, build: build)
+            } stream: { name, build in
+                try emit(name, streaming: build)
             }
         }
         precondition(displayCount == rowCount, "every row's display data was added")
@@ -218,11 +227,50 @@ final class SearchIndexBuilder {
 
     /// Writes one file of the index (from either thread of ``finishWords()``).
     private func emit(_ name: String, _ data: [UInt8]) throws {
+        try emit(name, reserving: data.count) { $0.append(contentsOf: data) }
+    }
+
+    /// Writes one file of the index, its data appended by `build` straight into the file's bytes.
+    private func emit(_ name: String, reserving capacity: Int = 0, build: (inout [UInt8]) throws -> Void) throws {
         var file: [UInt8] = []
-        file.reserveCapacity(data.count + key.utf8.count + name.utf8.count + 32)
+        file.reserveCapacity(capacity + key.utf8.count + name.utf8.count + 32)
         SearchScript.open(key: key, name: name, into: &file)
-        file.append(contentsOf: data)
+        try build(&file)
         SearchScript.close(&file)
+        try written(name, file)
+    }
+
+    /// Where a file that may be too large to hold in memory (the one-page outline) is put
+    /// together, a MiB at a time, and how it is written from there (its name and the ranges of
+    /// its bytes); without it, such a file is made in memory like the others.
+    var largeFiles: (scratch: ScratchFile, write: (_ name: String, _ ranges: [Range<Int>]) throws -> Void)?
+
+    /// Writes one file of the index, its data appended by `build`, which hands the bytes on to
+    /// ``largeFiles`` as they pass a MiB.
+    private func emit(_ name: String, streaming build: (inout [UInt8], OnePageIndex.Flush) throws -> Void) throws {
+        guard let largeFiles else {
+            try emit(name) { file in try build(&file) { _ in } }
+            return
+        }
+        var ranges: [Range<Int>] = []
+        var file: [UInt8] = []
+        SearchScript.open(key: key, name: name, into: &file)
+        try build(&file) { bytes in
+            guard bytes.count >= 1 << 20 else { return }
+            ranges.append(try largeFiles.scratch.append(bytes))
+            bytes.removeAll(keepingCapacity: true)
+        }
+        SearchScript.close(&file)
+        ranges.append(try largeFiles.scratch.append(file))
+        try largeFiles.write(name, ranges)
+        counters.withLock {
+            bytes += ranges.reduce(0) { $0 + $1.count }
+            files += 1
+        }
+    }
+
+    /// Writes `file`, a whole index file, and counts it.
+    private func written(_ name: String, _ file: [UInt8]) throws {
         try write(name, file)
         counters.withLock {
             bytes += file.count
@@ -233,10 +281,30 @@ final class SearchIndexBuilder {
     /// Guards ``bytes`` and ``files``.
     private let counters = NSLock()
 
+    /// Writes the row-data file being filled: ``shard`` holds the whole file but its end, or
+    /// with rows of large inline bodies, what is not in ``shardSpilled`` yet.
     private func writeShard() throws {
-        if shard.isEmpty { shard.append(UInt8(ascii: "[")) }
+        if shard.isEmpty && shardSpilled.isEmpty { openShard() }
         shard.append(UInt8(ascii: "]"))
-        try emit("r-\(max(displayCount - 1, 0) / Self.rowsPerShard)", shard)
+        SearchScript.close(&shard)
+        let name = "r-\(max(displayCount - 1, 0) / Self.rowsPerShard)"
+        if let largeFiles, !shardSpilled.isEmpty {
+            shardSpilled.append(try largeFiles.scratch.append(shard))
+            try largeFiles.write(name, shardSpilled)
+            counters.withLock {
+                bytes += shardSpilled.reduce(0) { $0 + $1.count }
+                files += 1
+            }
+            shardSpilled.removeAll()
+        } else {
+            try written(name, shard)
+        }
         shard.removeAll(keepingCapacity: true)
+    }
+
+    /// Begins the row-data file of the next row in ``shard``.
+    private func openShard() {
+        SearchScript.open(key: key, name: "r-\(displayCount / Self.rowsPerShard)", into: &shard)
+        shard.append(UInt8(ascii: "["))
     }
 }

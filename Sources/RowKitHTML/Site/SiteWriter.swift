@@ -238,6 +238,32 @@ final class SiteWriter: @unchecked Sendable {
         return entry
     }
 
+    /// Writes the bytes at `ranges` of `scratch`, one after the other, at `path`, as
+    /// ``write(_:_:previous:)`` writes an array: for a file too large to hold in memory. Reads a
+    /// MiB at a time.
+    @discardableResult
+    func write(_ path: String, from scratch: ScratchFile, _ ranges: [Range<Int>], previous: ManifestEntry? = nil)
+        throws -> ManifestEntry
+    {
+        precondition(SitePath.isValid(path), "site paths are relative and stay inside the site")
+        try checkStop()
+        var hash = StableHash()
+        let size = ranges.reduce(0) { $0 + $1.count }
+        try scratch.forEachChunk(of: ranges) { chunk in chunk.withUnsafeBytes { hash.update($0) } }
+        let entry = ManifestEntry(path: path, hash: hash.value, size: size)
+        try createFolders(for: path)
+        if let previous, previous.hash == entry.hash, previous.size == size, try keep(path, previous: previous) {
+            return entry
+        }
+        let descriptor = openat(temporary, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ExportError.posix("create", path) }
+        defer { close(descriptor) }
+        for range in ranges { try scratch.copy(range, to: descriptor) }
+        if durable && fsync(descriptor) != 0 { throw ExportError.posix("flush", path) }
+        count(bytes: size, written: true)
+        return entry
+    }
+
     /// Keeps the previous site's file at `path` without rendering it again, when its bytes on
     /// disk still hash to what `previous` (its entry in the previous manifest) records; `false`
     /// when they do not (then the caller writes it).
