@@ -170,7 +170,10 @@ final class RenderWorkers: @unchecked Sendable {
                         details.append(entry)
                     }
                 }
-                for row in page.rows { renderer.appendSearch(row, to: &search) }
+                for row in page.rows {
+                    renderer.appendSearch(row, to: &search)
+                    if search.bytes.count >= 1 << 20 { try search.spill(to: scratch) }
+                }
             } else {
                 // Rows of large bodies go to the scratch file a MiB at a time (`spilled` bytes in
                 // `ranges`); part lengths count from the page's first row.
@@ -187,6 +190,7 @@ final class RenderWorkers: @unchecked Sendable {
                         {
                             details.append(entry)
                         }
+                        if search.bytes.count >= 1 << 20 { try search.spill(to: scratch) }
                         if body.count >= 1 << 20 {
                             ranges.append(try scratch.append(body))
                             spilled += body.count
