@@ -179,4 +179,43 @@ import Darwin
         #expect(throughScratch.files.keys.sorted() == inMemory.files.keys.sorted())
         for (name, bytes) in inMemory.files { #expect(throughScratch.files[name] == bytes, "\(name) differs") }
     }
+
+    /// A listing of `count` rows in two sections, each row with an inline body of `items` list
+    /// items (about 20 bytes of Markdown and 38 of markup each); row `changed` has another text.
+    static func largeBodies(_ count: Int, items: Int, changing changed: Int? = nil) -> String {
+        let body = (1...items).map { "          - *\($0)* `x`\n" }.joined()
+        var yaml = "version: 1\ntitle: Large\nsections:\n"
+        for section in 0..<2 {
+            yaml += "  - header: Part \(section)\n    rows:\n"
+            for row in stride(from: section * count / 2, to: (section + 1) * count / 2, by: 1) {
+                let text = row == changed ? "Changed \(row)" : "Row \(row)"
+                yaml += "      - text: \(text)\n        accessory: none\n        body: |\n" + body
+            }
+        }
+        return yaml
+    }
+
+    @Test func whenAPageOfLargeBodiesIsWrittenFromTheScratchFile_thenItIsTheSameOnAnyThreadsAndWhenReused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Page 1: 10 rows of about 570 KB of markup each, over `inMemoryRowBytes`; page 2: 2 rows.
+        let yaml = Self.largeBodies(12, items: 15_000)
+        let one = folder.url.appendingPathComponent("one"), two = folder.url.appendingPathComponent("two")
+        try StreamingExportTests.export(yaml, in: folder.url, to: one, jobs: 1, pageSize: 10)
+        try StreamingExportTests.export(yaml, in: folder.url, to: two, jobs: 2, pageSize: 10)
+        let first = try StreamingExportTests.files(one)
+        let page = try #require(first["index.html"])
+        #expect(page.count > RenderWorkers.inMemoryRowBytes)
+        #expect(try StreamingExportTests.files(two) == first)
+        // A row of page 2 changes: page 1's rows are cut from the previous page by the ranges
+        // its manifest entry records, and the page comes out as a fresh export makes it.
+        let changed = Self.largeBodies(12, items: 15_000, changing: 11)
+        try StreamingExportTests.export(changed, in: folder.url, to: one, jobs: 2, pageSize: 10)
+        let fresh = folder.url.appendingPathComponent("fresh")
+        try StreamingExportTests.export(changed, in: folder.url, to: fresh, jobs: 1, pageSize: 10)
+        let reused = try StreamingExportTests.files(one), expected = try StreamingExportTests.files(fresh)
+        #expect(reused["index.html"] == page)
+        #expect(reused.keys.sorted() == expected.keys.sorted())
+        for (path, bytes) in expected { #expect(reused[path] == bytes, "\(path) differs") }
+    }
 }

@@ -39,12 +39,31 @@ struct AssemblyJob: Sendable {
     var key: UInt64
 }
 
-/// A page's rows, rendered: where they are in the scratch file, followed there by how long each
-/// part is (``ScratchVarint``s, `lengthBytes` bytes), so that a table of millions of one-row
+/// A page's rows, rendered: where they are in the scratch file (one range, or a MiB at a time for
+/// rows of large bodies: their bytes in order), and where the part lengths are
+/// (``ScratchVarint``s, right after the last rows), so that a table of millions of one-row
 /// sections keeps no lengths in memory.
 struct RenderedBody: Sendable {
-    var range: Range<Int>
-    var lengthBytes: Int
+    var ranges: [Range<Int>]
+    var lengths: Range<Int>
+
+    /// The rows' bytes.
+    var count: Int { ranges.reduce(0) { $0 + $1.count } }
+
+    /// The scratch file ranges of the rows' bytes `logical` (counted from the first row's).
+    func ranges(of logical: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        for range in ranges {
+            let end = start + range.count
+            let lower = max(start, logical.lowerBound), upper = min(end, logical.upperBound)
+            if lower < upper {
+                result.append((range.lowerBound + lower - start)..<(range.lowerBound + upper - start))
+            }
+            start = end
+        }
+        return result
+    }
 }
 
 enum RenderJob: Sendable {

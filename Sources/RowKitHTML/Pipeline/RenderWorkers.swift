@@ -133,6 +133,8 @@ final class RenderWorkers: @unchecked Sendable {
         switch job {
         case .page(var page):
             var body: [UInt8] = []
+            var ranges: [Range<Int>] = []
+            var spilled = 0
             var lengths: [Int] = []
             var details: [ManifestEntry] = []
             var search = SearchDisplayRecords()
@@ -168,14 +170,19 @@ final class RenderWorkers: @unchecked Sendable {
                         details.append(entry)
                     }
                 }
-                for row in page.rows { renderer.appendSearch(row, table: page.table, to: &search) }
+                for row in page.rows {
+                    renderer.appendSearch(row, table: page.table, to: &search)
+                    if search.bytes.count >= 1 << 20 { try search.spill(to: scratch) }
+                }
             } else {
+                // Rows of large bodies go to the scratch file a MiB at a time (`spilled` bytes in
+                // `ranges`); part lengths count from the page's first row.
                 var partStart = 0
                 try page.rows.withUnsafeBufferPointer { rows in
                     for index in rows.indices {
                         if index > 0, page.partStarts.contains(index) {
-                            lengths.append(body.count - partStart)
-                            partStart = body.count
+                            lengths.append(spilled + body.count - partStart)
+                            partStart = spilled + body.count
                         }
                         if let entry = try renderer.renderRow(
                             rows[index], page: page.unit.page, table: page.table, detail: page.details[index],
@@ -183,41 +190,88 @@ final class RenderWorkers: @unchecked Sendable {
                         {
                             details.append(entry)
                         }
+                        if search.bytes.count >= 1 << 20 { try search.spill(to: scratch) }
+                        if body.count >= 1 << 20 {
+                            ranges.append(try scratch.append(body))
+                            spilled += body.count
+                            body.removeAll(keepingCapacity: true)
+                        }
                     }
                 }
-                if !page.rows.isEmpty { lengths.append(body.count - partStart) }
+                if !page.rows.isEmpty { lengths.append(spilled + body.count - partStart) }
             }
             let rowBytes = body.count
             for length in lengths { ScratchVarint.append(length, into: &body) }
             let range = try scratch.append(body)
-            let rendered = RenderedBody(
-                range: range.lowerBound..<(range.lowerBound + rowBytes), lengthBytes: body.count - rowBytes)
+            if rowBytes > 0 || ranges.isEmpty { ranges.append(range.lowerBound..<(range.lowerBound + rowBytes)) }
+            let rendered = RenderedBody(ranges: ranges, lengths: (range.lowerBound + rowBytes)..<range.upperBound)
             return .page(page.unit, rendered, key: pageKey, details: details, search: search)
         case .assemble(let assembly):
-            var rows: [UInt8] = []
-            let body = assembly.body
-            try scratch.read(body.range.lowerBound..<(body.range.upperBound + body.lengthBytes), appendingTo: &rows)
-            var parts: [PageRenderer.Part] = []
-            var offset = 0
-            var lengthOffset = body.range.count
-            for part in assembly.parts {
-                var slice = rows[0..<0]
-                if part.rows > 0, lengthOffset < rows.count {
-                    let length = ScratchVarint.read(rows, &lengthOffset)
-                    slice = rows[offset..<(offset + length)]
-                    offset += length
-                }
-                parts.append(
-                    PageRenderer.Part(anchor: part.anchor, header: part.header, footer: part.footer, rows: slice))
-            }
-            let (html, ranges) = try renderer.listPage(assembly.unit.page, parts: parts, table: assembly.table)
-            var entry = try writer.write(
-                assembly.table.folder + TableFacts.pageFile(assembly.unit.page), html, previous: assembly.previous)
-            entry.unit = assembly.unit
-            entry.key = assembly.key
-            entry.parts = ranges
+            let entry = try assemble(assembly, renderer: &renderer, writer: writer, scratch: scratch)
             return .assembled(assembly.unit, entry)
         }
+    }
+
+    /// Rows of a list page up to this many bytes are read into memory to put the page together;
+    /// past it, the page is written from the scratch file (its rows where they were rendered).
+    static let inMemoryRowBytes = 1 << 22
+
+    /// Puts a list page together from its rendered rows and writes it; returns its entry.
+    private static func assemble(
+        _ assembly: AssemblyJob, renderer: inout PageRenderer, writer: SiteWriter, scratch: ScratchFile
+    ) throws -> ManifestEntry {
+        let body = assembly.body
+        var encoded: [UInt8] = []
+        try scratch.read(body.lengths, appendingTo: &encoded)
+        var lengths: [Int] = []
+        var offset = 0
+        while offset < encoded.count { lengths.append(ScratchVarint.read(encoded, &offset)) }
+        let inMemory = body.count <= inMemoryRowBytes
+        var rows: [UInt8] = []
+        if inMemory { for range in body.ranges { try scratch.read(range, appendingTo: &rows) } }
+        var parts: [PageRenderer.Part] = []
+        var next = lengths.makeIterator()
+        offset = 0
+        for part in assembly.parts {
+            var slice = rows[0..<0]
+            var length = 0
+            if part.rows > 0, let partLength = next.next() {
+                length = partLength
+                if inMemory { slice = rows[offset..<(offset + length)] }
+                offset += length
+            }
+            parts.append(
+                PageRenderer.Part(
+                    anchor: part.anchor, header: part.header, footer: part.footer, rows: slice, rowBytes: length))
+        }
+        let path = assembly.table.folder + TableFacts.pageFile(assembly.unit.page)
+        let (html, places) = try renderer.listPage(assembly.unit.page, parts: parts, table: assembly.table)
+        var entry: ManifestEntry
+        if inMemory {
+            entry = try writer.write(path, html, previous: assembly.previous)
+            entry.parts = places
+        } else {
+            // The page without its rows goes to the scratch file, and the file is written from
+            // there: its pieces, each part's rows where they were rendered between them.
+            let shell = try scratch.append(html)
+            var pieces: [Range<Int>] = []
+            var rowRanges: [Range<Int>] = []
+            var shellOffset = 0
+            var rowOffset = 0
+            for (place, length) in zip(places, parts.map(\.rowBytes).filter { $0 > 0 }) {
+                pieces.append((shell.lowerBound + shellOffset)..<(shell.lowerBound + place.lowerBound))
+                pieces += body.ranges(of: rowOffset..<(rowOffset + length))
+                rowRanges.append((place.lowerBound + rowOffset)..<(place.lowerBound + rowOffset + length))
+                shellOffset = place.lowerBound
+                rowOffset += length
+            }
+            pieces.append((shell.lowerBound + shellOffset)..<shell.upperBound)
+            entry = try writer.write(path, from: scratch, pieces.filter { !$0.isEmpty }, previous: assembly.previous)
+            entry.parts = rowRanges
+        }
+        entry.unit = assembly.unit
+        entry.key = assembly.key
+        return entry
     }
 
     /// The previous site's list page for reuse: its content, if it is there as recorded.

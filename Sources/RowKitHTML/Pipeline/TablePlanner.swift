@@ -33,7 +33,7 @@ final class TablePlanner {
     /// The sections with an index title.
     private var indexTitleCount = 0
     /// The hashes of the headers of sections without an identity, and of those seen twice or
-    /// more (see ``sectionID(_:position:)``).
+    /// more (see ``SectionAnchors``).
     private var headers = HashSet64()
     private var repeatedHeaders = HashSet64()
     /// The parts of the pages before the current one (see ``PagePartList``), and the current

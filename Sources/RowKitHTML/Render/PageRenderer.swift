@@ -206,9 +206,13 @@ struct PageRenderer {
         var header: String?
         var footer: String?
         var rows: ArraySlice<UInt8>
+        /// How long the rows are: `rows.count`, or, for a page put together in the scratch file,
+        /// the length of rows left out of `rows` (see ``listPage(_:parts:table:)``).
+        var rowBytes: Int
     }
 
-    /// List page `number` of `table` with `parts`, and where each part's rows lie in it.
+    /// List page `number` of `table` with `parts`, and where each part's rows lie in it (for a
+    /// part whose rows were left out, the empty range where they go).
     mutating func listPage(_ number: Int, parts: [Part], table: TableFacts) throws -> (
         html: [UInt8], rows: [Range<Int>]
     ) {
@@ -265,7 +269,7 @@ struct PageRenderer {
             case .slot(0):
                 for part in parts {
                     let start = try renderSection(part, appendingTo: &html)
-                    if !part.rows.isEmpty { ranges.append(start..<(start + part.rows.count)) }
+                    if part.rowBytes > 0 { ranges.append(start..<(start + part.rows.count)) }
                 }
             case .slot(let index): html.append(contentsOf: page.values[index])
             }

@@ -9,14 +9,53 @@ import RowKit
 ///
 /// The page renderers make them beside the rows' markup (an inline body's Markdown is rendered
 /// once, for both), and ``SearchIndexBuilder/addDisplay(_:)`` cuts them into files in row order.
+///
+/// Rows of large inline bodies go to the export's scratch file as they are made (``spill(to:)``),
+/// whole rows at a time, so a page's display data is never whole in memory.
 struct SearchDisplayRecords: Sendable {
-    /// The rows' arrays, one after the other.
+    /// The rows' arrays not yet in the scratch file, one after the other.
     private(set) var bytes: [UInt8] = []
-    /// Where each row's array ends in ``bytes``.
+    /// Where each row's array ends, counted from the first row's (in ``spilled``, then ``bytes``).
     private(set) var ends: [Int] = []
+    /// The ranges of the scratch file that hold the first rows' arrays, whole rows each.
+    private(set) var spilled: [Range<Int>] = []
+    /// The bytes in ``spilled``.
+    private var spilledBytes = 0
 
     /// Whether no row was added.
     var isEmpty: Bool { ends.isEmpty }
+
+    /// Moves the rows' arrays made so far to `scratch`.
+    mutating func spill(to scratch: ScratchFile) throws {
+        guard !bytes.isEmpty else { return }
+        spilled.append(try scratch.append(bytes))
+        spilledBytes += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with each row's array in order, reading the spilled ones back from `scratch`
+    /// (the file ``spill(to:)`` wrote to) one range at a time.
+    func visitRows(in scratch: ScratchFile?, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        var row = 0
+        var start = 0
+        var chunk: [UInt8] = []
+        for range in spilled {
+            guard let scratch else { preconditionFailure("spilled records are read from their scratch file") }
+            chunk.removeAll(keepingCapacity: true)
+            try scratch.read(range, appendingTo: &chunk)
+            let base = start
+            while row < ends.count && ends[row] <= base + range.count {
+                try body(chunk[(start - base)..<(ends[row] - base)])
+                start = ends[row]
+                row += 1
+            }
+        }
+        while row < ends.count {
+            try body(bytes[(start - spilledBytes)..<(ends[row] - spilledBytes)])
+            start = ends[row]
+            row += 1
+        }
+    }
 
     /// Appends the display data of `row`.
     mutating func append(_ row: SearchRow) {
@@ -53,6 +92,6 @@ struct SearchDisplayRecords: Sendable {
             }
         }
         bytes.append(UInt8(ascii: "]"))
-        ends.append(bytes.count)
+        ends.append(spilledBytes + bytes.count)
     }
 }

@@ -78,11 +78,9 @@ final class SearchIndexBuilder {
     /// Adds the display data of the next rows (see ``SearchDisplayRecords``), in listing order,
     /// writing every row-data file that fills.
     func addDisplay(_ records: SearchDisplayRecords) throws {
-        var start = 0
-        for end in records.ends {
+        try records.visitRows(in: largeFiles?.scratch) { row in
             if shard.isEmpty && shardSpilled.isEmpty { openShard() } else { shard.append(UInt8(ascii: ",")) }
-            shard.append(contentsOf: records.bytes[start..<end])
-            start = end
+            shard.append(contentsOf: row)
             if let largeFiles, shard.count >= 1 << 20 {
                 shardSpilled.append(try largeFiles.scratch.append(shard))
                 shard.removeAll(keepingCapacity: true)
