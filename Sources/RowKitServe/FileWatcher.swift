@@ -72,7 +72,7 @@ final class FileWatcher: Sendable {
 
     /// A file's identity and version: inode, size, modification and change times (ns); a
     /// folder's: those of its files; empty when it is missing.
-    private static func signature(_ path: String) -> [Int] {
+    static func signature(_ path: String) -> [Int] {
         if path.hasSuffix("/") {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? []
             return names.flatMap { signature(path + $0) }

@@ -84,7 +84,13 @@ public final class LiveListings: Sendable {
         let previous = state.withLock { ($0.outlines, $0.folders) }
         // 1. Read every listing's outline; any problem stops here.
         let (previousSnapshots, previousDigests) = state.withLock { ($0.snapshots, $0.digests) }
+        let before = listings.map { FileWatcher.signature($0.reader.path) }
         let read = await Task.detached { Self.readOutlines(listings, previous: previousDigests) }.value
+        // A listing still being written (an editor saving a large file in place) reads as broken:
+        // when one changed during the read, its next change (the write's end) brings the real one.
+        if !read.problems.isEmpty, listings.map({ FileWatcher.signature($0.reader.path) }) != before {
+            return
+        }
         if !read.problems.isEmpty {
             let text = read.problems.map(\.description).joined(separator: "\n")
             let problems = read.problems.map {
