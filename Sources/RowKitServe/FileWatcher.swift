@@ -16,7 +16,7 @@ final class FileWatcher: Sendable {
     private let continuation: AsyncStream<Set<String>>.Continuation
     private let state = Mutex(State())
     /// How long nothing must change before the changes are reported.
-    static let quietPeriod: Duration = .milliseconds(40)
+    static let quietPeriod: Duration = .milliseconds(100)
 
     private struct State {
         /// Absolute path of each watched file (or folder, ending in `/`) -> the path as given.

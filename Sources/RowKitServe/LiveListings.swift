@@ -86,11 +86,10 @@ public final class LiveListings: Sendable {
         let (previousSnapshots, previousDigests) = state.withLock { ($0.snapshots, $0.digests) }
         let before = listings.map { FileWatcher.signature($0.reader.path) }
         let read = await Task.detached { Self.readOutlines(listings, previous: previousDigests) }.value
-        // A listing still being written (an editor saving a large file in place) reads as broken:
-        // when one changed during the read, its next change (the write's end) brings the real one.
-        if !read.problems.isEmpty, listings.map({ FileWatcher.signature($0.reader.path) }) != before {
-            return
-        }
+        // A listing still being written (an editor saving a large file in place) reads as broken,
+        // or as a shorter listing when it stops at a row's end: when one changed during the read,
+        // its next change (the write's end) brings the real one.
+        if listings.map({ FileWatcher.signature($0.reader.path) }) != before { return }
         if !read.problems.isEmpty {
             let text = read.problems.map(\.description).joined(separator: "\n")
             let problems = read.problems.map {
@@ -149,6 +148,23 @@ public final class LiveListings: Sendable {
             return
         }
         let digests = read.outlines.map(\.digestsByID)
+        // The export read the listings again: if one changed since the outlines were read, the
+        // site may hold a later version than the changes sent. The open pages reload, and the
+        // next change reloads them again, from the site it writes.
+        if listings.map({ FileWatcher.signature($0.reader.path) }) != before {
+            state.withLock { state in
+                state.outlines = read.outlines
+                state.folders = []
+                state.snapshots = []
+                state.digests = nil
+            }
+            for (index, _) in read.outlines.enumerated() {
+                let key = Self.key(folders[index])
+                await site.siteExported(table: key, events: [LiveSite.reload(key, "changed")])
+            }
+            report(.exported(rows: summary.rows, changedTables: read.outlines.map(\.title), seconds: 0, warnings: []))
+            return
+        }
         state.withLock { state in
             state.outlines = read.outlines
             state.snapshots = snapshots
