@@ -38,6 +38,9 @@ public final class LiveListings: Sendable {
         /// The outlines' snapshots and rows' digests by identity, made once per read.
         var snapshots: [TableSnapshot<String, RowDigest>] = []
         var digests: [[String: UInt64]]?
+        /// Whether the site on disk is the export of the outlines kept (false after a save during
+        /// an export): only then can a change's records come from it before the next export.
+        var siteMatchesOutlines = true
         var folders: [String] = []
         var images: [String] = []
     }
@@ -83,7 +86,9 @@ public final class LiveListings: Sendable {
         let options = self.options
         let previous = state.withLock { ($0.outlines, $0.folders) }
         // 1. Read every listing's outline; any problem stops here.
-        let (previousSnapshots, previousDigests) = state.withLock { ($0.snapshots, $0.digests) }
+        let (previousSnapshots, previousDigests, siteMatches) = state.withLock {
+            ($0.snapshots, $0.digests, $0.siteMatchesOutlines)
+        }
         let before = listings.map { FileWatcher.signature($0.reader.path) }
         let read = await Task.detached { Self.readOutlines(listings, previous: previousDigests) }.value
         // A listing still being written (an editor saving a large file in place) reads as broken,
@@ -112,7 +117,7 @@ public final class LiveListings: Sendable {
         // 2. The changes that can go out now.
         let snapshots = read.outlines.map { $0.snapshot() }
         var early: [Int: (change: TableChange, revision: Int)] = [:]
-        if comparable, options.search, !templatesChanged, !imagesChanged, let old = previous.0,
+        if comparable, siteMatches, options.search, !templatesChanged, !imagesChanged, let old = previous.0,
             previousSnapshots.count == snapshots.count
         {
             for (index, outline) in read.outlines.enumerated() {
@@ -148,24 +153,13 @@ public final class LiveListings: Sendable {
             return
         }
         let digests = read.outlines.map(\.digestsByID)
-        // The export read the listings again: if one changed since the outlines were read, the
-        // site may hold a later version than the changes sent. The open pages reload, and the
-        // next change reloads them again, from the site it writes.
-        if listings.map({ FileWatcher.signature($0.reader.path) }) != before {
-            state.withLock { state in
-                state.outlines = read.outlines
-                state.folders = []
-                state.snapshots = []
-                state.digests = nil
-            }
-            for (index, _) in read.outlines.enumerated() {
-                let key = Self.key(folders[index])
-                await site.siteExported(table: key, events: [LiveSite.reload(key, "changed")])
-            }
-            report(.exported(rows: summary.rows, changedTables: read.outlines.map(\.title), seconds: 0, warnings: []))
-            return
-        }
+        // The export read the listings again, and a save during it means the site may be a
+        // version newer than the changes sent. The outlines kept are the ones the pages have, so
+        // the next change (the watcher has it) brings them to the newest version, and its export
+        // to the site.
+        let exportMatches = listings.map { FileWatcher.signature($0.reader.path) } == before
         state.withLock { state in
+            state.siteMatchesOutlines = exportMatches
             state.outlines = read.outlines
             state.snapshots = snapshots
             state.digests = digests
