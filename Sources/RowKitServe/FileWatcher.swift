@@ -32,7 +32,8 @@ final class FileWatcher: Sendable {
         thread.start()
     }
 
-    /// Watches `paths` from now on (instead of the paths watched before).
+    /// Watches `paths` from now on (instead of the paths watched before); a path watched for the
+    /// first time is compared with its state now.
     func watch(_ paths: [String]) {
         state.withLock { state in
             state.watched = [:]
@@ -41,7 +42,9 @@ final class FileWatcher: Sendable {
                 var absolute = URL(fileURLWithPath: path).standardizedFileURL.path
                 if folder { absolute += "/" }
                 state.watched[absolute] = path
-                state.signatures[absolute] = Self.signature(absolute)
+                // A path watched already keeps the signature it was last reported with, so a
+                // change made since then (during the export that followed) is still reported.
+                if state.signatures[absolute] == nil { state.signatures[absolute] = Self.signature(absolute) }
             }
         }
     }
