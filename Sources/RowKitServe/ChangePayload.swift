@@ -7,7 +7,7 @@ import RowKit
 ///
 /// It is made from RowKit's `Changeset` (paths, UIKit's contract) and both outlines, and checked
 /// against them: the rows that stay must be the same identities in the same order on both sides.
-struct ChangePayload: Equatable {
+struct ChangePayload {
     var deletedSections: [Int] = []
     /// New index of each inserted (or moved-in) section.
     var insertedSections: [Int] = []
@@ -22,14 +22,6 @@ struct ChangePayload: Equatable {
     var reloadedRows: [Int] = []
     /// Old flat index to new flat index of each row that is both deleted and inserted.
     var movedRows: [(from: Int, to: Int)] = []
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.deletedSections == b.deletedSections && a.insertedSections == b.insertedSections
-            && a.reloadedSections == b.reloadedSections && a.deletedRows == b.deletedRows
-            && a.insertedRows == b.insertedRows && a.reloadedRows == b.reloadedRows
-            && a.movedSections.map { [$0.from, $0.to] } == b.movedSections.map { [$0.from, $0.to] }
-            && a.movedRows.map { [$0.from, $0.to] } == b.movedRows.map { [$0.from, $0.to] }
-    }
 
     /// Whether nothing a page shows changed.
     var isEmpty: Bool {

@@ -238,9 +238,6 @@ public actor LiveSite {
         return stream
     }
 
-    /// The number of event streams open.
-    var openStreams: Int { subscribers.count }
-
     private func unsubscribe(_ id: Int) {
         subscribers[id] = nil
     }
