@@ -9,5 +9,5 @@ source scripts/lib/build.sh
 
 input="${1:-Examples/settings.yaml}"
 output="${2:-site}"
-swift build -c release ${RELEASE_FLAGS[@]+"${RELEASE_FLAGS[@]}"} --product rowkit
-"$(swift build -c release ${RELEASE_FLAGS[@]+"${RELEASE_FLAGS[@]}"} --show-bin-path)/rowkit" export "$input" --output "$output"
+swift build -c release ${RELEASE_FLAGS[@]+"${RELEASE_FLAGS[@]}"} --product rowkit 2>&1 | drop_dependency_notes
+"$(swift build -c release ${RELEASE_FLAGS[@]+"${RELEASE_FLAGS[@]}"} --show-bin-path 2> >(drop_dependency_notes >&2))/rowkit" export "$input" --output "$output"

@@ -193,7 +193,17 @@ struct ExportCommand: ParsableCommand {
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         print(StandardError.safe(Self.summaryLine(summary, output: output)))
         if let removed = Self.removedLine(summary.removedFiles) { print(StandardError.safe(removed)) }
-        print(StandardError.safe("open \(Self.shellQuoted((output as NSString).appendingPathComponent("index.html")))"))
+        print(StandardError.safe("\(Self.openCommand) \(Self.shellQuoted((output as NSString).appendingPathComponent("index.html")))"))
+    }
+
+    /// The command that opens a file in the desktop's browser, as the summary's last line shows it:
+    /// `open` on macOS, `xdg-open` elsewhere (the freedesktop.org opener of Linux desktops).
+    static var openCommand: String {
+        #if os(macOS)
+        "open"
+        #else
+        "xdg-open"
+        #endif
     }
 
     /// Runs `export` with `options`; when another export is writing to the output, and

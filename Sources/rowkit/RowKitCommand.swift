@@ -11,7 +11,7 @@ struct RowKitCommand: AsyncParsableCommand {
             EXAMPLES
               Export a listing to a site and open it:
                 rowkit export Examples/settings.yaml -o site
-                open site/index.html
+                xdg-open site/index.html      (macOS: open site/index.html)
 
               Check listings without writing anything:
                 rowkit validate Examples/settings.yaml

@@ -55,3 +55,12 @@ print("\n".join(sorted({t for p in products if "library" in p["type"] for t in p
     return 1
   fi
 }
+
+# drop_dependency_notes: copies its input, less SwiftPM's notes about files a dependency's own
+# manifest leaves undeclared ("found 1 file(s) which are unhandled" and the path under
+# .build/checkouts that follows). They concern the dependency, not RowKit or its user.
+drop_dependency_notes() {
+  awk '/^warning: .[^ ]+.: found [0-9]+ file\(s\) which are unhandled/ { skip = 1; next }
+       skip && /^ +.*\/\.build\/checkouts\// { next }
+       { skip = 0; print; fflush() }'
+}
