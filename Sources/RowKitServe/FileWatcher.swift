@@ -113,22 +113,31 @@ final class FileWatcher: Sendable {
     private func pollingLoop() {
         while !isStopped {
             Thread.sleep(forTimeInterval: 0.25)
-            report(changedPaths(), finished: { false })
+            report(changedPaths(), finished: { false }, wait: Self.sleep)
         }
+    }
+
+    private static func sleep(_ duration: Duration) -> Bool {
+        Thread.sleep(forTimeInterval: seconds(duration))
+        return false
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Sends `changed` once nothing has changed for the quiet period (the settle period while
     /// `finished()` says every change so far is a finished write), with whatever else changed
-    /// meanwhile.
-    private func report(_ changed: Set<String>, finished: () -> Bool) {
+    /// meanwhile. `wait(duration)` waits that long, or less when it says that more events came.
+    private func report(_ changed: Set<String>, finished: () -> Bool, wait: (Duration) -> Bool) {
         guard !changed.isEmpty else { return }
         var all = changed
         while true {
-            let wait = finished() ? Self.settlePeriod : Self.quietPeriod
-            Thread.sleep(forTimeInterval: Double(wait.components.attoseconds) / 1e18)
+            let settled = finished()
+            let interrupted = wait(settled ? Self.settlePeriod : Self.quietPeriod)
             let more = changedPaths()
-            if more.isEmpty { break }
             all.formUnion(more)
+            if more.isEmpty && !interrupted && (!settled || finished()) { break }
         }
         continuation.yield(all)
     }
@@ -184,11 +193,16 @@ final class FileWatcher: Sendable {
             unfinished = false
             guard poll(&poller, 1, 250) > 0 else {
                 // A folder that did not exist may exist now; a missed event is found here.
-                report(changedPaths(), finished: { false })
+                report(changedPaths(), finished: { false }, wait: Self.sleep)
                 continue
             }
             drain()
-            report(changedPaths(), finished: finished)
+            // Waits, but no longer than until the next events (read by `finished`).
+            let wait = { (duration: Duration) -> Bool in
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                return poll(&poller, 1, Int32(Self.seconds(duration) * 1000)) > 0
+            }
+            report(changedPaths(), finished: finished, wait: wait)
         }
     }
 

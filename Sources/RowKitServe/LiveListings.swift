@@ -34,10 +34,10 @@ public final class LiveListings: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        /// The outlines of the last good read, their snapshots and rows' digests by identity.
+        /// The outlines of the last good read, their snapshots, and what it leaves for the next.
         var outlines: [TableOutline]?
         var snapshots: [TableSnapshot<String, RowDigest>] = []
-        var digests: [[String: UInt64]]?
+        var reads: [LastRead]?
         var folders: [String] = []
         var images: [String] = []
         /// The number of good reads that changed something; the one whose export is on disk.
@@ -161,12 +161,12 @@ public final class LiveListings: Sendable {
         let started = ContinuousClock.now
         let listings = self.listings
         let options = self.options
-        let (previous, previousFolders, previousSnapshots, previousDigests) = state.withLock {
-            ($0.outlines, $0.folders, $0.snapshots, $0.digests)
+        let (previous, previousFolders, previousSnapshots, last) = state.withLock {
+            ($0.outlines, $0.folders, $0.snapshots, $0.reads)
         }
         // 1. Read every listing's outline; any problem stops here.
         let before = listings.map { FileWatcher.signature($0.reader.path) }
-        let read = await Task.detached { Self.readOutlines(listings, previous: previousDigests) }.value
+        let read = await Task.detached { Self.readOutlines(listings, last: last) }.value
         // A listing still being written (an editor saving a large file in place) reads as broken,
         // or as a shorter listing when it stops at a row's end: when one changed during the read,
         // its next change (the write's end) brings the real one.
@@ -224,7 +224,6 @@ public final class LiveListings: Sendable {
                 }
             }
         }
-        let digests = read.outlines.map(\.digestsByID)
         state.withLock { state in
             let version = state.version
             state.version += 1
@@ -239,7 +238,8 @@ public final class LiveListings: Sendable {
             }
             state.outlines = read.outlines
             state.snapshots = snapshots
-            state.digests = digests
+            for taken in read.reads { taken.commit() }
+            state.reads = read.reads
             state.folders = folders
             state.images = read.images
             state.job = Job(
@@ -397,19 +397,46 @@ public final class LiveListings: Sendable {
         }
     }
 
+    /// What a read of one listing leaves for the next one.
+    struct LastRead: Sendable {
+        var outline: TableOutline
+        /// Where its rows lie in its bytes (YAML in block style only).
+        var layout: ListingLayout?
+        var digests: RowDigestIndex
+        /// The image paths its rows name, as the watcher takes them.
+        var images: [String]
+        /// How `digests` changes once this read is taken (a splice's).
+        var pending: ListingSplice?
+
+        /// Brings `digests` to this read's outline.
+        func commit() {
+            if let pending { digests.update(removing: pending.removedIDs, adding: pending.addedDigests) }
+        }
+    }
+
     /// Every listing's outline and the image files its rows name (paths as the watcher takes
     /// them), or the problems of all of them.
+    ///
     /// The listings come back as `inputs`, each with the bytes read (``ListingReader/data``), for
-    /// the export of the same version.
-    static func readOutlines(_ listings: [ListingExport], previous: [[String: UInt64]]? = nil) -> (
+    /// the export of the same version. With `last` (what the read before left, one per listing),
+    /// a listing whose save changed only some rows is read only there
+    /// (``ListingLayout/splice(_:into:digests:reader:)``; `spliced` says which were), and the
+    /// rows new or changed since then are `changedRows`; `previous` gives those digests without.
+    static func readOutlines(
+        _ listings: [ListingExport], previous: [[String: UInt64]]? = nil, last: [LastRead]? = nil
+    ) -> (
         outlines: [TableOutline], images: [String], problems: [ListingDiagnostic],
-        changedRows: [[String: (row: ListingRow, slug: String?)]], inputs: [ListingExport]
+        changedRows: [[String: (row: ListingRow, slug: String?)]], inputs: [ListingExport], reads: [LastRead],
+        spliced: [Bool]
     ) {
         var inputs: [ListingExport] = []
         var outlines: [TableOutline] = []
         var changedRows: [[String: (row: ListingRow, slug: String?)]] = []
         var images: [String] = []
         var problems: [ListingDiagnostic] = []
+        var reads: [LastRead] = []
+        var spliced: [Bool] = []
+        let last = last?.count == listings.count ? last : nil
         for (index, given) in listings.enumerated() {
             var listing = given
             // A file that cannot be read is left to the reader, which says why.
@@ -417,11 +444,33 @@ public final class LiveListings: Sendable {
                 listing.reader.data = data
             }
             inputs.append(listing)
+            if let before = last?[index], let layout = before.layout, let bytes = listing.reader.data {
+                let reader = listing.reader
+                if let splice = before.digests.read({ digests in
+                    layout.splice(bytes, into: before.outline, digests: digests, reader: reader)
+                }) {
+                    outlines.append(splice.outline)
+                    changedRows.append(splice.changedRows)
+                    images += before.images
+                    reads.append(
+                        LastRead(
+                            outline: splice.outline, layout: splice.layout, digests: before.digests,
+                            images: before.images, pending: splice))
+                    spliced.append(true)
+                    continue
+                }
+            }
             var visitor = OutlineVisitor()
-            if let previous, previous.count == listings.count { visitor.previousDigests = previous[index] }
+            if let last {
+                visitor.previousDigests = last[index].digests.current
+            } else if let previous, previous.count == listings.count {
+                visitor.previousDigests = previous[index]
+            }
+            var valid = false
             do {
                 let summary = try listing.reader.read(into: &visitor)
                 problems += summary.diagnostics
+                valid = summary.isValid && summary.diagnostics.isEmpty
             } catch let error as ListingError {
                 problems += error.diagnostics
             } catch {
@@ -431,16 +480,27 @@ public final class LiveListings: Sendable {
                         message: "cannot read: \(error)"))
             }
             visitor.finish()
+            let layout =
+                valid
+                ? listing.reader.data.flatMap {
+                    ListingLayout(bytes: $0, format: listing.reader.format, path: listing.reader.path, visitor: visitor)
+                } : nil
             if let title = listing.title { visitor.outline.title = title }
             if let style = listing.style { visitor.outline.style = style.rawValue }
             let folder = (listing.reader.path as NSString).deletingLastPathComponent
+            var named: [String] = []
             for image in visitor.images where !image.contains(":") {
-                images.append(folder.isEmpty ? image : folder + "/" + image)
+                named.append(folder.isEmpty ? image : folder + "/" + image)
             }
+            images += named
             outlines.append(visitor.outline)
             changedRows.append(visitor.changedRows)
+            reads.append(
+                LastRead(
+                    outline: visitor.outline, layout: layout, digests: RowDigestIndex(visitor.outline), images: named))
+            spliced.append(false)
         }
-        return (outlines, images, problems, changedRows, inputs)
+        return (outlines, images, problems, changedRows, inputs, reads, spliced)
     }
 
     /// Each table's folder in the site (`/`-terminated; empty for a one-table site), as the
