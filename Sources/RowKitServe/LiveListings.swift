@@ -305,7 +305,9 @@ public final class LiveListings: Sendable {
             } else if let from = behind[index], from.version < version {
                 // The pages have `from`: the change to the site's version, with its records.
                 let events: [PendingEvent]
-                if let changeset = try? TableDiff.changeset(from: from.outline.snapshot(), to: outline.snapshot()) {
+                if let changeset = try? TableDiff.changeset(
+                    from: from.outline.snapshot(), to: outline.snapshot(), options: Self.diffOptions)
+                {
                     events = await site.changeEvent(
                         table: key, changeset, from: from.outline, to: outline,
                         pages: LiveSite.listPages(rows: outline.rowCount, pageSize: options.pageSize),
@@ -366,10 +368,11 @@ public final class LiveListings: Sendable {
     ) -> EarlyChange {
         if old == new { return .none }
         guard old.title == new.title, old.style == new.style, options.search,
-            let changeset = try? TableDiff.changeset(from: oldSnapshot, to: newSnapshot),
+            let changeset = try? TableDiff.changeset(from: oldSnapshot, to: newSnapshot, options: Self.diffOptions),
             !changeset.reloadsEverything, let payload = ChangePayload(changeset, from: old, to: new)
         else { return .later }
         if payload.isEmpty { return .none }
+        if payload.needsTooManyRecords { return .later }
         var records = EarlyRecords(
             pageSize: options.pageSize, markdown: options.markdown, changedRows: changedRows, old: old, new: new,
             oldSite: siteUsable ? site.folder.appendingPathComponent(folder, isDirectory: true) : nil)
@@ -379,6 +382,12 @@ public final class LiveListings: Sendable {
                 table: Self.key(folder), payload: payload, outline: new,
                 pages: LiveSite.listPages(rows: new.rowCount, pageSize: options.pageSize), records: texts))
     }
+
+    /// How a save's diff is made: a page applies even large deletes and moves in place (the
+    /// row-offset tree takes them in O(log n) each), so only more than 100,000 changed rows make
+    /// it reload; what limits a change sent in place is the records it carries
+    /// (``ChangePayload/recordLimit``).
+    static let diffOptions = DiffOptions(reloadThreshold: .changedRows(100_000))
 
     /// A table's key: its folder without the `/`.
     private static func key(_ folder: String) -> String { String(folder.dropSuffix("/")) }
