@@ -15,7 +15,7 @@
  * - shows the listing's problems (`problems`) in an overlay, cleared by an empty `problems`.
  *
  * A classic script: in a page it puts `window.RowKitLive` ({revision, applied, lastEvent,
- * connected, apply(payload)}); under node, `require("./live.js")` returns the changeset arithmetic
+ * connected, apply(payload), exported(data)}); under node, `require("./live.js")` returns the changeset arithmetic
  * (Tests/JS/live.test.js).
  */
 (function (/** @type {any} */ root) {
@@ -225,7 +225,7 @@
   var path = script.getAttribute("data-path") || "";
   var live = root.RowKitLive = Object.assign({
     revision: parseInt(script.getAttribute("data-revision"), 10) || 0,
-    applied: 0, lastEvent: null, connected: false, apply: apply
+    applied: 0, lastEvent: null, connected: false, apply: apply, exported: receiveExported
   }, logic);
   // Changesets and exports apply one after another, in the order they came.
   var follower = new Follower({ changeset: applyChange, exported: exported, failed: failed }, live.revision);
@@ -324,6 +324,13 @@
   }
 
   /* ---- Changesets. ---- */
+
+  /* An `exported` came (also the test hook); resolves once its step is done. */
+  function receiveExported(data) {
+    // Files are asked for as of this revision from now on (a changeset waiting for it loads them).
+    if (root.RowKitSearch && root.RowKitSearch.setVersion) root.RowKitSearch.setVersion(data.revision);
+    return follower.exported(data);
+  }
 
   /* Applies changeset `payload` to the page (also the test hook), after the events before it.
      Resolves once it is applied. */
@@ -536,11 +543,7 @@
     if (kind === "list") apply(data);
     else live.revision = data.revision;
   });
-  on("exported", function (data) {
-    // Files are asked for as of this revision from now on (a changeset waiting for it loads them).
-    if (root.RowKitSearch && root.RowKitSearch.setVersion) root.RowKitSearch.setVersion(data.revision);
-    follower.exported(data);
-  });
+  on("exported", receiveExported);
   on("reload", function () { location.reload(); });
   on("problems", problems);
   window.addEventListener("pagehide", function () { source.close(); });
