@@ -8,11 +8,13 @@ import Synchronization
 ///
 /// It exports the listings to the site's folder as `rowkit export` does (`SiteExporter`, same
 /// options, same bytes), then watches every listing, the images its rows name and the templates
-/// folder. On each change it reads the listings again, diffs each table's old outline against
-/// the new one with RowKit's `TableDiff` (identity from `id`, changed content as reloads, moves
-/// found), exports again (only changed pages are rendered) and sends the changeset to the open
-/// pages of that table. A listing with problems changes nothing: the last good site stays served
-/// and its pages show the problems until the file is fixed.
+/// folder. On each change it reads the listings again (a block-style YAML listing only where its
+/// bytes changed: ``ListingLayout``), diffs each table's old outline against the new one with
+/// RowKit's `TableDiff` (identity from `id`, changed content as reloads, moves found), sends the
+/// changeset to the open pages of that table (before the export when the listing gives every
+/// record it needs) and exports the bytes it read (only changed pages are rendered). A listing
+/// with problems changes nothing: the last good site stays served and its pages show the problems
+/// until the file is fixed.
 public final class LiveListings: Sendable {
     /// What happened after a change, for the terminal.
     public enum Report: Sendable {
