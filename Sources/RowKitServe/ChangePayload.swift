@@ -23,6 +23,13 @@ struct ChangePayload {
     /// Old flat index to new flat index of each row that is both deleted and inserted.
     var movedRows: [(from: Int, to: Int)] = []
 
+    /// The most rows a change sent in place may insert or reload (each with its record); a
+    /// larger change reloads the pages instead.
+    static let recordLimit = 10_000
+
+    /// Whether the change inserts or reloads more than ``recordLimit`` rows.
+    var needsTooManyRecords: Bool { insertedRows.count + reloadedRows.count > Self.recordLimit }
+
     /// Whether nothing a page shows changed.
     var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty && deletedRows.isEmpty

@@ -17,20 +17,20 @@ struct EarlyRecords {
     let changedRows: [String: (row: ListingRow, slug: String?)]
     let old: TableOutline
     let new: TableOutline
-    /// The records of the site on disk (the previous export).
-    var oldRecords: RowRecords
+    /// The records of the site on disk (the previous export), when it may be read.
+    var oldRecords: RowRecords?
     private var oldIndexByID: [String: Int]?
 
     init(
         pageSize: Int, markdown: Markdown.Options, changedRows: [String: (row: ListingRow, slug: String?)],
-        old: TableOutline, new: TableOutline, oldSite: URL
+        old: TableOutline, new: TableOutline, oldSite: URL?
     ) {
         self.pageSize = pageSize
         self.markdown = markdown
         self.changedRows = changedRows
         self.old = old
         self.new = new
-        oldRecords = RowRecords(folder: oldSite)
+        oldRecords = oldSite.map { RowRecords(folder: $0) }
     }
 
     /// The records of every row `payload` inserts or reloads, or `nil` when one of them needs the
@@ -54,7 +54,7 @@ struct EarlyRecords {
             // The image's site path is the export's (a content hash): the same image as before.
             guard let was = oldIndex(of: id), old.imageDigests.indices.contains(was),
                 index < new.imageDigests.count, old.imageDigests[was] == new.imageDigests[index],
-                let fields = oldRecords.record(was).flatMap(Self.fields), fields.count > 4
+                let fields = oldRecords?.record(was).flatMap(Self.fields), fields.count > 4
             else { return nil }
             image = fields[4] as? String ?? ""
             imageLabel = fields.count > 5 ? fields[5] as? String ?? "" : ""
@@ -72,7 +72,7 @@ struct EarlyRecords {
 
     /// The record of a row that only moved: the site's, with its place link moved along.
     private mutating func movedRecord(at index: Int, id: String) -> String? {
-        guard let was = oldIndex(of: id), let text = oldRecords.record(was), let fields = Self.fields(text),
+        guard let was = oldIndex(of: id), let text = oldRecords?.record(was), let fields = Self.fields(text),
             let code = fields.first as? Int, code < 32
         else { return nil }
         func field(_ number: Int) -> String { fields.count > number ? fields[number] as? String ?? "" : "" }

@@ -8,7 +8,9 @@ import Synchronization
 /// On Linux it asks inotify about the folders that hold the files, so a file replaced by a rename
 /// or deleted and created again is still seen; elsewhere it compares each file's size, times and
 /// inode four times a second. Changes in quick succession come as one: after the first, the
-/// watcher waits until nothing has changed for ``quietPeriod`` (the last state wins).
+/// watcher waits until nothing has changed for ``quietPeriod`` (the last state wins), or only for
+/// ``settlePeriod`` when inotify says that every file changed was written whole (closed after
+/// writing, or renamed into place, as editors save).
 final class FileWatcher: Sendable {
     /// The paths that changed, as given to ``watch(_:)`` (a watched folder's files by their full
     /// paths).
@@ -17,6 +19,9 @@ final class FileWatcher: Sendable {
     private let state = Mutex(State())
     /// How long nothing must change before the changes are reported.
     static let quietPeriod: Duration = .milliseconds(100)
+    /// How long nothing must change before the changes are reported when every change is a
+    /// finished write.
+    static let settlePeriod: Duration = .milliseconds(5)
 
     private struct State {
         /// Absolute path of each watched file (or folder, ending in `/`) -> the path as given.
@@ -108,32 +113,72 @@ final class FileWatcher: Sendable {
     private func pollingLoop() {
         while !isStopped {
             Thread.sleep(forTimeInterval: 0.25)
-            report(changedPaths())
+            report(changedPaths(), finished: { false }, wait: Self.sleep)
         }
     }
 
-    /// Sends `changed` after the quiet period, with whatever else changed meanwhile.
-    private func report(_ changed: Set<String>) {
+    private static func sleep(_ duration: Duration) -> Bool {
+        Thread.sleep(forTimeInterval: seconds(duration))
+        return false
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Sends `changed` once nothing has changed for the quiet period (the settle period while
+    /// `finished()` says every change so far is a finished write), with whatever else changed
+    /// meanwhile. `wait(duration)` waits that long, or less when it says that more events came.
+    private func report(_ changed: Set<String>, finished: () -> Bool, wait: (Duration) -> Bool) {
         guard !changed.isEmpty else { return }
         var all = changed
         while true {
-            Thread.sleep(forTimeInterval: Double(Self.quietPeriod.components.attoseconds) / 1e18)
+            let settled = finished()
+            let interrupted = wait(settled ? Self.settlePeriod : Self.quietPeriod)
             let more = changedPaths()
-            if more.isEmpty { break }
             all.formUnion(more)
+            if more.isEmpty && !interrupted && (!settled || finished()) { break }
         }
         continuation.yield(all)
     }
 
     #if os(Linux)
     /// Watches the folders that hold the watched files; any event in one of them leads to a
-    /// comparison of the signatures, which decides what changed.
+    /// comparison of the signatures, which decides what changed. The events also tell whether
+    /// each watched file was last closed after writing or renamed into place (a finished write).
     private func inotifyLoop(_ descriptor: Int32) {
         var folders: [String: Int32] = [:]
         let mask = UInt32(
             IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB
                 | IN_DELETE_SELF | IN_MOVE_SELF)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        // Each watched file with events since the last report -> whether its last one finished a
+        // write; `unfinished`: an event that is no finished write of a watched file.
+        var writes: [String: Bool] = [:]
+        var unfinished = false
+        func drain() {
+            let names = Dictionary(folders.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            let watched = state.withLock { Set($0.watched.keys) }
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                guard count > 0 else { break }
+                Self.events(buffer, count: count) { descriptor, eventMask, name in
+                    guard let folder = names[descriptor] else { return }
+                    let path = name.isEmpty ? folder : folder + "/" + name
+                    if watched.contains(path) {
+                        writes[path] =
+                            eventMask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
+                            || (writes[path] == true && eventMask & UInt32(IN_MODIFY | IN_CREATE) == 0)
+                    } else if watched.contains(folder + "/") || eventMask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                        unfinished = true
+                    }
+                }
+            }
+        }
+        func finished() -> Bool {
+            drain()
+            return !unfinished && !writes.isEmpty && writes.values.allSatisfy { $0 }
+        }
         while !isStopped {
             // The folders to watch may change with the watched paths.
             let wanted = Set(
@@ -144,13 +189,39 @@ final class FileWatcher: Sendable {
                 folders[folder] = inotify_add_watch(descriptor, folder, mask)
             }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            writes = [:]
+            unfinished = false
             guard poll(&poller, 1, 250) > 0 else {
                 // A folder that did not exist may exist now; a missed event is found here.
-                report(changedPaths())
+                report(changedPaths(), finished: { false }, wait: Self.sleep)
                 continue
             }
-            while read(descriptor, &buffer, buffer.count) > 0 {}
-            report(changedPaths())
+            drain()
+            // Waits, but no longer than until the next events (read by `finished`).
+            let wait = { (duration: Duration) -> Bool in
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                return poll(&poller, 1, Int32(Self.seconds(duration) * 1000)) > 0
+            }
+            report(changedPaths(), finished: finished, wait: wait)
+        }
+    }
+
+    /// Calls `body` with each event of the first `count` bytes of `buffer` (inotify's records):
+    /// its watch descriptor, mask and name (empty for the watched folder itself).
+    private static func events(_ buffer: [UInt8], count: Int, _ body: (Int32, UInt32, String) -> Void) {
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= count {
+                let descriptor = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let eventMask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let start = offset + header
+                guard start + length <= count else { break }
+                let nameBytes = bytes[start..<start + length].prefix { $0 != 0 }
+                body(descriptor, eventMask, String(decoding: nameBytes, as: UTF8.self))
+                offset = start + length
+            }
         }
     }
     #endif

@@ -117,7 +117,9 @@ public actor LiveSite {
         if old.title != new.title || old.style != new.style { return [Self.reload(table, "title")] }
         guard let payload = ChangePayload(changeset, from: old, to: new) else { return [Self.reload(table, "diff")] }
         if payload.isEmpty { return [] }
-        guard search, !changeset.reloadsEverything else { return [Self.reload(table, "options")] }
+        guard search, !changeset.reloadsEverything, !payload.needsTooManyRecords else {
+            return [Self.reload(table, "options")]
+        }
         var records = RowRecords(folder: tableFolder)
         var texts: [Int: String] = [:]
         for row in payload.insertedRows + payload.reloadedRows {

@@ -14,38 +14,78 @@ struct OutlineVisitor: ListingVisitor {
     /// The rows that are new or changed since the previous outline, by identity, each with the
     /// slug of its detail page (as the exporter allocates them, in listing order).
     var changedRows: [String: (row: ListingRow, slug: String?)] = [:]
+    /// Where each row and section starts (line, column) and whether each row has a detail page,
+    /// and the header as the document says it: what a ``ListingLayout`` is made of.
+    var rowPlaces: [(line: Int, column: Int)] = []
+    var sectionPlaces: [(line: Int, column: Int)] = []
+    var detailRows: [Bool] = []
+    var header: ListingHeader?
+    /// Whether a row's identity was derived from its text (no `id`).
+    var hasDerivedIDs = false
+    /// Whether the rows are kept (``readRows``).
+    var keepsRows = false
+    var readRows: [ListingRow] = []
     private var headers: [String?] = []
     private var slugs = SlugAllocator()
     private static let separator: [UInt8] = [0]
 
     mutating func begin(_ header: ListingHeader) throws {
+        // A pass starts: what an earlier one handed out is void (the reader reads a document
+        // twice when, say, its title comes after its rows).
+        outline = TableOutline()
+        images = []
+        changedRows = [:]
+        rowPlaces = []
+        sectionPlaces = []
+        detailRows = []
+        hasDerivedIDs = false
+        readRows = []
+        headers = []
+        slugs = SlugAllocator()
         outline.title = header.title
         outline.style = header.style.rawValue
+        self.header = header
     }
 
     mutating func row(_ row: ListingRow, section: Int) throws {
-        var hash = ContentHash()
-        for field in [
-            row.id, row.style.rawValue, row.text, row.detail ?? "", row.image ?? "", row.body ?? "", row.link ?? "",
-        ] {
-            hash.update(field.utf8)
-            hash.update(Self.separator)
-        }
-        hash.update(row.accessory.rawValue.utf8)
+        let digest = Self.digest(of: row)
         var imageHash = ContentHash()
         if let image = row.image {
             images.insert(image)
             imageHash.update(image.utf8)
         }
-        let hasDetailPage = !(row.body ?? "").isEmpty && row.accessory.discloses
+        let hasDetailPage = Self.hasDetailPage(row)
         let slug = hasDetailPage ? slugs.allocate(for: row.id) : nil
-        if let previousDigests, previousDigests[row.id] != hash.value { changedRows[row.id] = (row, slug) }
+        if let previousDigests, previousDigests[row.id] != digest { changedRows[row.id] = (row, slug) }
         outline.rowIDs.append(row.id)
-        outline.rowDigests.append(hash.value)
+        outline.rowDigests.append(digest)
         outline.imageDigests.append(row.image == nil ? 0 : imageHash.value)
+        rowPlaces.append((row.location.line, row.location.column))
+        detailRows.append(hasDetailPage)
+        if !row.hasExplicitID { hasDerivedIDs = true }
+        if keepsRows { readRows.append(row) }
+    }
+
+    /// A row's content digest: its identity and every field a page shows.
+    static func digest(of row: ListingRow) -> UInt64 {
+        var hash = ContentHash()
+        for field in [
+            row.id, row.style.rawValue, row.text, row.detail ?? "", row.image ?? "", row.body ?? "", row.link ?? "",
+        ] {
+            hash.update(field.utf8)
+            hash.update(separator)
+        }
+        hash.update(row.accessory.rawValue.utf8)
+        return hash.value
+    }
+
+    /// Whether the export gives `row` a detail page (and so a slug).
+    static func hasDetailPage(_ row: ListingRow) -> Bool {
+        !(row.body ?? "").isEmpty && row.accessory.discloses
     }
 
     mutating func endSection(_ section: ListingSection, index: Int) throws {
+        sectionPlaces.append((section.location.line, section.location.column))
         headers.append(section.header)
         outline.sections.append(
             TableOutline.SectionInfo(

@@ -938,25 +938,29 @@
     });
   };
 
-  /* The site on disk holds revision `revision` (live.js): row files are requested again (of it),
-     and its outline must be the one the list applied, else the page reloads. */
-  List.prototype.exported = function (revision) {
+  /* The site on disk holds revision `revision` (live.js, in the order of the events: the list
+     has applied the changesets before it): row files are requested again (of it), and, when
+     `current` (no newer export came since), its outline must be the one the list applied, else
+     the page reloads. Resolves once checked. */
+  List.prototype.exported = function (revision, current) {
     var self = this;
-    if (!self.awaiting || revision < self.awaiting) return;
+    if (!self.awaiting || revision < self.awaiting) return Promise.resolve();
     self.awaiting = 0;
     self.revision += 1;
     self.loading = Object.create(null);
-    file("s-").then(function (outline) {
-      var mine = self.sections.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
+    self.schedule();
+    if (!current) return Promise.resolve();
+    var rows = self.rows, mine = self.sections.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
+    return file("s-").then(function (outline) {
       var theirs = outline && outline.s.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
-      if (!outline || outline.n !== self.rows || JSON.stringify(mine) !== JSON.stringify(theirs)) {
+      if (!outline || outline.n !== rows || JSON.stringify(mine) !== JSON.stringify(theirs)) {
         location.reload();
         return;
       }
+      if (self.rows !== rows) return;
       self.buckets = outline.b;
       self.pageSize = outline.p;
     });
-    self.schedule();
   };
 
   List.prototype.applyOutline = function (outline, payload, live, animate) {

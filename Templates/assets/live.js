@@ -15,7 +15,7 @@
  * - shows the listing's problems (`problems`) in an overlay, cleared by an empty `problems`.
  *
  * A classic script: in a page it puts `window.RowKitLive` ({revision, applied, lastEvent,
- * connected, apply(payload)}); under node, `require("./live.js")` returns the changeset arithmetic
+ * connected, apply(payload), exported(data)}); under node, `require("./live.js")` returns the changeset arithmetic
  * (Tests/JS/live.test.js).
  */
 (function (/** @type {any} */ root) {
@@ -160,9 +160,59 @@
     return { remove: remove, insert: insert };
   }
 
+  /* ---- The order of a page's events. ---- */
+
+  /* Follows a table's events in the order they come: each `changeset` and each `exported` is a
+     step of the page (`steps.changeset(payload, whenExported)`, `steps.exported(data, current)`;
+     each may return a promise), and a step starts only once the steps of the events before it
+     are done, whatever they wait for (a changeset may wait for its export, the list's check of an
+     export loads its outline). What the site on disk holds is known at once, though: an
+     `exported` releases the changesets that wait for that revision (`whenExported`) before its
+     own step runs, which is `current` when no newer export came meanwhile. `steps.failed(error)`
+     hears of a step that threw or rejected (the page then reloads). `revision`: the revision of
+     the site on disk when the page was served. */
+  function Follower(steps, revision) {
+    this.steps = steps;
+    this.onDisk = revision;
+    this.waiting = [];
+    this.tail = Promise.resolve();
+  }
+
+  /* A promise of the site on disk holding revision `revision` or a newer one. */
+  Follower.prototype.whenExported = function (revision) {
+    var self = this;
+    if (self.onDisk >= revision) return Promise.resolve();
+    return new Promise(function (resolve) { self.waiting.push({ revision: revision, resolve: resolve }); });
+  };
+
+  /* Runs `step` after every step before it; resolves when it is done. */
+  Follower.prototype.then = function (step) {
+    var steps = this.steps;
+    this.tail = this.tail.then(step).catch(function (error) { steps.failed(error); });
+    return this.tail;
+  };
+
+  /* A `changeset` came. */
+  Follower.prototype.changeset = function (payload) {
+    var self = this;
+    return self.then(function () { return self.steps.changeset(payload, self.whenExported.bind(self)); });
+  };
+
+  /* An `exported` came. */
+  Follower.prototype.exported = function (data) {
+    var self = this;
+    self.onDisk = Math.max(self.onDisk, data.revision);
+    self.waiting = self.waiting.filter(function (waiter) {
+      if (waiter.revision > self.onDisk) return true;
+      waiter.resolve();
+      return false;
+    });
+    return self.then(function () { return self.steps.exported(data, data.revision >= self.onDisk); });
+  };
+
   var logic = {
     RowMap: RowMap, sectionMap: sectionMap, applySections: applySections, sectionSizes: sectionSizes,
-    treeEdits: treeEdits, countBelow: countBelow, ANIMATION_MS: ANIMATION_MS
+    treeEdits: treeEdits, countBelow: countBelow, Follower: Follower, ANIMATION_MS: ANIMATION_MS
   };
   if (typeof module === "object" && module.exports) module.exports = logic;
   if (typeof document === "undefined") return;
@@ -175,17 +225,11 @@
   var path = script.getAttribute("data-path") || "";
   var live = root.RowKitLive = Object.assign({
     revision: parseInt(script.getAttribute("data-revision"), 10) || 0,
-    applied: 0, lastEvent: null, connected: false, apply: apply
+    applied: 0, lastEvent: null, connected: false, apply: apply, exported: receiveExported
   }, logic);
-  var queue = Promise.resolve();   // changesets apply one after another, in order
-  // The newest revision the site on disk holds (`exported`), and who waits for one.
-  var onDisk = live.revision, waiting = [];
-
-  /* A promise of the site on disk holding revision `revision` or a newer one. */
-  function whenExported(revision) {
-    if (onDisk >= revision) return Promise.resolve();
-    return new Promise(function (resolve) { waiting.push({ revision: revision, resolve: resolve }); });
-  }
+  // Changesets and exports apply one after another, in the order they came.
+  var follower = new Follower({ changeset: applyChange, exported: exported, failed: failed }, live.revision);
+  var whenExported = follower.whenExported.bind(follower);
 
   function reducedMotion() {
     return !!(root.matchMedia && root.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -256,19 +300,15 @@
     overlay.querySelector("pre").textContent = data.text;
   }
 
-  /* ---- Detail pages. ---- */
-  function exported(data) {
-    onDisk = Math.max(onDisk, data.revision);
-    if (root.RowKitSearch && root.RowKitSearch.setVersion) root.RowKitSearch.setVersion(data.revision);
-    var listing = root.RowKitListing;
-    if (listing && listing.list) listing.list.exported(data.revision);
-    waiting = waiting.filter(function (waiter) {
-      if (waiter.revision > onDisk) return true;
-      waiter.resolve();
-      return false;
-    });
+  /* ---- Exports: the list's row files, detail pages. ---- */
+
+  /* The site on disk holds revision `data.revision` (a step of the follower: after the changesets
+     that came before it); `current`: no newer export has come since. */
+  function exported(data, current) {
+    var listing = root.RowKitListing, checked = null;
+    if (listing && listing.list) checked = listing.list.exported(data.revision, current);
     var details = data.details || {};
-    if (kind !== "detail") return;
+    if (kind !== "detail") return checked;
     if ((details.changed || []).indexOf(path) >= 0) {
       location.reload();
     } else if ((details.deleted || []).indexOf(path) >= 0 && !document.querySelector(".rowkit-live-notice")) {
@@ -285,30 +325,43 @@
 
   /* ---- Changesets. ---- */
 
-  /* Applies changeset `payload` to the page (also the test hook): through the one-page list when
-     the page has one, else to the page's own rows. Resolves once it is applied. */
+  /* An `exported` came (also the test hook); resolves once its step is done. */
+  function receiveExported(data) {
+    // Files are asked for as of this revision from now on (a changeset waiting for it loads them).
+    if (root.RowKitSearch && root.RowKitSearch.setVersion) root.RowKitSearch.setVersion(data.revision);
+    return follower.exported(data);
+  }
+
+  /* Applies changeset `payload` to the page (also the test hook), after the events before it.
+     Resolves once it is applied. */
   function apply(payload) {
-    queue = queue.then(function () {
-      if (payload.base !== undefined && live.revision && payload.base !== live.revision) {
-        location.reload();   // a changeset was missed: the page cannot follow
-        return;
-      }
-      var listing = root.RowKitListing;
-      var step = listing && listing.ready
-        ? listing.ready.then(function (list) {
-          return list ? list.applyChangeset(payload, logic, motion() ? animate : null, whenExported) : applyStatic(payload);
-        })
-        : applyStatic(payload);
-      return step.then(function () {
-        live.revision = payload.revision;
-        live.applied += 1;
-      });
-    }).catch(function (error) {
-      live.error = error;
-      if (root.console) console.error("RowKit live:", error);
-      location.reload();
+    return follower.changeset(payload);
+  }
+
+  /* Applies changeset `payload` (a step of the follower): through the one-page list when the
+     page has one, else to the page's own rows. */
+  function applyChange(payload, whenExported) {
+    if (payload.base !== undefined && live.revision && payload.base !== live.revision) {
+      location.reload();   // a changeset was missed: the page cannot follow
+      return;
+    }
+    var listing = root.RowKitListing;
+    var step = listing && listing.ready
+      ? listing.ready.then(function (list) {
+        return list ? list.applyChangeset(payload, logic, motion() ? animate : null, whenExported) : applyStatic(payload);
+      })
+      : applyStatic(payload);
+    return step.then(function () {
+      live.revision = payload.revision;
+      live.applied += 1;
     });
-    return queue;
+  }
+
+  /* A step failed: the page cannot follow, it reloads. */
+  function failed(error) {
+    live.error = error;
+    if (root.console) console.error("RowKit live:", error);
+    location.reload();
   }
 
   /* The row elements of `main` in listing order. */
@@ -490,7 +543,7 @@
     if (kind === "list") apply(data);
     else live.revision = data.revision;
   });
-  on("exported", exported);
+  on("exported", receiveExported);
   on("reload", function () { location.reload(); });
   on("problems", problems);
   window.addEventListener("pagehide", function () { source.close(); });

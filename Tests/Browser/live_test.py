@@ -139,9 +139,44 @@ def one_page_checks(browser, rowkit, work):
         check(found == 0, "one page: search follows the change (the deleted rows are not found): %d" % found)
         check(errors == [], "one page: no script errors: %s" % errors)
         page.close()
+        ordered_events_check(browser, base)
     finally:
         server.send_signal(2)
         server.wait(timeout=30)
+
+
+def ordered_events_check(browser, base):
+    """A changeset and its `exported` arriving back to back (as when an edit is saved during the
+    previous export) apply in that order: the list draws the edit, then takes the export and
+    loads row files again (it would wait for that export forever if it took it first)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(base + "/page-3.html")
+    page.wait_for_function("() => window.RowKitListing && window.RowKitListing.firstRows !== undefined", timeout=30000)
+    page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+    page.wait_for_timeout(300)
+    state = page.evaluate("""async () => {
+        const list = RowKitListing.list, live = RowKitLive;
+        const items = [...list.drawn.keys()].filter((item) => !list.outline.isHeader(item)).sort((a, b) => a - b);
+        const row = list.outline.rowOfItem(items[0]);
+        const record = list.rowData(row).slice();
+        record[1] = "Ordered edit";
+        const revision = live.revision;
+        live.apply({ table: "", revision: revision + 1, base: revision, rows: list.rows, pages: Math.ceil(list.rows / 500),
+                     sections: { delete: [], insert: [], reload: [], move: [] }, delete: [], insert: [], reload: [[row, record]], move: [] });
+        await live.exported({ table: "", revision: revision + 1, details: { changed: [], deleted: [] } });
+        const shown = [...document.querySelectorAll("li.row .text")].some((e) => e.textContent === "Ordered edit");
+        return { awaiting: list.awaiting, shown: shown, applied: live.applied };
+    }""")
+    check(state["shown"] and state["applied"] == 1, "events in order: the changeset is drawn: %s" % state)
+    check(state["awaiting"] == 0, "events in order: the export after the changeset is taken, rows load again: %s" % state)
+    page.evaluate("(hash) => RowKitListing.list.go(hash, false)", "r-1990")
+    try:
+        page.wait_for_function("() => !!document.getElementById('r-1990') && document.getElementById('r-1990').textContent.includes('Row')", timeout=10000)
+        loaded = True
+    except Exception:
+        loaded = False
+    check(loaded, "events in order: a row far away loads after the export")
+    page.close()
 
 
 def static_checks(browser, rowkit, work, shots=None):

@@ -189,3 +189,54 @@ test("random changes: section sizes, when known, are the listing's", () => {
   }
   assert.ok(known > 100, "sizes known for " + known + " of 300 changes");
 });
+
+test("events apply in the order they came: an export waits for the changeset before it", async () => {
+  // A changeset arrives while the step before it still runs (its export's outline loading), and
+  // its own `exported` right after it: the list must apply the changeset, then take the export.
+  const log = [];
+  let release;
+  const slow = new Promise((resolve) => { release = resolve; });
+  const follower = new live.Follower({
+    changeset: (payload) => { log.push("apply " + payload.revision); },
+    exported: (data, current) => {
+      log.push("exported " + data.revision + (current ? "" : " (not current)"));
+      return data.revision === 2 ? slow : undefined;
+    },
+    failed: (error) => { throw error; },
+  }, 1);
+  follower.exported({ revision: 2 });
+  follower.changeset({ revision: 3, base: 2 });
+  const done = follower.exported({ revision: 3 });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(log, ["exported 2 (not current)"], "nothing runs past a step that is not done");
+  release();
+  await done;
+  assert.deepEqual(log, ["exported 2 (not current)", "apply 3", "exported 3"]);
+});
+
+test("a changeset waiting for its export is released by it, though the export's step comes after", async () => {
+  const log = [];
+  const follower = new live.Follower({
+    changeset: (payload, whenExported) => whenExported(payload.revision).then(() => { log.push("apply " + payload.revision); }),
+    exported: (data, current) => { log.push("exported " + data.revision + (current ? "" : " (not current)")); },
+    failed: (error) => { throw error; },
+  }, 1);
+  follower.changeset({ revision: 2, base: 1 });
+  follower.changeset({ revision: 3, base: 2 });
+  follower.exported({ revision: 2 });
+  await follower.exported({ revision: 3 });
+  assert.deepEqual(log, ["apply 2", "apply 3", "exported 2 (not current)", "exported 3"]);
+  assert.equal(follower.onDisk, 3);
+});
+
+test("a step that fails is reported and the steps after it still run", async () => {
+  const log = [];
+  const follower = new live.Follower({
+    changeset: (payload) => { if (payload.revision === 2) throw new Error("no"); log.push("apply " + payload.revision); },
+    exported: () => {},
+    failed: (error) => { log.push("failed: " + error.message); },
+  }, 1);
+  follower.changeset({ revision: 2 });
+  await follower.changeset({ revision: 3 });
+  assert.deepEqual(log, ["failed: no", "apply 3"]);
+});

@@ -1,0 +1,112 @@
+import Foundation
+import RowKitListing
+
+/// Where a YAML listing's rows lie in its bytes, as its last read found them: what reading again
+/// only the rows a save changed needs (``ListingLayout/splice(_:into:digests:reader:)``).
+///
+/// Only a listing written in block style, each row and each section a `- ` item that starts its
+/// own line, has one: a row then spans from the start of its line to the start of the next
+/// row's (or section's) line, and every row of a section starts at the same column. Its rows'
+/// identities must all be written (`id`): a derived one depends on the others.
+struct ListingLayout: Sendable {
+    /// The listing's bytes.
+    var bytes: Data
+    /// The byte offset of each row's first line.
+    var rowStarts: [Int]
+    /// The byte offset of each section's first line.
+    var sectionStarts: [Int]
+    /// The column each section's rows start at (their mapping, after the `- `), 0 when it has no
+    /// rows.
+    var sectionColumns: [Int]
+    /// Whether each row has a detail page.
+    var detailRows: [Bool]
+    /// The title and style as the document says them (before a command's overrides).
+    var title: String
+    var style: String
+
+    /// The layout of `bytes` as `visitor` read them, or `nil` when the listing is not YAML in
+    /// block style with one item a line.
+    init?(bytes: Data, format: ListingFormat?, path: String, visitor: OutlineVisitor) {
+        guard (format ?? ListingFormat(pathExtension: (path as NSString).pathExtension)) == .yaml,
+            let header = visitor.header, !visitor.hasDerivedIDs,
+            visitor.sectionPlaces.count == visitor.outline.sectionIDs.count,
+            visitor.rowPlaces.count == visitor.outline.rowCount
+        else { return nil }
+        let rows = visitor.rowPlaces
+        let sections = visitor.sectionPlaces
+        let starts = visitor.outline.sectionStarts
+        var columns: [Int] = []
+        for section in sections.indices {
+            let first = starts[section]
+            let end = starts[section + 1]
+            columns.append(first < end ? rows[first].column : 0)
+            for row in first..<end where rows[row].column != columns[section] { return nil }
+        }
+        // Sections and rows come in document order: one pass finds every line's offset.
+        var places: [(line: Int, column: Int)] = []
+        places.reserveCapacity(rows.count + sections.count)
+        var kinds: [Bool] = []  // true: a row
+        for section in sections.indices {
+            places.append(sections[section])
+            kinds.append(false)
+            for row in starts[section]..<starts[section + 1] {
+                places.append(rows[row])
+                kinds.append(true)
+            }
+        }
+        guard let offsets = Self.itemOffsets(bytes, places) else { return nil }
+        rowStarts = []
+        rowStarts.reserveCapacity(rows.count)
+        sectionStarts = []
+        for (index, offset) in offsets.enumerated() {
+            if kinds[index] { rowStarts.append(offset) } else { sectionStarts.append(offset) }
+        }
+        self.bytes = bytes
+        sectionColumns = columns
+        detailRows = visitor.detailRows
+        title = header.title
+        style = header.style.rawValue
+    }
+
+    /// The byte offset of the line of each of `places` (1-based lines and columns, ascending
+    /// lines), each of which must be a `- ` item that starts its line: spaces, `-`, spaces, then
+    /// the item at its column. `nil` when one is not.
+    static func itemOffsets(_ bytes: Data, _ places: [(line: Int, column: Int)]) -> [Int]? {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Int]? in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+                return places.isEmpty ? [] : nil
+            }
+            let count = raw.count
+            var offsets: [Int] = []
+            offsets.reserveCapacity(places.count)
+            var line = 1
+            var offset = 0
+            for place in places {
+                guard place.line >= line else { return nil }
+                while line < place.line {
+                    guard offset < count,
+                        let newline = memchr(base + offset, 0x0A, count - offset)
+                    else { return nil }
+                    offset = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base + 1
+                    line += 1
+                }
+                guard isItem(base, count: count, lineStart: offset, column: place.column) else { return nil }
+                offsets.append(offset)
+            }
+            return offsets
+        }
+    }
+
+    /// Whether the line at `lineStart` is spaces, `-`, at least one space, and then what starts at
+    /// `column` (1-based, in bytes: the bytes before it are ASCII).
+    static func isItem(_ base: UnsafePointer<UInt8>, count: Int, lineStart: Int, column: Int) -> Bool {
+        let end = lineStart + column - 1
+        guard column >= 3, end <= count else { return false }
+        var index = lineStart
+        while index < end, base[index] == 0x20 { index += 1 }
+        guard index < end - 1, base[index] == UInt8(ascii: "-") else { return false }
+        index += 1
+        while index < end, base[index] == 0x20 { index += 1 }
+        return index == end
+    }
+}
