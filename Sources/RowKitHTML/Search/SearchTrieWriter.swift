@@ -71,8 +71,23 @@ struct SearchTrieWriter {
         self.emit = emit
     }
 
-    /// Adds the next word (greater than the last) and its rows.
-    mutating func add(word bytes: [UInt8], rows: [UInt32]) throws {
+    /// Adds the next word (greater than the last) and its postings (see
+    /// ``SearchPostingRuns/posting(_:inBody:)``): its list holds every row; when some have the
+    /// word in their body only, a second list follows, of the rows that have it elsewhere (the
+    /// rows a query ranks as having the word itself).
+    mutating func add(word bytes: [UInt8], postings: [UInt32]) throws {
+        var rows: [UInt32] = []
+        rows.reserveCapacity(postings.count)
+        var cellRows: [UInt32] = []
+        for posting in postings {
+            rows.append(SearchPostingRuns.row(posting))
+            if posting & 1 == 0 { cellRows.append(SearchPostingRuns.row(posting)) }
+        }
+        try add(word: bytes, rows: rows, cellRows: cellRows.count == rows.count ? nil : cellRows)
+    }
+
+    /// Adds the next word, its rows and, when they differ, the rows that have it outside their body.
+    private mutating func add(word bytes: [UInt8], rows: [UInt32], cellRows: [UInt32]?) throws {
         Self.decode(bytes, into: &scalars)
         let count = scalars.count
         var common = 0
@@ -83,7 +98,11 @@ struct SearchTrieWriter {
             frames.append(Frame(start: pending.count))
         }
         let word = path
-        let field = try rowsField(rows) { "p-" + SearchScript.fileName(word) }
+        var field = try rowsField(rows) { "p-" + SearchScript.fileName(word) }
+        if let cellRows {
+            field.append(contentsOf: ",\(cellRows.count),".utf8)
+            field.append(contentsOf: try rowsField(cellRows) { "q-" + SearchScript.fileName(word) })
+        }
         var rest: [UInt8] = [UInt8(ascii: ",")]
         rest.append(contentsOf: String(rows.count).utf8)
         rest.append(UInt8(ascii: ","))
