@@ -162,7 +162,8 @@ enum SearchScript {
         output.append(UInt8(ascii: "\""))
     }
 
-    private static func number(_ value: UInt32, into output: inout [UInt8]) {
+    /// Appends `value` in the 5-bit digits of ``postings(_:into:)``.
+    static func number(_ value: UInt32, into output: inout [UInt8]) {
         var shift: UInt32 = 0
         while shift < 30 && value >> (shift + 5) != 0 { shift += 5 }
         while shift > 0 {

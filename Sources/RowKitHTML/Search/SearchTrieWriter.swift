@@ -8,9 +8,10 @@
 ///   of the word equal to the prefix (if any) and the rows of every word under it (the
 ///   *aggregate*), so a short prefix such as `i` is one list, not thousands of words.
 /// - Rows are inline when a list has at most ``inlineRows``; longer lists are cut into chunk files
-///   of ``chunkRows`` rows (`p-<word>-<n>.js` for a word, `a-<prefix>-<n>.js` for an aggregate),
-///   and the entry lists each chunk's first row, so a query loads only the chunks it needs. A word
-///   in every one of a million rows is 489 chunks, of which a query for a late row loads one.
+///   of about ``chunkBytes`` (`p-<word>-<n>.js` for a word, `q-<word>-<n>.js` for its second
+///   list, `a-<prefix>-<n>.js` for an aggregate), and the entry lists each chunk's first row, so a
+///   query loads only the chunks it needs. A word in every one of a million rows is 82 chunks,
+///   of which a query for a late row loads one.
 ///
 /// The root file `t-.js` also carries the row count and the rows per row-data shard. Words arrive
 /// in UTF-8 byte order (the order of their scalars), so each node's words are contiguous: a node
@@ -23,7 +24,9 @@
 struct SearchTrieWriter {
     static let leafBytes = 24576
     static let inlineRows = 48
-    static let chunkRows = 2048
+    /// Bytes of postings per chunk file: a word in every row is a chunk per 12,288 rows (one
+    /// character a row), and a query loads one chunk of each word it seeks in.
+    static let chunkBytes = 12288
 
     /// Writes one file of the index: its name without `.js`, and the data literal.
     typealias Emit = (_ name: String, _ data: [UInt8]) throws -> Void
@@ -74,20 +77,9 @@ struct SearchTrieWriter {
     /// Adds the next word (greater than the last) and its postings (see
     /// ``SearchPostingRuns/posting(_:inBody:)``): its list holds every row; when some have the
     /// word in their body only, a second list follows, of the rows that have it elsewhere (the
-    /// rows a query ranks as having the word itself).
+    /// rows a query ranks as having the word itself). The postings are read as they are, not
+    /// copied: a word in every row of a large table has a list of millions.
     mutating func add(word bytes: [UInt8], postings: [UInt32]) throws {
-        var rows: [UInt32] = []
-        rows.reserveCapacity(postings.count)
-        var cellRows: [UInt32] = []
-        for posting in postings {
-            rows.append(SearchPostingRuns.row(posting))
-            if posting & 1 == 0 { cellRows.append(SearchPostingRuns.row(posting)) }
-        }
-        try add(word: bytes, rows: rows, cellRows: cellRows.count == rows.count ? nil : cellRows)
-    }
-
-    /// Adds the next word, its rows and, when they differ, the rows that have it outside their body.
-    private mutating func add(word bytes: [UInt8], rows: [UInt32], cellRows: [UInt32]?) throws {
         Self.decode(bytes, into: &scalars)
         let count = scalars.count
         var common = 0
@@ -98,21 +90,24 @@ struct SearchTrieWriter {
             frames.append(Frame(start: pending.count))
         }
         let word = path
-        var field = try rowsField(rows) { "p-" + SearchScript.fileName(word) }
-        if let cellRows {
-            field.append(contentsOf: ",\(cellRows.count),".utf8)
+        var field = try rowsField(postings.lazy.map(SearchPostingRuns.row)) { "p-" + SearchScript.fileName(word) }
+        let cellRows = postings.lazy.filter { $0 & 1 == 0 }.map(SearchPostingRuns.row)
+        let cellCount = cellRows.count
+        if cellCount != postings.count {
+            field.append(contentsOf: ",\(cellCount),".utf8)
             field.append(contentsOf: try rowsField(cellRows) { "q-" + SearchScript.fileName(word) })
         }
         var rest: [UInt8] = [UInt8(ascii: ",")]
-        rest.append(contentsOf: String(rows.count).utf8)
+        rest.append(contentsOf: String(postings.count).utf8)
         rest.append(UInt8(ascii: ","))
         rest.append(contentsOf: field)
         rest.append(UInt8(ascii: "]"))
         let entry = Entry(word: bytes, scalarCount: count, rest: rest)
-        frames[frames.count - 1].exact = (rows.count, field)
+        frames[frames.count - 1].exact = (postings.count, field)
         // Words come sorted, so a node's own word comes before every word under it (the list is
-        // still empty: the union is the word's rows, not a copy).
-        frames[frames.count - 1].rows = Self.union(frames[frames.count - 1].rows, rows)
+        // still empty: the union is the word's rows).
+        frames[frames.count - 1].rows = Self.union(
+            frames[frames.count - 1].rows, postings.lazy.map(SearchPostingRuns.row))
         // The node was opened for this word (words are distinct and sorted), so its entries start here.
         pending.append(entry)
         try grow(frames.count - 1, by: entry.size)
@@ -276,8 +271,9 @@ struct SearchTrieWriter {
         return data
     }
 
-    /// The rows of a list as an entry field: inline postings, or the first row of each chunk file.
-    private mutating func rowsField(_ rows: [UInt32], stem makeStem: () -> String) throws -> [UInt8] {
+    /// The rows of a list (ascending, distinct) as an entry field: inline postings, or the first
+    /// row of each chunk file, each chunk ``chunkBytes`` of postings or a little more.
+    private mutating func rowsField(_ rows: some Collection<UInt32>, stem makeStem: () -> String) throws -> [UInt8] {
         var field: [UInt8] = []
         if rows.count <= Self.inlineRows {
             SearchScript.postings(rows, into: &field)
@@ -285,40 +281,50 @@ struct SearchTrieWriter {
         }
         let stem = makeStem()
         field.append(UInt8(ascii: "["))
-        for (number, start) in stride(from: 0, to: rows.count, by: Self.chunkRows).enumerated() {
-            let chunk = rows[start..<min(start + Self.chunkRows, rows.count)]
-            if number > 0 { field.append(UInt8(ascii: ",")) }
-            field.append(contentsOf: String(chunk.first!).utf8)
-            var data: [UInt8] = []
-            SearchScript.postings(chunk, into: &data)
-            try write("\(stem)-\(number)", data)
+        var chunk: [UInt8] = []
+        var previous: UInt32? = nil
+        var number = 0
+        for row in rows {
+            if let before = previous {
+                SearchScript.number(row - before - 1, into: &chunk)
+            } else {
+                if number > 0 { field.append(UInt8(ascii: ",")) }
+                field.append(contentsOf: String(row).utf8)
+                chunk.append(UInt8(ascii: "\""))
+                SearchScript.number(row, into: &chunk)
+            }
+            previous = row
+            if chunk.count >= Self.chunkBytes {
+                chunk.append(UInt8(ascii: "\""))
+                try write("\(stem)-\(number)", chunk)
+                number += 1
+                chunk.removeAll(keepingCapacity: true)
+                previous = nil
+            }
+        }
+        if previous != nil {
+            chunk.append(UInt8(ascii: "\""))
+            try write("\(stem)-\(number)", chunk)
         }
         field.append(UInt8(ascii: "]"))
         return field
     }
 
     /// The rows in `a` or `b` (each ascending and distinct), ascending and distinct.
-    static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
+    static func union(_ a: [UInt32], _ b: some Sequence<UInt32>) -> [UInt32] {
+        if a.isEmpty { return Array(b) }
         var merged: [UInt32] = []
-        merged.reserveCapacity(max(a.count, b.count))
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if a[i] < b[j] {
+        merged.reserveCapacity(a.count)
+        var i = 0
+        for value in b {
+            while i < a.count && a[i] < value {
                 merged.append(a[i])
                 i += 1
-            } else if b[j] < a[i] {
-                merged.append(b[j])
-                j += 1
-            } else {
-                merged.append(a[i])
-                i += 1
-                j += 1
             }
+            if i < a.count && a[i] == value { i += 1 }
+            merged.append(value)
         }
         merged.append(contentsOf: a[i...])
-        merged.append(contentsOf: b[j...])
         return merged
     }
 

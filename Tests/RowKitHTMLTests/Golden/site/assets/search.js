@@ -317,7 +317,7 @@
   }
 
   // ---- Excerpts: where a result's body holds a query word its cell does not show. ----
-  var EXCERPT_BEFORE = 40;    // characters of the body before the first match, about
+  var EXCERPT_BEFORE = 24;    // characters of the body before the first match, about (two lines at 390 px show it)
   var EXCERPT_LENGTH = 160;   // characters of an excerpt, about (the page shows two lines)
   var WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu;
 
@@ -349,15 +349,18 @@
       if (first < 0 && wanted.some(function (word) { return begins(folded, word); })) first = runs.length - 1;
     }
     if (first < 0) return [];
-    // Start at a word about EXCERPT_BEFORE characters before the match, end at a word's end.
+    // Start at a word about EXCERPT_BEFORE characters before the match (so that the match is on
+    // the excerpt's first lines, which are all a narrow page shows), end at a word's end.
     var from = first;
     while (from > 0 && runs[first].start - runs[from - 1].start <= EXCERPT_BEFORE) from--;
     var start = from === 0 ? 0 : runs[from].start;
     var to = first;
     while (to + 1 < runs.length && runs[to + 1].end - start <= EXCERPT_LENGTH) to++;
-    // Near the end, the room left goes before the match.
-    while (to + 1 === runs.length && from > 0 && runs[to].end - runs[from - 1].start <= EXCERPT_LENGTH) from--;
-    start = from === 0 ? 0 : runs[from].start;
+    // A short text is shown whole.
+    if (text.length <= EXCERPT_LENGTH) {
+      from = 0;
+      start = 0;
+    }
     var end = to + 1 === runs.length ? text.length : runs[to].end;
     var pieces = [], at = start;
     for (i = from; i <= to; i++) {
@@ -740,7 +743,9 @@
     }
   };
 
-  root.RowKitSearch = Object.assign(api, { load: load, file: file, forget: forget, loadedFiles: loadedFiles, setVersion: setVersion });
+  root.RowKitSearch = Object.assign(api, {
+    load: load, file: file, forget: forget, loadedFiles: loadedFiles, setVersion: setVersion, parseMarkup: parseMarkup
+  });
 
   function start() {
     var bar = document.querySelector(".search[data-search-key]");
