@@ -144,7 +144,7 @@ final class SearchIndexBuilder {
             return
         }
         var trie = makeTrieWriter()
-        try pairs.forEachWord { word, postings in try trie.add(word: word, postings: postings) }
+        try pairs.forEachWord { word, rows in try trie.add(word: word, rows: rows) }
         _ = try trie.finish()
     }
 
@@ -187,8 +187,8 @@ final class SearchIndexBuilder {
             while let index = take() {
                 var writer = makeWriter()
                 do {
-                    try pairs.forEachWord(inSortedPairs: ranges[index]) { word, postings in
-                        try writer.add(word: word, postings: postings)
+                    try pairs.forEachWord(inSortedPairs: ranges[index]) { word, rows in
+                        try writer.add(word: word, rows: rows)
                     }
                     try writer.closeSubtrees()
                     lock.withLock { writers[index] = writer }

@@ -126,9 +126,9 @@ final class SearchPostingRuns {
     var pairCount: Int { held.pairs.count }
 
     /// Calls `body` for every word of the sorted pairs in `range` (cut where a word starts), with
-    /// its postings (``posting(_:inBody:)``) ascending, one per row. Two ranges may be walked at
-    /// once, each on a thread of its own: this only reads.
-    func forEachWord(inSortedPairs range: Range<Int>, _ body: (_ word: [UInt8], _ rows: [UInt32]) throws -> Void)
+    /// its rows (``WordRows``). Two ranges may be walked at once, each on a thread of its own:
+    /// this only reads.
+    func forEachWord(inSortedPairs range: Range<Int>, _ body: (_ word: [UInt8], _ rows: WordRows) throws -> Void)
         throws
     {
         // A local reference to the pairs: reading the property for each pair is a dynamic
@@ -137,14 +137,34 @@ final class SearchPostingRuns {
         var start = range.lowerBound
         while start < range.upperBound {
             let first = pairs[start]
-            var rows: [UInt32] = [first.row]
+            var rows = WordRows()
+            rows.add(first.row)
             var end = start + 1
             while end < range.upperBound, pairs[end].word == first.word {
-                if rows.last.map(Self.row) != Self.row(pairs[end].row) { rows.append(pairs[end].row) }
+                rows.add(pairs[end].row)
                 end += 1
             }
             try body(Array(word(first.word)), rows)
             start = end
+        }
+    }
+
+    /// The rows of one word, from its postings in ascending order: every row, and when some rows
+    /// have the word in their body only, the rows that have it elsewhere (``cell``). Each a
+    /// ``SearchRowSet``, so that a word in every row of a large table takes a bitmap, not a list.
+    struct WordRows {
+        private(set) var all = SearchRowSet()
+        /// The rows that have the word outside their body, when they are not ``all``.
+        private(set) var cell: SearchRowSet? = nil
+
+        /// Adds the next posting (see ``SearchPostingRuns/posting(_:inBody:)``); a row's second
+        /// posting (in its body, after one outside it) is left out.
+        mutating func add(_ posting: UInt32) {
+            let row = SearchPostingRuns.row(posting)
+            if all.last == row { return }
+            if posting & 1 == 1 && cell == nil { cell = all }
+            all.append(row)
+            if posting & 1 == 0 { cell?.append(row) }
         }
     }
 
@@ -277,10 +297,9 @@ final class SearchPostingRuns {
         output.append(UInt8(value))
     }
 
-    /// Calls `body` with every distinct word (as Unicode scalars) and its postings
-    /// (``posting(_:inBody:)``), ascending, one per row, words in UTF-8 byte order; then frees
-    /// everything.
-    func forEachWord(_ body: (_ word: [UInt8], _ rows: [UInt32]) throws -> Void) throws {
+    /// Calls `body` with every distinct word (as Unicode scalars) and its rows (``WordRows``),
+    /// words in UTF-8 byte order; then frees everything.
+    func forEachWord(_ body: (_ word: [UInt8], _ rows: WordRows) throws -> Void) throws {
         sortPairs()
         if runs.isEmpty {
             // Everything fits in memory: group the sorted pairs without a merge.
@@ -296,7 +315,7 @@ final class SearchPostingRuns {
         sources.append(Source(memory: self))
         for source in sources { try source.advance() }
         var word: [UInt8] = []
-        var rows: [UInt32] = []
+        var rows = WordRows()
         while true {
             var best: Int? = nil
             for (index, source) in sources.enumerated() where source.hasWord {
@@ -314,14 +333,14 @@ final class SearchPostingRuns {
             guard let best else { break }
             let source = sources[best]
             if source.word != word {
-                if !rows.isEmpty { try body(word, rows) }
+                if !rows.all.isEmpty { try body(word, rows) }
                 word = source.word
-                rows.removeAll(keepingCapacity: true)
+                rows = WordRows()
             }
-            if rows.last.map(Self.row) != Self.row(source.row) { rows.append(source.row) }
+            rows.add(source.row)
             try source.advance()
         }
-        if !rows.isEmpty { try body(word, rows) }
+        if !rows.all.isEmpty { try body(word, rows) }
         release()
         if let folder { try? FileManager.default.removeItem(at: folder) }
         folder = nil

@@ -16,7 +16,8 @@
 /// The root file `t-.js` also carries the row count and the rows per row-data shard. Words arrive
 /// in UTF-8 byte order (the order of their scalars), so each node's words are contiguous: a node
 /// is finished as soon as the stream leaves its prefix, and memory holds the open path (at most
-/// ``leafBytes`` of pending entries per level and the aggregate rows of the open nodes).
+/// ``leafBytes`` of pending entries per level and the aggregate rows of the open nodes, each a
+/// ``SearchRowSet``: at most a bit per row of the table).
 ///
 /// The entries the open nodes hold are one array in word order, each node's a contiguous run to
 /// the end of it (its own word's first, then its children's leaves), so a child's leaf passes to
@@ -65,7 +66,7 @@ struct SearchTrieWriter {
         /// The rows of the node's own word and of every word under the children closed so far,
         /// ascending and distinct: each child's are merged in as it closes, so an open node holds
         /// one list, not one per child.
-        var rows: [UInt32] = []
+        var rows = SearchRowSet()
     }
 
     init(rowCount: Int, rowsPerShard: Int, emit: @escaping Emit) {
@@ -74,12 +75,10 @@ struct SearchTrieWriter {
         self.emit = emit
     }
 
-    /// Adds the next word (greater than the last) and its postings (see
-    /// ``SearchPostingRuns/posting(_:inBody:)``): its list holds every row; when some have the
-    /// word in their body only, a second list follows, of the rows that have it elsewhere (the
-    /// rows a query ranks as having the word itself). The postings are read as they are, not
-    /// copied: a word in every row of a large table has a list of millions.
-    mutating func add(word bytes: [UInt8], postings: [UInt32]) throws {
+    /// Adds the next word (greater than the last) and its rows: its list holds every row; when some
+    /// have the word in their body only, a second list follows, of the rows that have it elsewhere
+    /// (``SearchPostingRuns/WordRows/cell``: the rows a query ranks as having the word itself).
+    mutating func add(word bytes: [UInt8], rows: SearchPostingRuns.WordRows) throws {
         Self.decode(bytes, into: &scalars)
         let count = scalars.count
         var common = 0
@@ -90,24 +89,21 @@ struct SearchTrieWriter {
             frames.append(Frame(start: pending.count))
         }
         let word = path
-        var field = try rowsField(postings.lazy.map(SearchPostingRuns.row)) { "p-" + SearchScript.fileName(word) }
-        let cellRows = postings.lazy.filter { $0 & 1 == 0 }.map(SearchPostingRuns.row)
-        let cellCount = cellRows.count
-        if cellCount != postings.count {
-            field.append(contentsOf: ",\(cellCount),".utf8)
-            field.append(contentsOf: try rowsField(cellRows) { "q-" + SearchScript.fileName(word) })
+        var field = try rowsField(rows.all) { "p-" + SearchScript.fileName(word) }
+        if let cell = rows.cell {
+            field.append(contentsOf: ",\(cell.count),".utf8)
+            field.append(contentsOf: try rowsField(cell) { "q-" + SearchScript.fileName(word) })
         }
         var rest: [UInt8] = [UInt8(ascii: ",")]
-        rest.append(contentsOf: String(postings.count).utf8)
+        rest.append(contentsOf: String(rows.all.count).utf8)
         rest.append(UInt8(ascii: ","))
         rest.append(contentsOf: field)
         rest.append(UInt8(ascii: "]"))
         let entry = Entry(word: bytes, scalarCount: count, rest: rest)
-        frames[frames.count - 1].exact = (postings.count, field)
-        // Words come sorted, so a node's own word comes before every word under it (the list is
-        // still empty: the union is the word's rows).
-        frames[frames.count - 1].rows = Self.union(
-            frames[frames.count - 1].rows, postings.lazy.map(SearchPostingRuns.row))
+        frames[frames.count - 1].exact = (rows.all.count, field)
+        // Words come sorted, so a node's own word comes before every word under it (the set is
+        // still empty: the union is the word's rows, not a copy).
+        frames[frames.count - 1].rows.formUnion(rows.all)
         // The node was opened for this word (words are distinct and sorted), so its entries start here.
         pending.append(entry)
         try grow(frames.count - 1, by: entry.size)
@@ -273,7 +269,7 @@ struct SearchTrieWriter {
 
     /// The rows of a list (ascending, distinct) as an entry field: inline postings, or the first
     /// row of each chunk file, each chunk ``chunkBytes`` of postings or a little more.
-    private mutating func rowsField(_ rows: some Collection<UInt32>, stem makeStem: () -> String) throws -> [UInt8] {
+    private mutating func rowsField(_ rows: SearchRowSet, stem makeStem: () -> String) throws -> [UInt8] {
         var field: [UInt8] = []
         if rows.count <= Self.inlineRows {
             SearchScript.postings(rows, into: &field)
@@ -310,24 +306,6 @@ struct SearchTrieWriter {
         return field
     }
 
-    /// The rows in `a` or `b` (each ascending and distinct), ascending and distinct.
-    static func union(_ a: [UInt32], _ b: some Sequence<UInt32>) -> [UInt32] {
-        if a.isEmpty { return Array(b) }
-        var merged: [UInt32] = []
-        merged.reserveCapacity(a.count)
-        var i = 0
-        for value in b {
-            while i < a.count && a[i] < value {
-                merged.append(a[i])
-                i += 1
-            }
-            if i < a.count && a[i] == value { i += 1 }
-            merged.append(value)
-        }
-        merged.append(contentsOf: a[i...])
-        return merged
-    }
-
     /// Closes the deepest open node and hands it to its parent.
     private mutating func close() throws {
         let frame = frames.removeLast()
@@ -338,7 +316,7 @@ struct SearchTrieWriter {
         // The rows of every word under the node: its own word's and its children's.
         let rows = frame.rows
         frames[level].children.append(letter)
-        if level > 0 { frames[level].rows = Self.union(frames[level].rows, rows) }
+        if level > 0 { frames[level].rows.formUnion(rows) }
         if frame.isInterior {
             let aggregate = try rowsField(rows) { "a-" + SearchScript.fileName(prefix) }
             var data: [UInt8] = [UInt8(ascii: "{")]
