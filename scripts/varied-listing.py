@@ -8,6 +8,7 @@ a YAML listing for rowkit and as JSON data for Hugo (the layout of scripts/bench
     scripts/varied-listing.py ROWS OUT.yaml OUT.json [SEED]
 """
 
+import itertools
 import json
 import random
 import sys
@@ -32,10 +33,10 @@ def main():
     generator = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 37)
     words = vocabulary(generator, 20000)
     # Zipf-like frequencies: word k is drawn with weight 1 / (k + 1).
-    weights = [1.0 / (rank + 1) for rank in range(len(words))]
+    cumulative = list(itertools.accumulate(1.0 / (rank + 1) for rank in range(len(words))))
 
     def phrase(count):
-        return " ".join(generator.choices(words, weights, k=count))
+        return " ".join(generator.choices(words, cum_weights=cumulative, k=count))
 
     sections = {}
     for number in range(rows):

@@ -314,24 +314,29 @@ final class SearchPostingRuns {
         }
         sources.append(Source(memory: self))
         for source in sources { try source.advance() }
+        // A binary heap of the sources that have a pair, least pair on top: a merge of many runs
+        // (50 for 10,000,000 rows) compares about log2 of them per pair, not every one.
+        var heap = sources.filter(\.hasWord)
+        func precedes(_ a: Source, _ b: Source) -> Bool {
+            let order = Self.compare(a.word, b.word)
+            return order < 0 || (order == 0 && a.row < b.row)
+        }
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { return }
+                let right = left + 1
+                let child = right < heap.count && precedes(heap[right], heap[left]) ? right : left
+                guard precedes(heap[child], heap[parent]) else { return }
+                heap.swapAt(child, parent)
+                parent = child
+            }
+        }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
         var word: [UInt8] = []
         var rows = WordRows()
-        while true {
-            var best: Int? = nil
-            for (index, source) in sources.enumerated() where source.hasWord {
-                if let chosen = best {
-                    let other = sources[chosen]
-                    if source.word.lexicographicallyPrecedes(other.word)
-                        || (source.row < other.row && source.word == other.word)
-                    {
-                        best = index
-                    }
-                } else {
-                    best = index
-                }
-            }
-            guard let best else { break }
-            let source = sources[best]
+        while let source = heap.first {
             if source.word != word {
                 if !rows.all.isEmpty { try body(word, rows) }
                 word = source.word
@@ -339,12 +344,27 @@ final class SearchPostingRuns {
             }
             rows.add(source.row)
             try source.advance()
+            if !source.hasWord {
+                heap.swapAt(0, heap.count - 1)
+                heap.removeLast()
+            }
+            siftDown(0)
         }
         if !rows.all.isEmpty { try body(word, rows) }
         release()
         if let folder { try? FileManager.default.removeItem(at: folder) }
         folder = nil
         runs = []
+    }
+
+    /// The order of two words' UTF-8 bytes: negative, zero or positive.
+    private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int32 {
+        let shorter = Swift.min(a.count, b.count)
+        let compared =
+            shorter == 0
+            ? 0 : a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, shorter) } }
+        if compared != 0 { return compared }
+        return a.count < b.count ? -1 : a.count > b.count ? 1 : 0
     }
 
     /// One sorted input of the merge: a run file read in blocks, or the buffer in memory.
