@@ -72,7 +72,7 @@ done
 
 echo
 echo "$rows rows, median of $runs runs, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(hugo version | cut -d' ' -f1-2), rowkit $("$rowkit" --version)"
-printf '%-10s %9s %9s %9s %9s %9s %8s %8s %10s\n' listing hugo export no-search "search x" "hugo x" "nosrch x" files "site" "search MB"
+printf '%-10s %9s %9s %9s %9s %9s %9s %8s %8s %10s\n' listing hugo export no-search "search x" "hugo x" "nosrch x" files "site" "search MB"
 for name in generated varied; do
   hugo_s=$(printf '%s\n' ${times[$name-hugo]} | median)
   search_s=$(printf '%s\n' ${times[$name-search]} | median)

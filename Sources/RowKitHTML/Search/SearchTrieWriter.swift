@@ -7,11 +7,11 @@
 /// - A larger node is an *interior* file `t-<prefix>.js`: its children's first letters, the rows
 ///   of the word equal to the prefix (if any) and the rows of every word under it (the
 ///   *aggregate*), so a short prefix such as `i` is one list, not thousands of words.
-/// - Rows are inline when a list has at most ``inlineRows``; longer lists are cut into chunk files
-///   of about ``chunkBytes`` (`p-<word>-<n>.js` for a word, `q-<word>-<n>.js` for its second
-///   list, `a-<prefix>-<n>.js` for an aggregate), and the entry lists each chunk's first row, so a
-///   query loads only the chunks it needs. A word in every one of a million rows is 82 chunks,
-///   of which a query for a late row loads one.
+/// - Rows are inline when a list's postings take at most ``inlineBytes``; longer lists are cut into
+///   chunk files of about ``chunkBytes`` (`p-<word>-<n>.js` for a word, `q-<word>-<n>.js` for its
+///   second list, `a-<prefix>-<n>.js` for an aggregate), and the entry lists each chunk's first
+///   row, so a query loads only the chunks it needs. A word in every one of a million rows is 82
+///   chunks, of which a query for a late row loads one.
 ///
 /// The root file `t-.js` also carries the row count and the rows per row-data shard. Words arrive
 /// in UTF-8 byte order (the order of their scalars), so each node's words are contiguous: a node
@@ -24,7 +24,9 @@
 /// its parent as a start index and is copied only into the file that finally holds it.
 struct SearchTrieWriter {
     static let leafBytes = 24576
-    static let inlineRows = 48
+    /// Bytes of postings a list may take inline, in its entry: a list of a few hundred rows in a
+    /// file of its own made most of the index's files for a listing of varied words.
+    static let inlineBytes = 2048
     /// Bytes of postings per chunk file: a word in every row is a chunk per 12,288 rows (one
     /// character a row), and a query loads one chunk of each word it seeks in.
     static let chunkBytes = 12288
@@ -271,9 +273,11 @@ struct SearchTrieWriter {
     /// row of each chunk file, each chunk ``chunkBytes`` of postings or a little more.
     private mutating func rowsField(_ rows: SearchRowSet, stem makeStem: () -> String) throws -> [UInt8] {
         var field: [UInt8] = []
-        if rows.count <= Self.inlineRows {
+        // Every row takes a byte at least, so a list of more rows than that is never inline.
+        if rows.count <= Self.inlineBytes {
             SearchScript.postings(rows, into: &field)
-            return field
+            if field.count <= Self.inlineBytes + 2 { return field }
+            field.removeAll()
         }
         let stem = makeStem()
         field.append(UInt8(ascii: "["))

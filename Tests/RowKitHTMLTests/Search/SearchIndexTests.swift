@@ -217,7 +217,7 @@ import Testing
         let site = folder.url.appendingPathComponent("site")
         let exporter = SiteExporter(ExportOptions(pageSize: 100))
         let first = try exporter.export(SiteExporterTests.numbered(3000), to: site)
-        #expect(first.searchFiles > 30)
+        #expect(first.searchFiles > 20)
         var table = SiteExporterTests.numbered(3000)
         table.sections[1].rows[7] = AnyRow(Value1Row("Row 1-7", detail: "edited"))
         let second = try exporter.export(table, to: site)
