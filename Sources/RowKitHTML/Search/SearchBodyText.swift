@@ -17,8 +17,7 @@ enum SearchBodyText {
     static let excerptBytes = 1024
 
     /// Calls `body` with each folded word of `markdown`'s text (see ``SearchText``), in order.
-    static func forEachWord(inMarkdown markdown: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows
-    {
+    static func forEachWord(inMarkdown markdown: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         try SearchText.forEachWord(in: plainText(markdown), body)
     }
 

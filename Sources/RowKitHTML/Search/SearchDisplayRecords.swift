@@ -79,10 +79,14 @@ struct SearchDisplayRecords: Sendable {
         let accessoryCode = Accessory.allCases.firstIndex(of: accessory) ?? 0
         bytes.append(UInt8(ascii: "["))
         bytes.append(contentsOf: String(layoutCode + 4 * accessoryCode + (isCustom ? 32 : 0)).utf8)
-        let last =
-            !bodyText.isEmpty
-            ? 6 : !html.isEmpty
-            ? 5 : !imageLabel.isEmpty ? 4 : !image.isEmpty ? 3 : !href.isEmpty ? 2 : !detail.isEmpty ? 1 : 0
+        // The last field that is not empty (the text is always written).
+        var last = 0
+        if !detail.isEmpty { last = 1 }
+        if !href.isEmpty { last = 2 }
+        if !image.isEmpty { last = 3 }
+        if !imageLabel.isEmpty { last = 4 }
+        if !html.isEmpty { last = 5 }
+        if !bodyText.isEmpty { last = 6 }
         for field in 0...last {
             bytes.append(UInt8(ascii: ","))
             switch field {

@@ -362,7 +362,10 @@ final class SearchPostingRuns {
         let shorter = Swift.min(a.count, b.count)
         let compared =
             shorter == 0
-            ? 0 : a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, shorter) } }
+            ? 0
+            : a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, shorter) }
+            }
         if compared != 0 { return compared }
         return a.count < b.count ? -1 : a.count > b.count ? 1 : 0
     }

@@ -53,7 +53,9 @@ struct SearchRowSet: Sequence {
         }
         if bits == nil { becomeBitmap() }
         if let theirs = other.bits {
-            if bits!.count < theirs.count { bits!.append(contentsOf: repeatElement(0, count: theirs.count - bits!.count)) }
+            if bits!.count < theirs.count {
+                bits!.append(contentsOf: repeatElement(0, count: theirs.count - bits!.count))
+            }
             for index in theirs.indices { bits![index] |= theirs[index] }
             count = bits!.reduce(0) { $0 + $1.nonzeroBitCount }
         } else {

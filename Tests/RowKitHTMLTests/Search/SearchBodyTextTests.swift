@@ -29,7 +29,9 @@ import Testing
                 == "Heading one Some strong text with a link text and an icon . quoted line first point 1. numbered "
                 + "Visit or now; kept snake_case *literal* let codeWord = 1")
         let words = Set(SearchText.words(in: text))
-        for word in ["heading", "strong", "link", "icon", "quoted", "point", "kept", "snake", "case", "literal", "codeword"] {
+        for word in [
+            "heading", "strong", "link", "icon", "quoted", "point", "kept", "snake", "case", "literal", "codeword",
+        ] {
             #expect(words.contains(word), "\(word)")
         }
         for word in [
