@@ -216,7 +216,7 @@ final class TablePlanner {
             // The row's display data is made by the renderer of its page, which renders an inline
             // body once for the page and the index (see `takeOutcomes`).
             row.searchHref = href
-            try pipeline.searchLane.submit { try search.addWords(searchRow) }
+            try pipeline.searchLane.submit(carrying: row.body?.utf8.count ?? 0) { try search.addWords(searchRow) }
         }
         try add(row)
     }
