@@ -65,9 +65,10 @@ struct EarlyRecords {
             html = Markdown.render(body, options: markdown)
         }
         let href = slug.map { "rows/\($0).html" } ?? row.link.flatMap(SafeURL.sanitize) ?? pageHref(index)
+        let bodyText = slug == nil ? "" : row.body.map(DisplayRecord.bodyText(ofDetailPageBody:)) ?? ""
         return DisplayRecord.json(
             layout: row.style, accessory: row.accessory, text: row.text, detail: row.detail ?? "", href: href,
-            image: image, imageLabel: imageLabel, html: html)
+            image: image, imageLabel: imageLabel, html: html, bodyText: bodyText)
     }
 
     /// The record of a row that only moved: the site's, with its place link moved along.
@@ -86,7 +87,7 @@ struct EarlyRecords {
         return DisplayRecord.json(
             layout: layouts[layouts.index(layouts.startIndex, offsetBy: code % 4)],
             accessory: accessories[accessories.index(accessories.startIndex, offsetBy: code / 4)], text: field(1),
-            detail: field(2), href: href, image: field(4), imageLabel: field(5), html: field(6))
+            detail: field(2), href: href, image: field(4), imageLabel: field(5), html: field(6), bodyText: field(7))
     }
 
     /// `index.html#r-1`, `page-3.html#r-1203`: where a row without a link or detail page leads.

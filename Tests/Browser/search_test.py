@@ -106,6 +106,27 @@ def settings_checks(browser, site, shots):
     ranked = search(page, "s")
     check(ranked["rows"] and ranked["rows"][0]["text"] == "Name" and len(ranked["rows"]) > 3,
           "settings: a whole word ranks before prefixes: %s" % [row["text"] for row in ranked["rows"]])
+    # A word of a body only (Wi-Fi's detail page): found, with an excerpt around it, the match
+    # marked; a word the cell shows draws no excerpt.
+    body = search(page, "cafeguest")
+    excerpt = page.evaluate("""() => {
+        const box = document.querySelector('#search-results .search-excerpt');
+        return box && {text: box.textContent, marks: [...box.querySelectorAll('mark')].map(m => m.textContent),
+                       children: [...box.childNodes].map(n => n.nodeName)};
+    }""")
+    check([row["text"] for row in body["rows"]] == ["Wi-Fi"] and excerpt is not None and excerpt["marks"] == ["CafeGuest"]
+          and "CafeGuest — open, weak signal" in excerpt["text"] and set(excerpt["children"]) <= {"#text", "MARK"},
+          "settings: a word of a body only finds its row, with an excerpt, the match marked: %s %s" % (body["rows"], excerpt))
+    search(page, "wi-fi")
+    check(page.locator("#search-results .search-excerpt").count() == 0, "settings: a word the cell shows draws no excerpt")
+    inline = page.evaluate("""() => {
+        window.ranMarkup = false;
+        const record = [0, 'x', '', '', '', '', '<p>One <b>two</b></p><p>three<img src=x onerror="window.ranMarkup = true"></p>'];
+        const text = RowKitSearch.bodyText(record, RowKitSearch.parseMarkup);
+        return new Promise(r => setTimeout(() => r({text: text, ran: window.ranMarkup}), 200));
+    }""")
+    check(inline["text"].split() == ["One", "two", "three"] and not inline["ran"],
+          "settings: an inline body's text is read from its markup without running or loading anything: %s" % inline)
     by_header = search(page, "connections")
     check(len(by_header["rows"]) == 4, "settings: a section header finds its rows: %s" % by_header["rows"])
 
@@ -186,6 +207,15 @@ def settings_checks(browser, site, shots):
         shot.evaluate("document.activeElement.blur()")
         shot.screenshot(path=os.path.join(shots, "search-%s.png" % scheme))
         shot.close()
+
+    for width, height in [(390, 844), (1280, 900)]:
+        for scheme in ["light", "dark"]:
+            shot = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
+            shot.goto(url(site))
+            search(shot, "off")
+            shot.evaluate("document.activeElement.blur()")
+            shot.screenshot(path=os.path.join(shots, "search-body-%d-%s.png" % (width, scheme)))
+            shot.close()
 
     plain = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844}).new_page()
     plain.goto(url(site))

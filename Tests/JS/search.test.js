@@ -97,3 +97,86 @@ test("the count and the empty search read as a sentence", () => {
   assert.equal(search.summary(0, true, "  zzzz "), "No results for \u201Czzzz\u201D");
   assert.equal(search.summary(3, true, "a"), "3 results");
 });
+
+// ---- Excerpts of results found by a word of their body. ----
+
+/** The text of excerpt pieces, marked pieces in [brackets]. */
+function shown(pieces) {
+  return pieces.map(([text, marked]) => (marked ? "[" + text + "]" : text)).join("");
+}
+
+test("a result shows an excerpt only for query words its cell does not show", () => {
+  const row = [1, "Wi-Fi", "HomeNet", "rows/wifi.html", "", "", "", "Connected to HomeNet (WPA3, 5 GHz). Other networks: CafeGuest"];
+  assert.deepEqual(search.wordsNotInCell(row, ["wi", "home"]), [], "both words begin words of the text and detail");
+  assert.deepEqual(search.resultExcerpt(row, ["wi", "home"]), []);
+  assert.deepEqual(search.wordsNotInCell(row, ["wi", "cafe"]), ["cafe"]);
+  assert.equal(shown(search.resultExcerpt(row, ["cafe"])), "Connected to HomeNet (WPA3, 5 GHz). Other networks: [CafeGuest]");
+  assert.equal(shown(search.resultExcerpt(row, ["homenet", "wpa3"])), "Connected to [HomeNet] ([WPA3], 5 GHz). Other networks: CafeGuest",
+    "every query word in the excerpt is marked, those the cell shows too");
+  assert.deepEqual(search.resultExcerpt(row, ["zebra"]), [], "a word found in the section's header, not the body: no excerpt");
+});
+
+test("an excerpt is cut at whole words around the first match, with ellipses", () => {
+  const words = [];
+  for (let i = 0; i < 60; i++) words.push("word" + i);
+  const text = words.join(" ");
+  const pieces = search.excerpt(text, ["word30"], ["word30"]);
+  const line = shown(pieces);
+  assert.ok(line.startsWith("\u2026word2"), line);
+  assert.ok(line.endsWith("\u2026"), line);
+  assert.ok(line.includes(" [word30] "), line);
+  assert.ok(line.length <= 170, "about 160 characters: " + line.length);
+  const inner = line.slice(1, -1);
+  for (const piece of inner.replace(/[[\]]/g, "").split(" ")) assert.match(piece, /^word\d+$/, "no word is cut: " + inner);
+  assert.equal(shown(search.excerpt("Tiny body with a match", ["match"], ["match"])), "Tiny body with a [match]", "a short text is whole");
+});
+
+test("an excerpt matches by folded prefix, marks and case as the index does", () => {
+  assert.equal(shown(search.excerpt("Une crème brûlée, naïvement.", ["creme", "naiv"], ["creme", "naiv"])),
+    "Une [crème] brûlée, [naïvement].");
+  assert.equal(shown(search.excerpt("STRASSE and Straße", ["strasse"], ["strasse"])), "[STRASSE] and [Straße]");
+  assert.deepEqual(search.excerpt("nothing here", ["zzz"], ["zzz"]), []);
+});
+
+test("an excerpt's pieces are the body's text as it is: markup in it stays text", () => {
+  const text = "Use <script>alert(1)</script> & <b>bold</b> here";
+  const pieces = search.excerpt(text, ["alert"], ["alert"]);
+  assert.equal(shown(pieces), "Use <script>[alert](1)</script> & <b>bold</b> here");
+  for (const [piece] of pieces) assert.equal(typeof piece, "string");
+});
+
+test("the body text of a record: a detail page's text, an inline body's markup parsed, none for a custom row", () => {
+  let parsed = null;
+  const parse = (html) => {
+    parsed = html;
+    const nodes = [];
+    const body = {
+      querySelectorAll: () => nodes,
+      ownerDocument: { createTextNode: (t) => t },
+      textContent: "Parsed text",
+    };
+    return { body };
+  };
+  assert.equal(search.bodyText([0, "a", "", "x", "", "", "", "Detail page text"], parse), "Detail page text");
+  assert.equal(search.bodyText([0, "a", "", "x", "", "", "<p>Inline</p>"], parse), "Parsed text");
+  assert.equal(parsed, "<p>Inline</p>");
+  parsed = null;
+  assert.equal(search.bodyText([32, "", "", "", "", "", "<div>custom</div>"], parse), "");
+  assert.equal(parsed, null, "a custom row's markup is not read");
+  assert.equal(search.bodyText([0, "a"], parse), "");
+});
+
+test("rows that have a word in their body only rank after rows that show it", async () => {
+  // "note" is in rows 1 and 7, in row 1's body only (the second list: rows 7); "nothing" in row 3.
+  const files = { "t-": { r: 128, t: [["note", 2, "15", 1, "7"], ["nothing", 1, "3"]] } };
+  assert.deepEqual(await search.query(table(files), ["note"]), { rows: [7, 1], count: 2, exact: true });
+  assert.deepEqual(await search.query(table(files), ["not"]), { rows: [1, 3, 7], count: 3, exact: true },
+    "a prefix: listing order");
+  // An interior node's own word, with a long second list in chunk files named q-.
+  const interior = {
+    "t-": { r: 128, k: ["n"], w: 0 },
+    "t-n": { k: ["o"], w: [3, "025", 1, [9]], a: [3, "025"] },
+    "q-n-0": "9",
+  };
+  assert.deepEqual(await search.query(table(interior), ["n"]), { rows: [9, 0, 3], count: 3, exact: true });
+});

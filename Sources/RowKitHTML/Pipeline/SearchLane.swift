@@ -8,7 +8,8 @@ import RowKitListing
 /// body's Markdown rendered for it, the index files written) costs about as much as reading the
 /// listing; on its own thread it overlaps the reading and the page renderers. Items wait in a
 /// bounded queue, so the reader waits when the index is behind and memory holds at most
-/// ``capacity`` rows' items. The first error is kept and thrown by the next ``submit(_:)`` or
+/// ``capacity`` rows' items, and about ``byteCapacity`` of the text they carry (a row's Markdown
+/// body, whose words the index takes: bodies of a megabyte each would otherwise queue a gigabyte). The first error is kept and thrown by the next ``submit(_:)`` or
 /// ``wait()``. With one job (`--jobs 1`) there is no thread: ``submit(_:)`` runs the item at once.
 ///
 /// The order of items alone decides the index's bytes, so the output does not depend on the lane.
@@ -17,9 +18,13 @@ final class SearchLane: @unchecked Sendable {
     static let capacity = 1024
     /// Items queued before a waiting lane is woken (``wait()`` and ``stop()`` wake it for fewer).
     static let wakeBatch = 128
+    /// Bytes the queued items say they carry, at most (one item may carry more, alone).
+    static let byteCapacity = 16 << 20
 
     private let condition = NSCondition()
     private var queue: [() throws -> Void] = []
+    /// The bytes the queued items carry (see ``submit(carrying:_:)``).
+    private var queuedBytes = 0
     /// Whether the lane's thread is running a batch taken from the queue.
     private var running = false
     /// Whether the lane's thread waits for items, and the calling thread for room.
@@ -29,6 +34,9 @@ final class SearchLane: @unchecked Sendable {
     private var failure: (any Error)?
     private let group = DispatchGroup()
     private let threaded: Bool
+
+    /// The bytes the queued items carry now (for tests).
+    var bytesQueued: Int { condition.withLock { queuedBytes } }
 
     /// A lane on a thread of its own when `threaded`, else on the calling thread.
     init(threaded: Bool) {
@@ -42,17 +50,23 @@ final class SearchLane: @unchecked Sendable {
     }
 
     /// Queues `item` after the ones before it (or runs it, without a thread); throws the first
-    /// error of an earlier item.
-    func submit(_ item: @escaping () throws -> Void) throws {
+    /// error of an earlier item. `bytes` is what the item holds of the listing's text, counted
+    /// against ``byteCapacity``.
+    func submit(carrying bytes: Int = 0, _ item: @escaping () throws -> Void) throws {
         guard threaded else { return try item() }
         condition.lock()
         defer { condition.unlock() }
-        while queue.count >= Self.capacity && failure == nil {
+        while (queue.count >= Self.capacity || (!queue.isEmpty && queuedBytes + bytes > Self.byteCapacity))
+            && failure == nil
+        {
             callerWaits = true
+            // A lane waiting for a batch of items is woken for fewer when they carry this much.
+            if laneWaits { condition.broadcast() }
             condition.wait()
         }
         if let failure { throw failure }
         queue.append(item)
+        queuedBytes += bytes
         // Waking the lane for every item would cost a context switch (two futex calls) per row:
         // a waiting lane is woken once a batch is queued, and takes every item queued by then.
         if laneWaits && queue.count >= Self.wakeBatch { condition.broadcast() }
@@ -78,6 +92,7 @@ final class SearchLane: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         queue.removeAll()
+        queuedBytes = 0
         while running {
             callerWaits = true
             condition.wait()
@@ -90,6 +105,7 @@ final class SearchLane: @unchecked Sendable {
         guard threaded else { return }
         condition.withLock {
             queue.removeAll()
+            queuedBytes = 0
             closed = true
             condition.broadcast()
         }
@@ -110,6 +126,7 @@ final class SearchLane: @unchecked Sendable {
             }
             let batch = queue
             queue.removeAll(keepingCapacity: true)
+            queuedBytes = 0
             let skip = failure != nil
             running = true
             if callerWaits {

@@ -212,11 +212,11 @@ final class TablePlanner {
             let searchRow = SearchRow(
                 text: row.text, detail: layout == .default ? nil : row.detail, layout: layout,
                 accessory: row.accessory, image: row.imageSource, imageLabel: row.imageAlt, href: href,
-                hasInlineBody: row.slug == nil && row.body != nil, slug: row.slug)
+                body: row.body, hasInlineBody: row.slug == nil && row.body != nil, slug: row.slug)
             // The row's display data is made by the renderer of its page, which renders an inline
             // body once for the page and the index (see `takeOutcomes`).
             row.searchHref = href
-            try pipeline.searchLane.submit { try search.addWords(searchRow) }
+            try pipeline.searchLane.submit(carrying: row.body?.utf8.count ?? 0) { try search.addWords(searchRow) }
         }
         try add(row)
     }

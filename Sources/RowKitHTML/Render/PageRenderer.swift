@@ -129,10 +129,14 @@ struct PageRenderer {
                 imageLabel: "", html: html)
             return
         }
+        // A body on a detail page is not in the record's markup: the start of its text is, for
+        // the excerpt of a result found by a word of it.
+        let bodyText =
+            row.slug != nil ? row.body.map { SearchBodyText.plainText($0, limit: SearchBodyText.excerptBytes) } : nil
         search.append(
             layout: row.layout, accessory: row.accessory, isCustom: false, text: row.text,
             detail: row.layout == .default ? "" : row.detail ?? "", href: row.searchHref ?? "",
-            image: row.imageSource ?? "", imageLabel: row.imageAlt ?? "", html: html)
+            image: row.imageSource ?? "", imageLabel: row.imageAlt ?? "", html: html, bodyText: bodyText ?? "")
     }
 
     /// Writes the detail page of `row` (or keeps the previous site's, as `plan` says).

@@ -1,11 +1,12 @@
 import RowKit
 
 /// The display data of consecutive rows of a table's search index, as the `r-<n>.js` files hold
-/// it: one JSON array per row, `[code, text, detail, href, image, image label, html]`, where code
+/// it: one JSON array per row, `[code, text, detail, href, image, image label, html, body text]`, where code
 /// is the layout (0 default, 1 value1, 2 value2, 3 subtitle) plus 4 times the accessory (0 none,
 /// 1 disclosure indicator, 2 checkmark, 3 detail button, 4 detail disclosure button) plus 32 for a
 /// custom row (drawn by `html` alone); `html` is what the list page draws besides the cell (an
-/// inline body's rendered Markdown); empty strings at the end are left out.
+/// inline body's rendered Markdown); `body text` is the start of the text of a body shown on a
+/// detail page (``SearchBodyText``), for a result's excerpt; empty strings at the end are left out.
 ///
 /// The page renderers make them beside the rows' markup (an inline body's Markdown is rendered
 /// once, for both), and ``SearchIndexBuilder/addDisplay(_:)`` cuts them into files in row order.
@@ -68,18 +69,24 @@ struct SearchDisplayRecords: Sendable {
         }
     }
 
-    /// Appends one row's display data; `html` is UTF-8 markup (empty for none).
+    /// Appends one row's display data; `html` is UTF-8 markup (empty for none), `bodyText` the
+    /// start of a detail page's body text (empty for none).
     mutating func append(
         layout: CellLayout, accessory: Accessory, isCustom: Bool, text: String, detail: String, href: String,
-        image: String, imageLabel: String, html: UnsafeBufferPointer<UInt8>
+        image: String, imageLabel: String, html: UnsafeBufferPointer<UInt8>, bodyText: String = ""
     ) {
         let layoutCode = CellLayout.allCases.firstIndex(of: layout) ?? 0
         let accessoryCode = Accessory.allCases.firstIndex(of: accessory) ?? 0
         bytes.append(UInt8(ascii: "["))
         bytes.append(contentsOf: String(layoutCode + 4 * accessoryCode + (isCustom ? 32 : 0)).utf8)
-        let last =
-            !html.isEmpty
-            ? 5 : !imageLabel.isEmpty ? 4 : !image.isEmpty ? 3 : !href.isEmpty ? 2 : !detail.isEmpty ? 1 : 0
+        // The last field that is not empty (the text is always written).
+        var last = 0
+        if !detail.isEmpty { last = 1 }
+        if !href.isEmpty { last = 2 }
+        if !image.isEmpty { last = 3 }
+        if !imageLabel.isEmpty { last = 4 }
+        if !html.isEmpty { last = 5 }
+        if !bodyText.isEmpty { last = 6 }
         for field in 0...last {
             bytes.append(UInt8(ascii: ","))
             switch field {
@@ -88,7 +95,8 @@ struct SearchDisplayRecords: Sendable {
             case 2: SearchScript.string(href, into: &bytes)
             case 3: SearchScript.string(image, into: &bytes)
             case 4: SearchScript.string(imageLabel, into: &bytes)
-            default: SearchScript.string(utf8: html, into: &bytes)
+            case 5: SearchScript.string(utf8: html, into: &bytes)
+            default: SearchScript.string(bodyText, into: &bytes)
             }
         }
         bytes.append(UInt8(ascii: "]"))

@@ -63,7 +63,8 @@ final class SearchIndexBuilder {
         try addDisplay(record)
     }
 
-    /// Adds the next row's words (and what the one-page list counts of it), in listing order;
+    /// Adds the next row's words (of its text, detail, header and body), and what the one-page
+    /// list counts of it, in listing order;
     /// its display data comes separately, through ``addDisplay(_:)``, in the same order.
     func addWords(_ row: SearchRow) throws {
         let number = UInt32(rowCount)
@@ -71,6 +72,9 @@ final class SearchIndexBuilder {
         try SearchText.forEachWord(in: row.text) { word in try pairs.addDistinct(word) }
         if let detail = row.detail { try SearchText.forEachWord(in: detail) { word in try pairs.addDistinct(word) } }
         if let header = row.header { try SearchText.forEachWord(in: header) { word in try pairs.addDistinct(word) } }
+        if let body = row.body {
+            try SearchBodyText.forEachWord(inMarkdown: body) { word in try pairs.addDistinct(word, inBody: true) }
+        }
         onePage.add(row, number: rowCount)
         rowCount += 1
     }

@@ -28,6 +28,9 @@ struct SearchRow {
     var html: String? = nil
     /// Whether the row is a custom row drawn by its fragment (``html``).
     var isCustom = false
+    /// The row's Markdown body, if any: the row is found by the words of its text too (see
+    /// ``SearchBodyText``).
+    var body: String? = nil
     /// Whether the list page draws an inline body under the row, when ``html`` is not given (the
     /// display data made elsewhere, see ``SearchDisplayRecords``).
     var hasInlineBody = false

@@ -152,7 +152,7 @@ enum SearchScript {
     /// Appends `rows` (ascending, distinct) as a postings string: the first row, then each gap
     /// less one, every number in 5-bit digits, most significant first, the last digit from
     /// ``finalDigits`` and the others from ``continuingDigits``. Dense rows cost one character each.
-    static func postings(_ rows: some Collection<UInt32>, into output: inout [UInt8]) {
+    static func postings(_ rows: some Sequence<UInt32>, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var previous: UInt32? = nil
         for row in rows {
@@ -162,7 +162,8 @@ enum SearchScript {
         output.append(UInt8(ascii: "\""))
     }
 
-    private static func number(_ value: UInt32, into output: inout [UInt8]) {
+    /// Appends `value` in the 5-bit digits of ``postings(_:into:)``.
+    static func number(_ value: UInt32, into output: inout [UInt8]) {
         var shift: UInt32 = 0
         while shift < 30 && value >> (shift + 5) != 0 { shift += 5 }
         while shift > 0 {

@@ -7,23 +7,29 @@
 /// - A larger node is an *interior* file `t-<prefix>.js`: its children's first letters, the rows
 ///   of the word equal to the prefix (if any) and the rows of every word under it (the
 ///   *aggregate*), so a short prefix such as `i` is one list, not thousands of words.
-/// - Rows are inline when a list has at most ``inlineRows``; longer lists are cut into chunk files
-///   of ``chunkRows`` rows (`p-<word>-<n>.js` for a word, `a-<prefix>-<n>.js` for an aggregate),
-///   and the entry lists each chunk's first row, so a query loads only the chunks it needs. A word
-///   in every one of a million rows is 489 chunks, of which a query for a late row loads one.
+/// - Rows are inline when a list's postings take at most ``inlineBytes``; longer lists are cut into
+///   chunk files of about ``chunkBytes`` (`p-<word>-<n>.js` for a word, `q-<word>-<n>.js` for its
+///   second list, `a-<prefix>-<n>.js` for an aggregate), and the entry lists each chunk's first
+///   row, so a query loads only the chunks it needs. A word in every one of a million rows is 82
+///   chunks, of which a query for a late row loads one.
 ///
 /// The root file `t-.js` also carries the row count and the rows per row-data shard. Words arrive
 /// in UTF-8 byte order (the order of their scalars), so each node's words are contiguous: a node
 /// is finished as soon as the stream leaves its prefix, and memory holds the open path (at most
-/// ``leafBytes`` of pending entries per level and the aggregate rows of the open nodes).
+/// ``leafBytes`` of pending entries per level and the aggregate rows of the open nodes, each a
+/// ``SearchRowSet``: at most a bit per row of the table).
 ///
 /// The entries the open nodes hold are one array in word order, each node's a contiguous run to
 /// the end of it (its own word's first, then its children's leaves), so a child's leaf passes to
 /// its parent as a start index and is copied only into the file that finally holds it.
 struct SearchTrieWriter {
     static let leafBytes = 24576
-    static let inlineRows = 48
-    static let chunkRows = 2048
+    /// Bytes of postings a list may take inline, in its entry: a list of a few hundred rows in a
+    /// file of its own made most of the index's files for a listing of varied words.
+    static let inlineBytes = 2048
+    /// Bytes of postings per chunk file: a word in every row is a chunk per 12,288 rows (one
+    /// character a row), and a query loads one chunk of each word it seeks in.
+    static let chunkBytes = 12288
 
     /// Writes one file of the index: its name without `.js`, and the data literal.
     typealias Emit = (_ name: String, _ data: [UInt8]) throws -> Void
@@ -62,7 +68,7 @@ struct SearchTrieWriter {
         /// The rows of the node's own word and of every word under the children closed so far,
         /// ascending and distinct: each child's are merged in as it closes, so an open node holds
         /// one list, not one per child.
-        var rows: [UInt32] = []
+        var rows = SearchRowSet()
     }
 
     init(rowCount: Int, rowsPerShard: Int, emit: @escaping Emit) {
@@ -71,8 +77,10 @@ struct SearchTrieWriter {
         self.emit = emit
     }
 
-    /// Adds the next word (greater than the last) and its rows.
-    mutating func add(word bytes: [UInt8], rows: [UInt32]) throws {
+    /// Adds the next word (greater than the last) and its rows: its list holds every row; when some
+    /// have the word in their body only, a second list follows, of the rows that have it elsewhere
+    /// (``SearchPostingRuns/WordRows/cell``: the rows a query ranks as having the word itself).
+    mutating func add(word bytes: [UInt8], rows: SearchPostingRuns.WordRows) throws {
         Self.decode(bytes, into: &scalars)
         let count = scalars.count
         var common = 0
@@ -83,17 +91,21 @@ struct SearchTrieWriter {
             frames.append(Frame(start: pending.count))
         }
         let word = path
-        let field = try rowsField(rows) { "p-" + SearchScript.fileName(word) }
+        var field = try rowsField(rows.all) { "p-" + SearchScript.fileName(word) }
+        if let cell = rows.cell {
+            field.append(contentsOf: ",\(cell.count),".utf8)
+            field.append(contentsOf: try rowsField(cell) { "q-" + SearchScript.fileName(word) })
+        }
         var rest: [UInt8] = [UInt8(ascii: ",")]
-        rest.append(contentsOf: String(rows.count).utf8)
+        rest.append(contentsOf: String(rows.all.count).utf8)
         rest.append(UInt8(ascii: ","))
         rest.append(contentsOf: field)
         rest.append(UInt8(ascii: "]"))
         let entry = Entry(word: bytes, scalarCount: count, rest: rest)
-        frames[frames.count - 1].exact = (rows.count, field)
-        // Words come sorted, so a node's own word comes before every word under it (the list is
+        frames[frames.count - 1].exact = (rows.all.count, field)
+        // Words come sorted, so a node's own word comes before every word under it (the set is
         // still empty: the union is the word's rows, not a copy).
-        frames[frames.count - 1].rows = Self.union(frames[frames.count - 1].rows, rows)
+        frames[frames.count - 1].rows.formUnion(rows.all)
         // The node was opened for this word (words are distinct and sorted), so its entries start here.
         pending.append(entry)
         try grow(frames.count - 1, by: entry.size)
@@ -257,50 +269,45 @@ struct SearchTrieWriter {
         return data
     }
 
-    /// The rows of a list as an entry field: inline postings, or the first row of each chunk file.
-    private mutating func rowsField(_ rows: [UInt32], stem makeStem: () -> String) throws -> [UInt8] {
+    /// The rows of a list (ascending, distinct) as an entry field: inline postings, or the first
+    /// row of each chunk file, each chunk ``chunkBytes`` of postings or a little more.
+    private mutating func rowsField(_ rows: SearchRowSet, stem makeStem: () -> String) throws -> [UInt8] {
         var field: [UInt8] = []
-        if rows.count <= Self.inlineRows {
+        // Every row takes a byte at least, so a list of more rows than that is never inline.
+        if rows.count <= Self.inlineBytes {
             SearchScript.postings(rows, into: &field)
-            return field
+            if field.count <= Self.inlineBytes + 2 { return field }
+            field.removeAll()
         }
         let stem = makeStem()
         field.append(UInt8(ascii: "["))
-        for (number, start) in stride(from: 0, to: rows.count, by: Self.chunkRows).enumerated() {
-            let chunk = rows[start..<min(start + Self.chunkRows, rows.count)]
-            if number > 0 { field.append(UInt8(ascii: ",")) }
-            field.append(contentsOf: String(chunk.first!).utf8)
-            var data: [UInt8] = []
-            SearchScript.postings(chunk, into: &data)
-            try write("\(stem)-\(number)", data)
+        var chunk: [UInt8] = []
+        var previous: UInt32? = nil
+        var number = 0
+        for row in rows {
+            if let before = previous {
+                SearchScript.number(row - before - 1, into: &chunk)
+            } else {
+                if number > 0 { field.append(UInt8(ascii: ",")) }
+                field.append(contentsOf: String(row).utf8)
+                chunk.append(UInt8(ascii: "\""))
+                SearchScript.number(row, into: &chunk)
+            }
+            previous = row
+            if chunk.count >= Self.chunkBytes {
+                chunk.append(UInt8(ascii: "\""))
+                try write("\(stem)-\(number)", chunk)
+                number += 1
+                chunk.removeAll(keepingCapacity: true)
+                previous = nil
+            }
+        }
+        if previous != nil {
+            chunk.append(UInt8(ascii: "\""))
+            try write("\(stem)-\(number)", chunk)
         }
         field.append(UInt8(ascii: "]"))
         return field
-    }
-
-    /// The rows in `a` or `b` (each ascending and distinct), ascending and distinct.
-    static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        var merged: [UInt32] = []
-        merged.reserveCapacity(max(a.count, b.count))
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if a[i] < b[j] {
-                merged.append(a[i])
-                i += 1
-            } else if b[j] < a[i] {
-                merged.append(b[j])
-                j += 1
-            } else {
-                merged.append(a[i])
-                i += 1
-                j += 1
-            }
-        }
-        merged.append(contentsOf: a[i...])
-        merged.append(contentsOf: b[j...])
-        return merged
     }
 
     /// Closes the deepest open node and hands it to its parent.
@@ -313,7 +320,7 @@ struct SearchTrieWriter {
         // The rows of every word under the node: its own word's and its children's.
         let rows = frame.rows
         frames[level].children.append(letter)
-        if level > 0 { frames[level].rows = Self.union(frames[level].rows, rows) }
+        if level > 0 { frames[level].rows.formUnion(rows) }
         if frame.isInterior {
             let aggregate = try rowsField(rows) { "a-" + SearchScript.fileName(prefix) }
             var data: [UInt8] = [UInt8(ascii: "{")]

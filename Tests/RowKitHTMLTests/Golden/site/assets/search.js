@@ -194,9 +194,16 @@
 
   var EMPTY = { seek: function () { return Promise.resolve(Infinity); } };
 
+  /* The rows that have word `full` itself outside their body, from its entry's lists (`field`:
+     [count, rows] or [count, rows, count, rows], the second list those rows when some rows have
+     the word in their body only), given `list`, the first. */
+  function wholeList(table, field, list, full) {
+    return field.length > 2 ? new List(table, [field[2], field[3]], "q-" + fileName(full)) : list;
+  }
+
   /* What one query word matches in a table: every row with a word starting with it (all), the
-     rows with the word itself (whole), and the number of rows when it is known without loading
-     them all. Walks the trie of index files from the root. */
+     rows with the word itself outside their body (whole: what ranks first), and the number of
+     rows when it is known without loading them all. Walks the trie of index files from the root. */
   function resolveWord(table, word) {
     var letters = Array.from(word);
     function walk(node, depth) {
@@ -207,7 +214,7 @@
           if (!node.a) return null;
           return {
             all: new List(table, node.a, "a-" + fileName(prefix)),
-            whole: node.w ? new List(table, node.w, "p-" + fileName(prefix)) : EMPTY,
+            whole: node.w ? wholeList(table, node.w, new List(table, node.w, "p-" + fileName(prefix)), prefix) : EMPTY,
             count: node.a[0]
           };
         }
@@ -221,7 +228,7 @@
         if (full.lastIndexOf(word, 0) !== 0) continue;
         var list = new List(table, [entry[1], entry[2]], "p-" + fileName(full));
         lists.push(list);
-        if (full === word) whole = list;
+        if (full === word) whole = wholeList(table, entry.slice(1), list, full);
       }
       if (!lists.length) return null;
       return { all: lists.length === 1 ? lists[0] : new Union(lists), whole: whole, count: lists.length === 1 ? lists[0].count : null };
@@ -309,6 +316,93 @@
     return order.map(function (i) { return rows[i]; });
   }
 
+  // ---- Excerpts: where a result's body holds a query word its cell does not show. ----
+  var EXCERPT_BEFORE = 24;    // characters of the body before the first match, about (two lines at 390 px show it)
+  var EXCERPT_LENGTH = 160;   // characters of an excerpt, about (the page shows two lines)
+  var WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu;
+
+  /* Whether one of the folded words `folded` begins with query word `word`. */
+  function begins(folded, word) {
+    for (var i = 0; i < folded.length; i++) if (folded[i].lastIndexOf(word, 0) === 0) return true;
+    return false;
+  }
+
+  /* The query words (folded) that no word of the row's cell (its text and detail) begins with:
+     the words the row was found by elsewhere, in its body or its section's header. */
+  function wordsNotInCell(data, words) {
+    var shown = foldWords((data[1] || "") + " " + (data[2] || ""));
+    return words.filter(function (word) { return !begins(shown, word); });
+  }
+
+  /* An excerpt of `text` around the first word that begins with one of `wanted` (folded query
+     words): [[piece, marked], ...], whole words, about EXCERPT_LENGTH characters, with "…" where
+     text was cut; every word in it that begins with one of `words` is marked. [] when no word of
+     the text begins with one of `wanted`. Pieces are plain text, drawn with textContent. */
+  function excerpt(text, wanted, words) {
+    var runs = [], match, first = -1, i;
+    text = String(text).replace(/\s+/g, " ").trim();
+    WORD_RUN.lastIndex = 0;
+    while ((match = WORD_RUN.exec(text)) !== null) {
+      var folded = foldWords(match[0]);
+      var marked = words.some(function (word) { return begins(folded, word); });
+      runs.push({ start: match.index, end: match.index + match[0].length, marked: marked });
+      if (first < 0 && wanted.some(function (word) { return begins(folded, word); })) first = runs.length - 1;
+    }
+    if (first < 0) return [];
+    // Start at a word about EXCERPT_BEFORE characters before the match (so that the match is on
+    // the excerpt's first lines, which are all a narrow page shows), end at a word's end.
+    var from = first;
+    while (from > 0 && runs[first].start - runs[from - 1].start <= EXCERPT_BEFORE) from--;
+    var start = from === 0 ? 0 : runs[from].start;
+    var to = first;
+    while (to + 1 < runs.length && runs[to + 1].end - start <= EXCERPT_LENGTH) to++;
+    // A short text is shown whole.
+    if (text.length <= EXCERPT_LENGTH) {
+      from = 0;
+      start = 0;
+    }
+    var end = to + 1 === runs.length ? text.length : runs[to].end;
+    var pieces = [], at = start;
+    for (i = from; i <= to; i++) {
+      if (!runs[i].marked) continue;
+      if (runs[i].start > at) pieces.push([text.slice(at, runs[i].start), false]);
+      pieces.push([text.slice(runs[i].start, runs[i].end), true]);
+      at = runs[i].end;
+    }
+    if (end > at) pieces.push([text.slice(at, end), false]);
+    if (start > 0) pieces.unshift(["\u2026", false]);
+    if (end < text.length) pieces.push(["\u2026", false]);
+    // Neighbouring plain pieces become one.
+    return pieces.reduce(function (merged, piece) {
+      var last = merged[merged.length - 1];
+      if (last && !last[1] && !piece[1]) last[0] += piece[0]; else merged.push(piece.slice());
+      return merged;
+    }, []);
+  }
+
+  /* The text of a row's body, from its record: the start of a detail page's body text (field 7),
+     or the text of an inline body's markup (field 6, parsed inert by `parse`, a function from
+     markup to a document: DOMParser's in a page); "" for a custom row or a row without a body. */
+  function bodyText(data, parse) {
+    if (data[7]) return data[7];
+    if (!data[6] || (data[0] & 32) || !parse) return "";
+    var body = parse(data[6]).body;
+    if (!body) return "";
+    // Blocks end with a space, so that a paragraph's last word and the next one's first stay apart.
+    Array.prototype.forEach.call(body.querySelectorAll("p,li,h1,h2,h3,h4,h5,h6,pre,blockquote,tr,th,td,dt,dd,br,div"), function (node) {
+      node.appendChild(body.ownerDocument.createTextNode(" "));
+    });
+    return body.textContent || "";
+  }
+
+  /* The excerpt a result shows (see excerpt): [] when every query word is in its cell. */
+  function resultExcerpt(data, words, parse) {
+    var wanted = wordsNotInCell(data, words);
+    if (!wanted.length) return [];
+    var text = bodyText(data, parse);
+    return text ? excerpt(text, wanted, words) : [];
+  }
+
   // ---- Drawing results as table rows, with DOM properties only. ----
   var LAYOUTS = ["default", "value1", "value2", "subtitle"];
   // The exporter's link policy (SafeURL): http:, https:, mailto:, or no scheme (no ':' before the
@@ -352,7 +446,13 @@
     return marks;
   }
 
-  function cell(table, data) {
+  /* Markup as an inert document (no script runs, nothing loads): for an inline body's text. */
+  function parseMarkup(html) {
+    return new DOMParser().parseFromString(html, "text/html");
+  }
+
+  /* The result of `data` as a row; `words` (the folded query) decide its excerpt. */
+  function cell(table, data, words) {
     var code = data[0], text = data[1] || "", detail = data[2] || "", href = resultHref(table, data[3] || "");
     var image = data[4] || "", label = data[5] || "";
     var item = element("li", "row" + (image ? " has-image" : ""));
@@ -374,6 +474,16 @@
       var detailLabel = element("span", "detail", detail);
       detailLabel.dir = "auto";
       labels.appendChild(detailLabel);
+    }
+    var pieces = words ? resultExcerpt(data, words, parseMarkup) : [];
+    if (pieces.length) {
+      var excerptLabel = element("span", "search-excerpt");
+      excerptLabel.dir = "auto";
+      pieces.forEach(function (piece) {
+        excerptLabel.appendChild(piece[1] ? element("mark", "", piece[0]) : document.createTextNode(piece[0]));
+      });
+      labels.appendChild(excerptLabel);
+      link.classList.add("has-excerpt");
     }
     link.appendChild(labels);
     accessories(code).forEach(function (mark) {
@@ -400,7 +510,8 @@
   var api = {
     foldWords: foldWords, fileName: fileName, decodePostings: decodePostings, lowerBound: lowerBound,
     Table: Table, query: query, rank: rank, resultHref: resultHref, imageSource: imageSource,
-    accessories: accessories, plural: plural, summary: summary, SAFE_HREF: SAFE_HREF, CANDIDATE_LIMIT: CANDIDATE_LIMIT
+    accessories: accessories, plural: plural, summary: summary, SAFE_HREF: SAFE_HREF, CANDIDATE_LIMIT: CANDIDATE_LIMIT,
+    excerpt: excerpt, wordsNotInCell: wordsNotInCell, bodyText: bodyText, resultExcerpt: resultExcerpt
   };
   if (typeof module === "object" && module.exports) module.exports = api;
   if (typeof document === "undefined") return;
@@ -497,7 +608,7 @@
       return query(table, words).then(function (found) { return { table: table, found: found }; });
     })).then(function (answers) {
       if (generation !== self.generation) return;
-      return self.draw(answers, generation, value);
+      return self.draw(answers, generation, value, words);
     });
   };
 
@@ -528,11 +639,11 @@
     return box;
   }
 
-  SearchBar.prototype.draw = function (answers, generation, value) {
+  SearchBar.prototype.draw = function (answers, generation, value, words) {
     var self = this, total = 0, exact = true;
     answers.forEach(function (answer) { total += answer.found.count; exact = exact && answer.found.exact; });
     return Promise.all(answers.map(function (answer) {
-      return self.section(answer.table, answer.found, answers.length > 1);
+      return self.section(answer.table, answer.found, answers.length > 1, words);
     })).then(function (sections) {
       if (generation !== self.generation) return;
       self.show(true);
@@ -562,7 +673,7 @@
     }, ANNOUNCE_DELAY);
   };
 
-  SearchBar.prototype.section = function (table, found, titled) {
+  SearchBar.prototype.section = function (table, found, titled, words) {
     if (!found.rows.length) return Promise.resolve(null);
     var section = element("section", "section");
     if (titled) section.appendChild(element("h2", "section-header", table.name));
@@ -576,7 +687,7 @@
       return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
         var button = list.querySelector(".search-more");
         if (button) button.remove();
-        data.forEach(function (row) { if (row) list.appendChild(cell(table, row)); });
+        data.forEach(function (row) { if (row) list.appendChild(cell(table, row, words)); });
         if (shown < found.rows.length) {
           var item = element("li", "row search-more");
           var showMore = element("button", "cell", "Show More Results");
@@ -632,7 +743,9 @@
     }
   };
 
-  root.RowKitSearch = Object.assign(api, { load: load, file: file, forget: forget, loadedFiles: loadedFiles, setVersion: setVersion });
+  root.RowKitSearch = Object.assign(api, {
+    load: load, file: file, forget: forget, loadedFiles: loadedFiles, setVersion: setVersion, parseMarkup: parseMarkup
+  });
 
   function start() {
     var bar = document.querySelector(".search[data-search-key]");
