@@ -193,7 +193,8 @@ struct ExportCommand: ParsableCommand {
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         print(StandardError.safe(Self.summaryLine(summary, output: output)))
         if let removed = Self.removedLine(summary.removedFiles) { print(StandardError.safe(removed)) }
-        print(StandardError.safe("\(Self.openCommand) \(Self.shellQuoted((output as NSString).appendingPathComponent("index.html")))"))
+        let index = Self.shellQuoted((output as NSString).appendingPathComponent("index.html"))
+        print(StandardError.safe("\(Self.openCommand) \(index)"))
     }
 
     /// The command that opens a file in the desktop's browser, as the summary's last line shows it:
