@@ -9,7 +9,7 @@ import Synchronization
 /// It exports the listings to the site's folder as `rowkit export` does (`SiteExporter`, same
 /// options, same bytes), then watches every listing, the images its rows name and the templates
 /// folder. On each change it reads the listings again (a block-style YAML listing only where its
-/// bytes changed: ``ListingLayout``), diffs each table's old outline against the new one with
+/// bytes changed: `ListingLayout`), diffs each table's old outline against the new one with
 /// RowKit's `TableDiff` (identity from `id`, changed content as reloads, moves found), sends the
 /// changeset to the open pages of that table (before the export when the listing gives every
 /// record it needs) and exports the bytes it read (only changed pages are rendered). A listing
@@ -85,7 +85,7 @@ public final class LiveListings: Sendable {
     /// Exports the listings, then follows their changes until the task is cancelled.
     ///
     /// A change goes to the open pages as soon as it is read and diffed when the listing alone
-    /// can draw it (``EarlyRecords``), also while the export of an earlier change is under way;
+    /// can draw it (`EarlyRecords`), also while the export of an earlier change is under way;
     /// exports follow one at a time, each of the newest read, and each is announced (`exported`)
     /// once on disk. A change that needs its export goes out with it.
     ///
