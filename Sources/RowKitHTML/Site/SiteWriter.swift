@@ -73,7 +73,7 @@ import Darwin
 /// that name, which step 2 restores.
 ///
 /// Which files are RowKit's is read from the manifests as 64-bit hashes of their paths (about
-/// 12 bytes a file, see ``SitePaths``), so a site of millions of files is handled in bounded
+/// 8 bytes a file, see ``SitePaths``), so a site of millions of files is handled in bounded
 /// memory. ``write(_:_:previous:)``, ``keep(_:previous:)`` and ``previousContents(_:_:)`` may be
 /// called from several threads at once.
 final class SiteWriter: @unchecked Sendable {
