@@ -3,6 +3,7 @@ import Foundation
 import RowKit
 import RowKitHTML
 import RowKitListing
+import Synchronization
 
 /// `rowkit export`: reads listings, validates them all, and writes a static site.
 ///
@@ -148,7 +149,20 @@ struct ExportCommand: ParsableCommand {
         try checkOutput()
 
         let progress = ProgressBar(enabled: ProgressBar.isWanted(quiet: quiet), delay: progressDelay)
-        Interruption.shared.install { progress.finish() }
+        // A signal the export does not come back from in time (or a second one): its temporary
+        // folder goes to the trash for a remover, and the lock file goes, before the process ends.
+        let trashBeside = Self.absolute(output)
+        Interruption.shared.install {
+            progress.finish()
+            var trash = SiteTrash.handOffRunningExports()
+            if trash.isEmpty {
+                // The export may have handed its folder over itself, and not yet said so.
+                trash = TrashRemover.start(besideSite: trashBeside)
+            } else {
+                TrashRemover.start(paths: trash)
+            }
+            if !trash.isEmpty { Self.reportInterruption(removing: trash) }
+        }
         defer { progress.finish() }
         let single = input.inputs.count == 1
         let listings = loader.readers().map { ListingExport($0, title: single ? title : nil, style: tableStyle) }
@@ -157,6 +171,7 @@ struct ExportCommand: ParsableCommand {
             markdown: Markdown.Options(unsafeHTML: unsafeHTML), search: search, waitForOtherExport: false,
             shouldStop: { Interruption.shared.signal != nil })
         options.jobs = jobCount
+        options.trashRemovedLater = true
         // Absolute before it becomes a URL: a relative file URL drops `dir/..` as text, and the
         // exporter resolves `..` through the folders as they are (after a symbolic link, say).
         let outputURL = URL(fileURLWithPath: Self.absolute(output), isDirectory: true)
@@ -170,6 +185,10 @@ struct ExportCommand: ParsableCommand {
         defer { Interruption.shared.endExport() }
         var summary: ExportSummary
         do {
+            defer {
+                // What this export or an earlier one left as trash, removed by a process of its own.
+                if Interruption.shared.signal == nil { TrashRemover.start(besideSite: outputURL.path) }
+            }
             summary = try exportWaitingIfBusy(options, export)
         } catch let error as ListingExportError {
             progress.finish()
@@ -177,7 +196,9 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode.dataError
         } catch let error as ExportError {
             progress.finish()
-            if case .interrupted = error { throw Self.interrupted() }
+            if case .interrupted = error {
+                throw Self.interrupted(removing: TrashRemover.start(besideSite: outputURL.path))
+            }
             throw Self.exitCode(reporting: error, output: output)
         } catch {
             progress.finish()
@@ -251,11 +272,31 @@ struct ExportCommand: ParsableCommand {
         return jobs
     }
 
-    /// The status for an interrupted export (after saying so on standard error).
-    private static func interrupted() -> ExitCode {
+    /// The status for an interrupted export (after saying so on standard error); `trash`: the
+    /// folders of what it wrote, being removed in the background.
+    private static func interrupted(removing trash: [String] = []) -> ExitCode {
         let signal = Interruption.shared.signal ?? SIGINT
-        StandardError.line("rowkit: interrupted; the site was left as it was")
+        reportInterruption(removing: trash)
         return ExitCode(Interruption.status(for: signal))
+    }
+
+    /// Whether the interruption was reported: the export's thread and the signal's exit may both
+    /// come to say it.
+    private static let interruptionReported = Mutex(false)
+
+    /// Says once on standard error that the export was interrupted; `trash` as for
+    /// ``interrupted(removing:)``.
+    private static func reportInterruption(removing trash: [String]) {
+        let first = interruptionReported.withLock { reported in
+            defer { reported = true }
+            return !reported
+        }
+        guard first else { return }
+        let base = "rowkit: interrupted; the site was left as it was"
+        guard !trash.isEmpty else { return StandardError.line(base) }
+        let folders = trash.map { "'\($0)'" }.joined(separator: ", ")
+        StandardError.line(
+            StandardError.safe("\(base), and what the export wrote is being removed in the background (\(folders))"))
     }
 
     /// `path` made absolute by the current folder, as given otherwise (`..` and symbolic links

@@ -5,13 +5,14 @@ import Synchronization
 /// SIGINT, SIGTERM and SIGHUP, turned into a clean stop with the shell's status for the signal
 /// (128 + its number: 130, 143, 129).
 ///
-/// Outside an export there is nothing to clean up: the first signal erases the progress line and
-/// exits at once. During an export (between ``beginExport()`` and ``endExport()``) it only sets
-/// ``signal``, which the exporter asks through `ExportOptions.shouldStop` before every file it
-/// writes; the export then removes its temporary folder, leaves the previous site as it was, and
-/// the command exits with the signal's status. Should the export not come back within five
-/// seconds, or a second signal arrive, the process exits anyway; the next export cleans up what
-/// was left.
+/// Outside an export there is nothing to clean up: the first signal runs `onExit` (which erases
+/// the progress line) and exits at once. During an export (between ``beginExport()`` and
+/// ``endExport()``) it only sets ``signal``, which the exporter asks through
+/// `ExportOptions.shouldStop` before every file it writes; the export then moves its temporary
+/// folder to the trash, leaves the previous site as it was, and the command hands the trash to a
+/// ``TrashRemover`` and exits with the signal's status. Should the export not come back within
+/// five seconds, or a second signal arrive, the process runs `onExit` and exits anyway: the
+/// export command's `onExit` hands the running export's temporary folder over the same way.
 final class Interruption: Sendable {
     private struct State {
         var signal: Int32?

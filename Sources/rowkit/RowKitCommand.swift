@@ -24,6 +24,7 @@ struct RowKitCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ExportCommand.self, ServeCommand.self, ValidateCommand.self, BenchCommand.self, GenerateExampleCommand.self,
+            RemoveTrashCommand.self,
         ])
 
     /// Parses and runs the command as ArgumentParser does; a command line it refuses because of a

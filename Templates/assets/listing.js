@@ -180,6 +180,19 @@
     return [Math.floor(firstRow / perShard), Math.floor(lastRow / perShard)];
   }
 
+  /* The first row (from 0) of list page `page` (from 1): from the pages' first rows (the outline's
+     `g`, given when pages are bounded by bytes as well as rows), else (page - 1) x page size. */
+  function pageFirstRow(page, pageSize, firstRows) {
+    if (!firstRows) return (page - 1) * pageSize;
+    return firstRows[Math.min(Math.max(page, 1), firstRows.length) - 1];
+  }
+
+  /* The list page (from 1) that row `row` (from 0) is on; `firstRows` as for pageFirstRow. */
+  function pageOfRow(row, pageSize, firstRows) {
+    if (!firstRows) return Math.floor(row / pageSize) + 1;
+    return Math.max(upperBound(firstRows, row, firstRows.length), 1);
+  }
+
   /* The page of the file name `name` in a table's folder ("" and index.html are page 1), or 0 when
      it is not one of its list pages. */
   function pageOfName(name) {
@@ -227,7 +240,7 @@
     MAX_HEIGHT: MAX_HEIGHT, TAB_FILES: TAB_FILES, upperBound: upperBound, anchorHash: anchorHash,
     isLink: isLink, hasTabStop: hasTabStop, Outline: Outline, mixedEstimate: mixedEstimate,
     initialHeights: initialHeights, spans: spans, follow: follow, scrollFor: scrollFor, cuts: cuts,
-    filesOfRows: filesOfRows, pageOfName: pageOfName, tabLimit: tabLimit, tabSearch: tabSearch,
+    filesOfRows: filesOfRows, pageOfName: pageOfName, pageFirstRow: pageFirstRow, pageOfRow: pageOfRow, tabLimit: tabLimit, tabSearch: tabSearch,
     rowId: rowId, shapeOf: shapeOf
   };
   if (typeof module === "object" && module.exports) module.exports = logic;
@@ -282,6 +295,7 @@
     self.rows = outline.n;
     self.perShard = outline.r;
     self.pageSize = outline.p;
+    self.pageFirstRows = outline.g || null;
     self.buckets = outline.b;
     self.sections = outline.s;
     self.outline = new Outline(outline.s);
@@ -929,7 +943,7 @@
       // loading until it is on disk (see exported).
       var sections = live.applySections(self.sections, payload, sizes);
       self.awaiting = Math.max(self.awaiting, payload.revision);
-      self.applyOutline({ n: payload.rows, r: self.perShard, p: self.pageSize, b: self.buckets, s: sections }, payload, live, animate);
+      self.applyOutline({ n: payload.rows, r: self.perShard, p: self.pageSize, g: self.pageFirstRows, b: self.buckets, s: sections }, payload, live, animate);
       return Promise.resolve();
     }
     return whenExported(payload.revision).then(function () { return file("s-"); }).then(function (outline) {
@@ -960,6 +974,7 @@
       if (self.rows !== rows) return;
       self.buckets = outline.b;
       self.pageSize = outline.p;
+      self.pageFirstRows = outline.g || null;
     });
   };
 
@@ -1070,6 +1085,7 @@
     self.measured = measured;
     self.rows = outline.n;
     self.pageSize = outline.p;
+    self.pageFirstRows = outline.g || null;
     self.buckets = outline.b;
     self.sections = outline.s;
     self.outline = after;
@@ -1125,7 +1141,7 @@
     var items = [];
     self.sections.forEach(function (section) {
       if (!section[5]) return;
-      var page = Math.floor(section[0] / self.pageSize) + 1;
+      var page = pageOfRow(section[0], self.pageSize, self.pageFirstRows);
       var name = page === pageNumber ? "" : page === 1 ? "index.html" : "page-" + page + ".html";
       var item = element("li"), link = /** @type {HTMLAnchorElement} */ (element("a", "", section[5]));
       link.setAttribute("href", name + "#" + section[2]);
@@ -1343,7 +1359,7 @@
 
   /* Loads page `page`'s first rows; resolves to a function that shows them. */
   List.prototype.pagePlace = function (page) {
-    var row = Math.min((page - 1) * this.pageSize, Math.max(this.rows - 1, 0)), self = this;
+    var row = Math.min(pageFirstRow(page, this.pageSize, this.pageFirstRows), Math.max(this.rows - 1, 0)), self = this;
     return self.load(row, Math.min(row + 40, self.rows)).then(function () {
       return function () {
         if (page > 1) {
@@ -1520,7 +1536,8 @@
   // The row file the page opens at is requested now, beside the module and the outline (the page
   // says how many rows a file holds, as the outline does).
   var opening = /^#r-(\d+)$/.exec(location.hash), pageSize = parseInt(main.getAttribute("data-page-size"), 10) || 0;
-  var openingRow = opening ? parseInt(opening[1], 10) - 1 : (pageNumber - 1) * pageSize;
+  var firstRow = parseInt(main.getAttribute("data-first-row") || "", 10);
+  var openingRow = opening ? parseInt(opening[1], 10) - 1 : firstRow >= 0 ? firstRow : (pageNumber - 1) * pageSize;
   var rowsPerFile = parseInt(main.getAttribute("data-rows-per-file"), 10) || 0;
   if (openingRow >= 0 && rowsPerFile > 0) file("r-" + Math.floor(openingRow / rowsPerFile));
   api.ready = Promise.all([root.RowKitCore.load(), file("s-")]).then(function (loaded) {

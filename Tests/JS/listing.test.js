@@ -112,6 +112,18 @@ test("wrappers are cut at multiples of 8192 px a screen beyond the drawn range",
   assert.deepEqual(listing.cuts(0, 500, 800), { top: -8192, bottom: 8192 });
 });
 
+test("list pages of 500 rows, and pages bounded by bytes as well, given by their first rows", () => {
+  assert.equal(listing.pageFirstRow(1, 500, null), 0);
+  assert.equal(listing.pageFirstRow(3, 500, null), 1000);
+  assert.equal(listing.pageOfRow(0, 500, null), 1);
+  assert.equal(listing.pageOfRow(499, 500, null), 1);
+  assert.equal(listing.pageOfRow(500, 500, null), 2);
+  // Pages of 1, 2, 500 and 3 rows: the outline's `g`.
+  const firstRows = [0, 1, 3, 503];
+  assert.deepEqual([1, 2, 3, 4].map((page) => listing.pageFirstRow(page, 500, firstRows)), firstRows);
+  assert.deepEqual([0, 1, 2, 3, 502, 503, 505].map((row) => listing.pageOfRow(row, 500, firstRows)), [1, 2, 2, 3, 3, 4, 4]);
+});
+
 test("row files and list pages", () => {
   assert.deepEqual(listing.filesOfRows(0, 127, 128), [0, 0]);
   assert.deepEqual(listing.filesOfRows(127, 128, 128), [0, 1]);

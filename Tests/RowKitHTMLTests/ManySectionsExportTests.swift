@@ -198,8 +198,9 @@ import Darwin
     @Test func whenAPageOfLargeBodiesIsWrittenFromTheScratchFile_thenItIsTheSameOnAnyThreadsAndWhenReused() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        // Page 1: 10 rows of about 570 KB of markup each, over `inMemoryRowBytes`; page 2: 2 rows.
-        let yaml = Self.largeBodies(12, items: 15_000)
+        // Rows of about 930 KB of Markdown, 2.5 MB of markup: a page closes at 2 rows (past 1 MiB
+        // of Markdown, `TableFacts.pageByteLimit`), over `inMemoryRowBytes`; 6 pages.
+        let yaml = Self.largeBodies(12, items: 64_000)
         let one = folder.url.appendingPathComponent("one"), two = folder.url.appendingPathComponent("two")
         try StreamingExportTests.export(yaml, in: folder.url, to: one, jobs: 1, pageSize: 10)
         try StreamingExportTests.export(yaml, in: folder.url, to: two, jobs: 2, pageSize: 10)
@@ -207,9 +208,9 @@ import Darwin
         let page = try #require(first["index.html"])
         #expect(page.count > RenderWorkers.inMemoryRowBytes)
         #expect(try StreamingExportTests.files(two) == first)
-        // A row of page 2 changes: page 1's rows are cut from the previous page by the ranges
+        // A row of page 6 changes: page 1's rows are cut from the previous page by the ranges
         // its manifest entry records, and the page comes out as a fresh export makes it.
-        let changed = Self.largeBodies(12, items: 15_000, changing: 11)
+        let changed = Self.largeBodies(12, items: 64_000, changing: 11)
         try StreamingExportTests.export(changed, in: folder.url, to: one, jobs: 2, pageSize: 10)
         let fresh = folder.url.appendingPathComponent("fresh")
         try StreamingExportTests.export(changed, in: folder.url, to: fresh, jobs: 1, pageSize: 10)

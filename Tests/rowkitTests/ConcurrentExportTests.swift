@@ -124,12 +124,23 @@ import Darwin
         }
     }
 
-    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))] as [(Int32, Int32)])
-    func aSignalDuringAnExportRemovesTheTemporaryFolderAndExitsWithItsStatus(_ signal: Int32, _ status: Int32) throws {
-        let scratch = try TemporaryDirectory()
-        let sites = try Self.listings(in: scratch, rows: [200, 20_000])
-        #expect(try RowKitTool.run(Self.arguments(0, "site"), in: scratch.url).status == 0)
-        let (process, errors) = try Self.start(Self.arguments(1, "site"), in: scratch.url)
+    /// What is beside the site in `scratch` (names starting with "."), once the removers that
+    /// stopped exports started have had up to 30 seconds to finish.
+    static func besideTheSite(in scratch: TemporaryDirectory) throws -> [String] {
+        let deadline = Date().addingTimeInterval(30)
+        var beside: [String]
+        repeat {
+            beside = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix(".") }
+            if beside.isEmpty { break }
+            usleep(20_000)
+        } while Date() < deadline
+        return beside
+    }
+
+    /// Starts exporting the larger listing over the site of the smaller one, and waits until it
+    /// is writing its temporary folder.
+    static func startSecondExport(in scratch: TemporaryDirectory) throws -> (Process, URL) {
+        let (process, errors) = try start(arguments(1, "site"), in: scratch.url)
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, !FileManager.default.fileExists(atPath: scratch.path(".site.rowkit-new")),
             Date() < deadline
@@ -138,13 +149,67 @@ import Darwin
         }
         usleep(100_000)
         try #require(process.isRunning, "the export ended before the signal")
+        return (process, errors)
+    }
+
+    /// The message of an export stopped with what it wrote handed to a remover.
+    static func isHandOffMessage(_ message: String, in scratch: TemporaryDirectory) -> Bool {
+        let prefix =
+            "rowkit: interrupted; the site was left as it was, and what the export wrote is being removed in the "
+            + "background ('"
+        guard message.hasPrefix(prefix), message.hasSuffix("')\n") else { return false }
+        let trash = message.dropFirst(prefix.count).dropLast(3)
+        let name = (String(trash) as NSString).lastPathComponent
+        return name.hasPrefix(".site.rowkit-trash-") && name.count == ".site.rowkit-trash-".count + 8
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))] as [(Int32, Int32)])
+    func aSignalDuringAnExportRemovesTheTemporaryFolderAndExitsWithItsStatus(_ signal: Int32, _ status: Int32) throws {
+        let scratch = try TemporaryDirectory()
+        let sites = try Self.listings(in: scratch, rows: [200, 20_000])
+        #expect(try RowKitTool.run(Self.arguments(0, "site"), in: scratch.url).status == 0)
+        let (process, errors) = try Self.startSecondExport(in: scratch)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == status)
-        #expect(
-            (try? String(contentsOf: errors, encoding: .utf8)) == "rowkit: interrupted; the site was left as it was\n")
+        let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(Self.isHandOffMessage(message, in: scratch), "\(message)")
         #expect(Self.snapshot(of: scratch.path("site")) == sites[0], "the previous site is as it was")
-        let beside = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix(".") }
+        let beside = try Self.besideTheSite(in: scratch)
         #expect(beside.isEmpty, "left beside the site: \(beside)")
+    }
+
+    /// A second signal ends the process without waiting for the export to come back: its
+    /// temporary folder still goes to the trash, the lock file is removed, and it says so. The
+    /// export stopped has written thousands of detail pages, which take a while to remove: the
+    /// second signal comes while they would be removed, were they not handed over.
+    @Test func aSecondSignalStillHandsTheTemporaryFolderToARemoverAndRemovesTheLockFile() throws {
+        let scratch = try TemporaryDirectory()
+        let sites = try Self.listings(in: scratch, rows: [200])
+        let generate = try RowKitTool.run([
+            "generate-example", "--kind", "bodies", "--detail-pages", "--rows", "20000", "--format", "csv", "-o",
+            scratch.path("1.csv"),
+        ])
+        try #require(generate.status == 0, "\(generate.stderr)")
+        #expect(try RowKitTool.run(Self.arguments(0, "site"), in: scratch.url).status == 0)
+        for _ in 0..<3 {
+            let (process, errors) = try Self.startSecondExport(in: scratch)
+            // Well into writing pages (not a measurement: any moment before the swap will do).
+            usleep(1_500_000)
+            kill(process.processIdentifier, SIGTERM)
+            usleep(30_000)
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 143)
+            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            #expect(Self.isHandOffMessage(message, in: scratch), "\(message)")
+            let right = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter {
+                $0 == ".site.rowkit-new" || $0 == ".site.rowkit-lock"
+            }
+            #expect(right.isEmpty, "left beside the site as the process ended: \(right)")
+            #expect(Self.snapshot(of: scratch.path("site")) == sites[0], "the previous site is as it was")
+            let beside = try Self.besideTheSite(in: scratch)
+            #expect(beside.isEmpty, "left beside the site: \(beside)")
+        }
     }
 }

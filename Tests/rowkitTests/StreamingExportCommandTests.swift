@@ -65,8 +65,9 @@ import Testing
         #expect(size > 64 * 1024 * 1024)
         let run = try RowKitTool.run(["export", listing, "-o", scratch.path("site"), "--page-size", "1000"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("Wrote \(scratch.path("site")): 7 pages, 6,800 rows, "))
-        let last = try String(contentsOfFile: scratch.path("site/page-7.html"), encoding: .utf8)
+        // A page closes at 1,000 rows or past 1 MiB of their text and bodies: 104 rows of 10 KB.
+        #expect(run.stdout.hasPrefix("Wrote \(scratch.path("site")): 66 pages, 6,800 rows, "))
+        let last = try String(contentsOfFile: scratch.path("site/page-66.html"), encoding: .utf8)
         #expect(last.contains("Row 6799"))
         #expect(last.contains("<em>ipsum</em>"))
     }

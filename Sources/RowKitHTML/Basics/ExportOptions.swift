@@ -39,6 +39,11 @@ public struct ExportOptions: Sendable {
     /// folder and throws ``ExportError/interrupted``, leaving the previous site as it was. The
     /// command-line tool answers it from SIGINT, SIGTERM and SIGHUP. Default: `nil` (never stop).
     public var shouldStop: (@Sendable () -> Bool)?
+    /// Leaves what an export that was stopped wrote, and what step 2 of the site protocol finds
+    /// unfinished, as trash beside the site (``SiteTrash``) for the caller to remove, instead of
+    /// removing it before the export returns: the command-line tool hands it to a process of its
+    /// own, so neither a stop nor the next export waits for it. Default: `false`.
+    package var trashRemovedLater = false
 
     /// The page sizes an export accepts.
     public static let pageSizes = 1...1_000_000

@@ -10,7 +10,7 @@ import RowKitListing
 ///
 /// Rows are read one at a time (see ``ExportableTable``; a listing file streams its rows) and
 /// rendered on ``ExportOptions/jobs`` threads; memory depends on the page size, not on the row
-/// count, but for about 12 bytes per row (identities) and per detail page (slugs). A re-export
+/// count, but for about 8 bytes per row (identities) and per detail page (slugs). A re-export
 /// renders only the pages whose rows, options or templates changed, keeps the others, and keeps
 /// the whole previous site when its inputs are unchanged.
 ///

@@ -63,7 +63,7 @@ final class ExportPipeline {
         settingsKey = key.value
         writer = try SiteWriter(
             output: output, durable: options.durable, waitForOtherExport: options.waitForOtherExport,
-            shouldStop: options.shouldStop)
+            trashRemovedLater: options.trashRemovedLater, shouldStop: options.shouldStop)
         do {
             scratch = try ScratchFile(in: writer.temporary)
         } catch {

@@ -7,7 +7,7 @@ import RowKitListing
 /// section has the same one (compared by 64-bit hashes, `repeatedHeaders`), else by its position
 /// (as RowKit's `Table` does). Every reader from the first section gives the same anchors.
 ///
-/// Memory: about 12 bytes per section (the slugs handed out, as hashes).
+/// Memory: about 8 bytes per section (the slugs handed out, as hashes).
 final class SectionAnchors {
     private let reader: SectionList.Reader
     private let repeatedHeaders: HashSet64

@@ -44,6 +44,11 @@ final class TablePlanner {
     private(set) var rowCount = 0
     private var page = 1
     private var rowsOnPage = 0
+    /// The bytes of the current page's rows as they will show on it (their text, detail and
+    /// inline body; see ``TableFacts/pageByteLimit``).
+    private var pageBytes = 0
+    /// The first row (from 0) of each list page so far.
+    private var pageFirstRows = [0]
     private var pageRows: [RenderRow] = []
     private var pageDetails: [DetailPlan?] = []
     private var partStarts: [Int] = []
@@ -144,10 +149,16 @@ final class TablePlanner {
         ended.removeAll(keepingCapacity: true)
     }
 
-    /// The list page a section starts on.
+    /// The list page a section starts on: its first row's, or for an empty section the page of
+    /// the row before it (it is drawn after that row).
     private func startPage(_ section: SectionList.Record) -> Int {
-        section.rowCount > 0 ? section.rowStart / pageSize + 1 : max(1, (section.rowStart + pageSize - 1) / pageSize)
+        TableFacts.page(
+            ofRow: section.rowCount > 0 ? section.rowStart : max(0, section.rowStart - 1), in: pageFirstRows)
     }
+
+    /// Whether the current page has all the rows it takes: ``pageSize`` of them, or rows that
+    /// show ``TableFacts/pageByteLimit`` bytes or more.
+    private var pageIsFull: Bool { rowsOnPage == pageSize || pageBytes >= TableFacts.pageByteLimit }
 
     // MARK: - Rows
 
@@ -206,7 +217,7 @@ final class TablePlanner {
         if let search {
             // A result leads where the row does: its detail page, its link, or its place on its
             // list page.
-            let page = rowsOnPage == pageSize ? self.page + 1 : self.page
+            let page = pageIsFull ? self.page + 1 : self.page
             let href =
                 row.detailPath ?? row.link.flatMap(SafeURL.sanitize) ?? TableFacts.pageFile(page) + "#r-\(row.number)"
             let searchRow = SearchRow(
@@ -223,9 +234,11 @@ final class TablePlanner {
 
     private func add(_ row: RenderRow) throws {
         try fileEndedSections()
-        if rowsOnPage == pageSize {
+        if pageIsFull {
             page += 1
             rowsOnPage = 0
+            pageBytes = 0
+            pageFirstRows.append(rowCount)
             isOpenOnPage = false
             try parts.append(pageParts)
             pageParts.removeAll(keepingCapacity: true)
@@ -248,10 +261,12 @@ final class TablePlanner {
         pageRows.append(row)
         pageDetails.append(detail)
         rowsOnPage += 1
+        pageBytes += row.text.utf8.count + (row.detail?.utf8.count ?? 0) + (row.fragment?.utf8.count ?? 0)
+        if row.slug == nil, let body = row.body { pageBytes += body.utf8.count }
         rowCount += 1
         pipeline.rowsPlanned += 1
         current?.rowCount += 1
-        if rowsOnPage == pageSize { try dispatch() }
+        if pageIsFull { try dispatch() }
     }
 
     private var unit: ManifestUnit { ManifestUnit(table: index, page: page) }
@@ -330,6 +345,7 @@ final class TablePlanner {
         try parts.append(pageParts)
         pageParts = []
         facts.pageCount = pageCount
+        facts.pageFirstRows = pageFirstRows
         // Only the repeated headers are needed from here on.
         headers = HashSet64()
         let (resolved, indexEntries) = try resolveSections()
@@ -355,8 +371,11 @@ final class TablePlanner {
             }
             // The last row-data file and the one page's files, on the lane while the list pages
             // are put together.
-            try pipeline.searchLane.submit { [onePage, pageSize] in
-                try search.finishRows(sections: onePage, pageSize: pageSize)
+            // The pages' first rows only when pages are not all ``pageSize`` rows long.
+            let regular = pageFirstRows.indices.allSatisfy { pageFirstRows[$0] == $0 * pageSize }
+            try pipeline.searchLane.submit { [onePage, pageSize, pageFirstRows] in
+                try search.finishRows(
+                    sections: onePage, pageSize: pageSize, pageFirstRows: regular ? nil : pageFirstRows)
             }
         }
         try assembleListPages(pageCount, sections: resolved)

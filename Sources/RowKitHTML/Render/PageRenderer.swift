@@ -251,6 +251,8 @@ struct PageRenderer {
         if options.search && table.pageCount > 1 {
             context["onePage"] = [
                 "page": page.slot("\(number)"), "pageSize": page.slot("\(options.pageSize)"),
+                "firstRow": page.slot(
+                    "\(table.pageFirstRows.indices.contains(number - 1) ? table.pageFirstRows[number - 1] : 0)"),
                 "rowsPerFile": page.slot("\(SearchIndexBuilder.rowsPerShard)"),
             ]
         }

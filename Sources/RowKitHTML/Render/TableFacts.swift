@@ -16,6 +16,8 @@ struct TableFacts: Sendable {
     var key: UInt64
 
     var pageCount = 1
+    /// The first row (from 0) of each list page.
+    var pageFirstRows = [0]
     /// The index bar: at most ``maximumIndexEntries`` sections with an index title, in order.
     var indexEntries: [IndexEntry] = []
 
@@ -36,6 +38,23 @@ struct TableFacts: Sendable {
     static func indexBarPicks(of count: Int) -> [Int] {
         guard count > maximumIndexEntries else { return Array(0..<count) }
         return (0..<maximumIndexEntries).map { $0 * (count - 1) / (maximumIndexEntries - 1) }
+    }
+
+    /// A list page holds at most this many bytes of its rows' text, detail and inline Markdown
+    /// bodies (rendered, about 1 to 3 times as many): it closes after the row that reaches it, or
+    /// at the page size, whichever comes first. 1 MiB.
+    static let pageByteLimit = 1 << 20
+
+    /// The list page (from 1) that row `row` (from 0) is on, given the pages' first rows.
+    static func page(ofRow row: Int, in firstRows: [Int]) -> Int {
+        var low = 0
+        var high = firstRows.count
+        // The number of pages that start at or before `row`.
+        while low < high {
+            let middle = (low + high) / 2
+            if firstRows[middle] <= row { low = middle + 1 } else { high = middle }
+        }
+        return max(1, low)
     }
 
     static func pageFile(_ number: Int) -> String { number == 1 ? "index.html" : "page-\(number).html" }

@@ -59,13 +59,18 @@ struct OnePageIndex {
     /// `.js`, and a function that appends the data; `stream`'s may hand its bytes on as it goes,
     /// so that an outline of millions of sections is never whole in memory).
     func write(
-        sections: @escaping Sections, rowCount: Int, rowsPerShard: Int, pageSize: Int,
+        sections: @escaping Sections, rowCount: Int, rowsPerShard: Int, pageSize: Int, pageFirstRows: [Int]? = nil,
         emit: (_ name: String, _ build: (inout [UInt8]) throws -> Void) throws -> Void,
         stream: (_ name: String, _ build: (inout [UInt8], Flush) throws -> Void) throws -> Void
     ) throws {
         let buckets = anchors.isEmpty ? 0 : (anchors.count + Self.anchorsPerBucket - 1) / Self.anchorsPerBucket
         try stream("s-") { outline, flush in
             try self.outline(sections, rowCount, rowsPerShard, pageSize, buckets, &outline, flush)
+            // Pages bounded by bytes as well as rows: their first rows (`g`), for listing.js.
+            if let pageFirstRows {
+                outline.removeLast()
+                outline.append(contentsOf: ",\"g\":[\(pageFirstRows.map(String.init).joined(separator: ","))]}".utf8)
+            }
         }
         guard buckets > 0 else { return }
         var byBucket = [[(hash: UInt32, row: UInt32)]](repeating: [], count: buckets)

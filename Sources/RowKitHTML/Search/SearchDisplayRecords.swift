@@ -31,7 +31,9 @@ struct SearchDisplayRecords: Sendable {
         guard !bytes.isEmpty else { return }
         spilled.append(try scratch.append(bytes))
         spilledBytes += bytes.count
-        bytes.removeAll(keepingCapacity: true)
+        // A buffer grown past 2 MiB by a large row is let go: the records of many pages may wait
+        // for the index at once.
+        bytes.removeAll(keepingCapacity: bytes.capacity <= 2 << 20)
     }
 
     /// Calls `body` with each row's array in order, reading the spilled ones back from `scratch`

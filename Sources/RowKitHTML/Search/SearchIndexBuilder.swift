@@ -114,11 +114,13 @@ final class SearchIndexBuilder {
     }
 
     /// Writes the last row shard and, given the table's `sections`, the one-page list's files:
-    /// once every row's words and display data are in.
-    func finishRows(sections: OnePageIndex.Sections? = nil, pageSize: Int = 500) throws {
+    /// once every row's words and display data are in. `pageFirstRows`: each list page's first
+    /// row, when the pages are not all `pageSize` rows long.
+    func finishRows(sections: OnePageIndex.Sections? = nil, pageSize: Int = 500, pageFirstRows: [Int]? = nil) throws {
         if let sections {
             try onePage.write(
-                sections: sections, rowCount: rowCount, rowsPerShard: Self.rowsPerShard, pageSize: pageSize
+                sections: sections, rowCount: rowCount, rowsPerShard: Self.rowsPerShard, pageSize: pageSize,
+                pageFirstRows: pageFirstRows
             ) { name, build in
                 try emit(name, build: build)
             } stream: { name, build in

@@ -114,6 +114,9 @@ struct SiteLocation {
     /// The name of the lock file that keeps a second export out while one runs, in
     /// ``stagingFolder``.
     var lockName: String { inPlace ? ".rowkit-lock" : hiddenName(".rowkit-lock") }
+    /// The name a temporary folder of RowKit's takes once it is no longer wanted (``SiteTrash``),
+    /// in ``parent``: `.<name>.rowkit-trash-<id>`.
+    func trashName(id: String) -> String { hiddenName(SiteTrash.infix + id) }
     /// The site's full path.
     var path: String { parent == "/" ? "/" + name : parent + "/" + name }
 

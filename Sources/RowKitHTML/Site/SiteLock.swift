@@ -17,6 +17,8 @@ final class SiteLock {
     private let folder: Int32
     private let name: String
     private var descriptor: Int32
+    /// Whether ``removeFile()`` removed the lock file (its name may name another's since).
+    private var fileRemoved = false
 
     /// Takes the lock on `name` in the folder `folder` (at `folderPath`, for messages; `site` is the
     /// output as given).
@@ -134,10 +136,18 @@ final class SiteLock {
     /// Removes the lock file and releases the lock. Safe to call more than once.
     func release() {
         guard descriptor >= 0 else { return }
-        unlinkat(folder, name, 0)
+        if !fileRemoved { unlinkat(folder, name, 0) }
         close(descriptor)
         close(folder)
         descriptor = -1
+    }
+
+    /// Removes the lock file and keeps the lock, for a process about to exit (the kernel releases
+    /// it then); ``release()`` afterwards only releases it.
+    func removeFile() {
+        guard descriptor >= 0, !fileRemoved else { return }
+        fileRemoved = true
+        unlinkat(folder, name, 0)
     }
 
     deinit { release() }

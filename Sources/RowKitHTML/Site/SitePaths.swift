@@ -2,7 +2,7 @@ import Foundation
 import RowKitListing
 
 /// The files of a site as its manifest lists them, in bounded memory: each file path as a 64-bit
-/// hash (``StableHash``, about 12 bytes a file), and the folders that hold them by name.
+/// hash (``StableHash``, about 8 bytes a file), and the folders that hold them by name.
 ///
 /// Two paths share a hash with a chance of about one in 2^64 for each pair; a site of a million
 /// files and a thousand files of the user's gives such a pair about once in 10^7 years of daily

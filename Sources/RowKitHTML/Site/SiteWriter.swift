@@ -1,6 +1,7 @@
 import CFileSwap
 import Foundation
 import RowKitListing
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -54,6 +55,12 @@ import Darwin
 ///    removed, second links to the user's files are removed, and anything of the user's that the
 ///    new site lacks (made during the export) is moved into it; then the empty folder is removed.
 ///
+/// An export that does not finish (stopped, or failed) renames its temporary folder to trash
+/// (``SiteTrash``) in one step, releases the lock, and then removes the trash, or leaves it to a
+/// remover of the caller's (`trashRemovedLater`); a leftover temporary folder that step 2 finds
+/// unfinished goes the same way. ``handOffForExit()`` does the rename and the lock's removal for
+/// a process that is about to exit before its export comes back.
+///
 /// At every instant `site` is the previous site or the new one, whole, with the user's files in
 /// it; a crash leaves at most the temporary folder, which step 2 of the next export resolves
 /// without losing a file of the user's. Only files the previous manifest lists are ever removed,
@@ -66,7 +73,7 @@ import Darwin
 /// that name, which step 2 restores.
 ///
 /// Which files are RowKit's is read from the manifests as 64-bit hashes of their paths (about
-/// 12 bytes a file, see ``SitePaths``), so a site of millions of files is handled in bounded
+/// 8 bytes a file, see ``SitePaths``), so a site of millions of files is handled in bounded
 /// memory. ``write(_:_:previous:)``, ``keep(_:previous:)`` and ``previousContents(_:_:)`` may be
 /// called from several threads at once.
 final class SiteWriter: @unchecked Sendable {
@@ -98,8 +105,22 @@ final class SiteWriter: @unchecked Sendable {
     /// The mark that proves the temporary folder is this export's (see ``ExportMark``).
     let mark = ExportMark()
     private let shouldStop: (@Sendable () -> Bool)?
+    /// Whether trash is left for a remover of the caller's rather than removed by the writer.
+    private let trashRemovedLater: Bool
     private var madeParents: [String]
+    /// Whether the export is over (finished, abandoned or handed off); guarded by `mutex`, so
+    /// ``handOffForExit()`` and the export never both act on the temporary folder.
     private var finished = false
+    /// Whether the swap has begun: from then on the temporary folder's name may hold the
+    /// previous site (guarded by `mutex`).
+    private var swapping = false
+    /// The writers whose exports are running, for ``handOffForExit()``.
+    private static let running = Mutex<[ObjectIdentifier: RunningWriter]>([:])
+
+    /// A running export's writer, not kept alive by the list of them.
+    private struct RunningWriter: Sendable {
+        weak var writer: SiteWriter?
+    }
     private var written = 0
     private var unchanged = 0
     private var byteCount = 0
@@ -109,12 +130,16 @@ final class SiteWriter: @unchecked Sendable {
     /// `lost`).
     var removedFiles: [String] = []
 
-    /// Steps 0 to 3, and the temporary folder of step 4.
-    init(output: URL, durable: Bool, waitForOtherExport: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil) throws
-    {
+    /// Steps 0 to 3, and the temporary folder of step 4. `trashRemovedLater`: leave trash (of this
+    /// export or found by step 2) for the caller to remove, instead of removing it here.
+    init(
+        output: URL, durable: Bool, waitForOtherExport: Bool = true, trashRemovedLater: Bool = false,
+        shouldStop: (@Sendable () -> Bool)? = nil
+    ) throws {
         self.output = output
         self.durable = durable
         self.shouldStop = shouldStop
+        self.trashRemovedLater = trashRemovedLater
         let shown = output.path
         let location = try SiteLocation(output: shown)
         self.location = location
@@ -137,7 +162,7 @@ final class SiteWriter: @unchecked Sendable {
             if location.inPlace {
                 try Self.recoverInPlace(in: parent, location, output: shown)
             } else {
-                Self.recover(in: parent, location)
+                Self.recover(in: parent, location, trashRemovedLater: trashRemovedLater)
             }
             try Self.checkNamesAreFree(in: parent, location, output: shown)
             if let info = location.inPlace
@@ -197,10 +222,11 @@ final class SiteWriter: @unchecked Sendable {
         madeParents = made
         self.previous = previous
         previousStamp = site >= 0 ? FileTree.status(of: Manifest.fileName, in: site).map(FileTree.changeTime) : nil
+        Self.running.withLock { $0[ObjectIdentifier(self)] = RunningWriter(writer: self) }
     }
 
     deinit {
-        if !finished { abandon() }
+        abandon()
         close(temporary)
         if let site { close(site) }
         close(parent)
@@ -436,6 +462,7 @@ final class SiteWriter: @unchecked Sendable {
             _ = fchown(temporary, uid_t.max, info.st_gid)
         }
         try checkStop()
+        try beginSwap()
         guard let site else {
             guard renameat(parent, location.temporaryName, parent, location.name) == 0 else {
                 throw ExportError.posix("move the new site to", output.path)
@@ -521,19 +548,71 @@ final class SiteWriter: @unchecked Sendable {
 
     /// Releases the lock; the export is over.
     func finish() {
-        finished = true
+        mutex.withLock { finished = true }
+        Self.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
         lock.release()
     }
 
-    /// Removes the temporary folder after a failed export, releases the lock and removes the
-    /// parent folders the export made; the previous site is untouched.
+    /// The swap begins (``commit(manifest:)``): throws ``ExportError/interrupted`` when
+    /// ``handOffForExit()`` came first.
+    func beginSwap() throws {
+        try mutex.withLock {
+            guard !finished else { throw ExportError.interrupted }
+            swapping = true
+        }
+    }
+
+    /// Ends an export that did not finish, leaving the previous site untouched, releases the lock
+    /// and removes the parent folders the export made. The temporary folder of an export that was
+    /// stopped (`shouldStop`) is moved to the trash before the lock is released, and the trash is
+    /// then removed (unless `trashRemovedLater`: then the caller removes it); any other is removed
+    /// at once, as is the staging folder of a site written in place.
     func abandon() {
-        guard !finished else { return }
-        finished = true
-        // Through the descriptor the export holds: one more may not be available.
-        ExportMark.removeMarkedFolder(location.temporaryName, in: parent, open: temporary)
+        let first = mutex.withLock {
+            defer { finished = true }
+            return !finished
+        }
+        guard first else { return }
+        Self.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+        let trash =
+            location.inPlace || shouldStop?() != true
+            ? nil
+            : SiteTrash.move(location.temporaryName, in: parent, folder: temporary, mark: mark, location: location)
+        guard let trash else {
+            // Through the descriptor the export holds: one more may not be available.
+            ExportMark.removeMarkedFolder(location.temporaryName, in: parent, open: temporary)
+            lock.release()
+            SiteLocation.removeFolders(madeParents)
+            return
+        }
         lock.release()
+        guard !trashRemovedLater else { return }
+        SiteTrash.remove(trash, in: parent)
         SiteLocation.removeFolders(madeParents)
+    }
+
+    /// For a process about to exit while exports run: each one whose swap has not begun has its
+    /// temporary folder moved to the trash and its lock file removed (the lock itself ends with
+    /// the process), and is over. Returns the trash folders, as paths. The exports' own threads
+    /// may go on writing into the trash until the process ends; a site written in place is left
+    /// for the next export's recovery.
+    static func handOffForExit() -> [String] {
+        let writers = running.withLock { $0.values.compactMap(\.writer) }
+        var trash: [String] = []
+        for writer in writers {
+            writer.mutex.lock()
+            defer { writer.mutex.unlock() }
+            guard !writer.finished, !writer.swapping, !writer.location.inPlace else { continue }
+            writer.finished = true
+            guard
+                let name = SiteTrash.move(
+                    writer.location.temporaryName, in: writer.parent, folder: writer.temporary, mark: writer.mark,
+                    location: writer.location)
+            else { continue }
+            writer.lock.removeFile()
+            trash.append((writer.location.parent == "/" ? "" : writer.location.parent) + "/" + name)
+        }
+        return trash
     }
 
     /// Step 2: resolves what a crashed export left beside the site, under the lock. Only a folder
@@ -541,7 +620,10 @@ final class SiteWriter: @unchecked Sendable {
     /// removed) or a whole manifest (a finished site or the previous one, emptied into the site); an
     /// empty folder is removed. Anything else with those names is the user's and stays as it is
     /// (``checkNamesAreFree(in:_:output:)`` then stops the export, naming it).
-    private static func recover(in parent: Int32, _ location: SiteLocation) {
+    private static func recover(in parent: Int32, _ location: SiteLocation, trashRemovedLater: Bool) {
+        if !trashRemovedLater {
+            for name in SiteTrash.leftovers(in: parent) { SiteTrash.remove(name, in: parent) }
+        }
         for name in [location.backupName, location.temporaryName] {
             guard let info = FileTree.status(of: name, in: parent), FileTree.isFolder(info) else { continue }
             let leftover = FileTree.openFolder(name, in: parent)
@@ -556,8 +638,13 @@ final class SiteWriter: @unchecked Sendable {
             guard hasManifest || ExportMark.isMarked(leftover) else { continue }
             guard hasManifest else {
                 // An unfinished export: RowKit's new files, and second links or copies of files
-                // that are still in the site.
-                ExportMark.removeMarkedFolder(name, in: parent)
+                // that are still in the site. Trash, for the caller's remover or removed here.
+                let trash = SiteTrash.move(name, in: parent, folder: leftover, mark: ExportMark(), location: location)
+                if let trash, !trashRemovedLater {
+                    SiteTrash.remove(trash, in: parent)
+                } else if trash == nil {
+                    ExportMark.removeMarkedFolder(name, in: parent)
+                }
                 continue
             }
             guard FileTree.status(of: location.name, in: parent) != nil else {

@@ -9,7 +9,7 @@ import RowKitListing
 /// `-3`, ... — the first free one — so the same identities in the same order always get the same
 /// slugs.
 ///
-/// Memory: about 12 bytes per slug handed out (it remembers 64-bit hashes of slugs in a compact
+/// Memory: about 8 bytes per slug handed out (it remembers 64-bit hashes of slugs in a compact
 /// set, not the strings; a hash collision between two different slugs only costs an unneeded
 /// suffix, never a duplicate).
 public struct SlugAllocator: Sendable {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A listing of any size is read in bounded memory: ``read(into:)`` hands each section and row to
 /// a ``ListingVisitor`` as soon as it is read and checked, and keeps nothing but the current row,
-/// the identities seen (about 12 bytes a row) and, for a CSV file sectioned by a column, where
+/// the identities seen (about 8 bytes a row) and, for a CSV file sectioned by a column, where
 /// each run of a section's rows starts. The static `read` methods collect the rows into a
 /// ``ListingDocument`` for listings that fit in memory.
 ///

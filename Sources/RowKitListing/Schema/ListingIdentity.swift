@@ -7,7 +7,7 @@
 /// document order (section by section, row by row); a slug already taken, by an explicit id
 /// anywhere in the document or by an earlier derived one, gets the first free suffix `-2`, `-3`, ...
 ///
-/// Identities are remembered as 64-bit hashes (``HashSet64``), about 12 bytes each, so a listing
+/// Identities are remembered as 64-bit hashes (``HashSet64``), about 8 bytes each, so a listing
 /// of millions of rows is checked in bounded memory. A repeated explicit id is first seen as a
 /// repeated hash; the reader then takes a second look at the ids with that hash, reading them
 /// again, to report exactly the ids that repeat and where each was first used. A derived id that

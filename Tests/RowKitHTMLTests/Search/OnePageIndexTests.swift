@@ -59,7 +59,7 @@ import Testing
         #expect(page.contains("<script src=\"assets/listing.js\" defer></script>"))
         #expect(
             page.contains(
-                "<main class=\"table\" id=\"list\" tabindex=\"-1\" data-page=\"2\" data-page-size=\"500\" data-rows-per-file=\"128\">"
+                "<main class=\"table\" id=\"list\" tabindex=\"-1\" data-page=\"2\" data-page-size=\"500\" data-first-row=\"500\" data-rows-per-file=\"128\">"
             ))
 
         let outline = try #require(try Self.data("s-", in: site) as? [String: Any])
