@@ -7,17 +7,17 @@
  * - applies each `changeset` in place, as UIKit's performBatchUpdates does: the one-page list
  *   (listing.js) through its row-offset tree and reuse pool, a table of one page through its own
  *   DOM (new rows drawn from the changeset's records with listing.js's row markup, or, when the
- *   sections change, as the server renders the exported page). The row at the top of the viewport stays where
- *   it is; inserted, deleted and moved rows animate briefly, not at all under
- *   prefers-reduced-motion;
+ *   sections change, as the server renders the exported page). The row at the top of the
+ *   viewport stays where it is; inserted, deleted and moved rows animate briefly, not at all
+ *   under prefers-reduced-motion;
  * - after `exported`, drops the index files cached from older revisions (search, row files); a
  *   detail page whose row changed reloads, one whose row was deleted says so and links back;
  * - reloads once on `reload` (title, style, templates or options changed, or the page is behind);
  * - shows the listing's problems (`problems`) in an overlay, cleared by an empty `problems`.
  *
- * A classic script: in a page it puts `window.RowKitLive` ({revision, applied, lastEvent,
- * connected, apply(payload), exported(data)}); under node, `require("./live.js")` returns the changeset arithmetic
- * (Tests/JS/live.test.js).
+ * A classic script: in a page it puts `window.RowKitLive` ({revision, applied, drawnInPlace,
+ * lastEvent, connected, apply(payload), exported(data)}); under node, `require("./live.js")`
+ * returns the changeset arithmetic (Tests/JS/live.test.js).
  */
 (function (/** @type {any} */ root) {
   "use strict";
@@ -150,11 +150,12 @@
   }
 
   /* The row count of each section after `payload`, from the outline before (`old`), when the
-     changeset says it: inserted sections have theirs; a kept section spans from the row after the
-     section before it to its last row that stays, and the rows inserted after that, up to the
-     next kept section's first row that stays, when none can be that section's instead. `null`
-     when it does not say (rows inserted between two kept sections, or a kept section none of whose
-     rows stay): the outline must then come from the site (s-.js) once exported. */
+     changeset says it: when each inserted row names its section, joinedSizes; else inserted
+     sections have theirs; a kept section spans from the row after the section before it to its
+     last row that stays, and the rows inserted after that, up to the next kept section's first
+     row that stays, when none can be that section's instead. `null` when it does not say (rows
+     inserted between two kept sections, or a kept section none of whose rows stay): the outline
+     must then come from the site (s-.js) once exported. */
   function sectionSizes(old, payload) {
     var joined = joinedSizes(old, payload);
     if (joined !== undefined) return joined;
@@ -277,7 +278,7 @@
   var path = script.getAttribute("data-path") || "";
   var live = root.RowKitLive = Object.assign({
     revision: parseInt(script.getAttribute("data-revision"), 10) || 0,
-    applied: 0, lastEvent: null, connected: false, apply: apply, exported: receiveExported
+    applied: 0, drawnInPlace: 0, lastEvent: null, connected: false, apply: apply, exported: receiveExported
   }, logic);
   // Changesets and exports apply one after another, in the order they came.
   var follower = new Follower({ changeset: applyChange, exported: exported, failed: failed }, live.revision);
@@ -470,7 +471,7 @@
         listing.drawRow(node, records.get(row), row, "", siteRoot);
         return node;
       }, sizes.map(function (count) { return { count: count, fresh: null }; }));
-      live.drawnInPlace = (live.drawnInPlace || 0) + 1;
+      live.drawnInPlace += 1;
     });
   }
 
