@@ -16,7 +16,7 @@
  * - shows the listing's problems (`problems`) in an overlay, cleared by an empty `problems`.
  *
  * A classic script: in a page it puts `window.RowKitLive` ({revision, applied, drawnInPlace,
- * lastEvent, connected, apply(payload), exported(data)}); under node, `require("./live.js")`
+ * settled, lastEvent, connected, apply(payload), exported(data)}); under node, `require("./live.js")`
  * returns the changeset arithmetic (Tests/JS/live.test.js).
  */
 (function (/** @type {any} */ root) {
@@ -278,7 +278,7 @@
   var path = script.getAttribute("data-path") || "";
   var live = root.RowKitLive = Object.assign({
     revision: parseInt(script.getAttribute("data-revision"), 10) || 0,
-    applied: 0, drawnInPlace: 0, lastEvent: null, connected: false, apply: apply, exported: receiveExported
+    applied: 0, drawnInPlace: 0, settled: 0, lastEvent: null, connected: false, apply: apply, exported: receiveExported
   }, logic);
   // Changesets and exports apply one after another, in the order they came.
   var follower = new Follower({ changeset: applyChange, exported: exported, failed: failed }, live.revision);
@@ -472,7 +472,44 @@
         return node;
       }, sizes.map(function (count) { return { count: count, fresh: null }; }));
       live.drawnInPlace += 1;
+      settle(main, payload.revision);
     });
+  }
+
+  /* Once the site on disk holds revision `revision`, and while the page still shows it, its rows
+     are checked against the page as the server renders it, and a row whose record did not say all
+     of its markup is taken from there (a switch row: a record has no switch). Off the events'
+     path: later changes do not wait for it. `live.settled` is the last revision checked. */
+  function settle(main, revision) {
+    whenExported(revision).then(function () {
+      if (live.revision > revision) return null;
+      return fetch(location.pathname + "?v=" + revision, { cache: "no-store" }).then(function (response) {
+        return response.ok ? response.text() : null;
+      });
+    }).then(function (html) {
+      if (!html || live.revision !== revision) return;
+      var next = new DOMParser().parseFromString(html, "text/html");
+      var marker = next.querySelector("script[data-revision]"), nextMain = next.querySelector("main.table");
+      if (!nextMain || (marker && parseInt(marker.getAttribute("data-revision"), 10) !== revision)) return;
+      var mine = rowsOf(main), theirs = rowsOf(nextMain), i;
+      if (mine.length !== theirs.length) throw new Error("the page exported has other rows");
+      for (i = 0; i < mine.length; i++) {
+        if (!bare(mine[i]).isEqualNode(bare(theirs[i]))) mine[i].replaceWith(document.importNode(theirs[i], true));
+      }
+      live.settled = revision;
+    }).catch(failed);
+  }
+
+  /* A copy of `node` without the whitespace between its elements and without the live script's
+     animation classes, to compare. */
+  function bare(node) {
+    var copy = /** @type {Element} */ (node.cloneNode(true));
+    var walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT), blank = [], text;
+    while ((text = walker.nextNode())) if (!text.nodeValue.trim()) blank.push(text);
+    blank.forEach(function (each) { each.parentNode.removeChild(each); });
+    copy.classList.remove("rowkit-live-inserted");
+    if (!copy.getAttribute("class")) copy.removeAttribute("class");
+    return copy;
   }
 
   /* `payload` from the page as the server renders revision `payload.revision` (fetched once the

@@ -314,6 +314,18 @@ def static_checks(browser, rowkit, work, shots=None):
             page.wait_for_timeout(300)   # rows skipped by content-visibility are drawn a frame later
             page.screenshot(path=os.path.join(shots, "live-static-appended.png"))
         shrunk = appended
+
+        # A switch row: its record has no switch, so the page takes the row from the page exported
+        # once it is on disk.
+        switched = shrunk.replace("  - header: Notifications", "      - id: flight-sounds\n        text: Flight Sounds\n        switch: true\n  - header: Notifications", 1)
+        write(listing, switched)
+        wait_applied(page, 6)
+        page.wait_for_function("() => window.RowKitLive.settled >= window.RowKitLive.revision", timeout=15000)
+        state = page.evaluate("""() => { const row = [...document.querySelectorAll('main li.row')].find(li => li.textContent.includes('Flight Sounds'));
+            const knob = row && row.querySelector('[role=switch]'); return [knob ? knob.getAttribute('aria-checked') : null, window.marker]; }""")
+        check(state == ["true", "kept"], "settings: an inserted switch row gets its switch from the page exported, without a reload: %s" % state)
+        check_same(page, "settings: after a switch row inserted, the page shows what the export then writes")
+        shrunk = switched
         shrunk = moved
 
         # A broken save shows the problems; fixing it clears them.
