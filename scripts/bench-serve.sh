@@ -4,6 +4,9 @@
 #
 #   scripts/bench-serve.sh [--rows N ...] [--edits N] [--hugo-rows N]
 #                                 default: 10,000 and 100,000 rows, 5 edits each, Hugo at 100,000
+#   scripts/bench-serve.sh --one-page ROWS [--edits N]
+#                                 a table of one page: changes drawn from the changeset's records
+#                                 against the page fetched after the export, side by side
 #
 # Builds rowkit in release, installs Debian's hugo when missing, and uses the Playwright of
 # scripts/ensure-deps.sh --test. Prints one table row per size; figures go in docs/benchmarks.md.

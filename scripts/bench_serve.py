@@ -192,6 +192,52 @@ def hugo_side(rowkit, work, rows, edits, browser):
     return result
 
 
+def one_page_side(rowkit, work, rows, edits, browser):
+    """A table of one page: the same one-row edits seen by two pages side by side, one drawing the
+    change from the changeset's records (live.js as shipped) and one made to take it from the page
+    exported (listing.js's row markup hidden from it, so live.js falls back to fetching its page).
+    Returns {"records": [s...], "fetched": [s...]}: each edit's write to the new text on screen."""
+    listing = os.path.join(work, "rows.yaml")
+    subprocess.run([rowkit, "generate-example", "--rows", str(rows), "-o", listing], check=True, capture_output=True)
+    server, m = start([rowkit, "serve", "rows.yaml", "-o", "site", "--port", "0", "--page-size", str(rows)], work, r"at (http://\S+/)")
+    url = m.group(1)
+    result = {"records": [], "fetched": []}
+    try:
+        pages = {}
+        for mode in ["records", "fetched"]:
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            if mode == "fetched":
+                context.add_init_script("Object.defineProperty(window, 'RowKitListing', {get() { return undefined; }, set(value) {}})")
+            page = context.new_page()
+            page.goto(url)
+            wait_for(page, "() => window.RowKitLive && window.RowKitLive.connected", None)
+            page.evaluate("() => { window.seen = {}; const look = () => { for (const e of document.querySelectorAll('li.row .text')) "
+                          "if (e.textContent.includes(' edited ') && !(e.textContent in window.seen)) window.seen[e.textContent] = Date.now(); "
+                          "requestAnimationFrame(look); }; look(); }")
+            pages[mode] = page
+        text = open(listing).read()
+        texts = re.findall(r'^        text: "(.*)"$', text, re.M) or re.findall(r"^        text: (.*)$", text, re.M)
+        for i in range(edits):
+            target = texts[(len(texts) // 3 + 7 * i) % len(texts)]
+            new = f"{target} edited {i}"
+            edited = text.replace(f'text: "{target}"\n', f'text: "{new}"\n', 1)
+            if edited == text:
+                edited = text.replace(f"text: {target}\n", f"text: {new}\n", 1)
+            text = edited
+            before = time.time() * 1000
+            with open(listing, "w") as f:
+                f.write(text)
+            for mode, page in pages.items():
+                if wait_for(page, "t => t in window.seen", new):
+                    result[mode].append((page.evaluate("t => window.seen[t]", new) - before) / 1000)
+            time.sleep(0.3)
+        for page in pages.values():
+            page.context.close()
+    finally:
+        stop(server)
+    return result
+
+
 def median(values):
     return statistics.median(values) if values else float("nan")
 
@@ -203,7 +249,24 @@ def main():
     parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--hugo-rows", type=int, default=100000, help="0: no Hugo side")
     parser.add_argument("--hugo-only", action="store_true", help="only the Hugo side (at --hugo-rows)")
+    parser.add_argument("--one-page", type=int, default=0, metavar="ROWS",
+                        help="only a table of one page of ROWS rows: changes drawn from the changeset's records against the page fetched")
     args = parser.parse_args()
+    if args.one_page:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            work = tempfile.mkdtemp(prefix="rowkit-bench-one-page-")
+            try:
+                r = one_page_side(os.path.abspath(args.rowkit), work, args.one_page, args.edits, browser)
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+            browser.close()
+        ms = lambda v: f"{median(v) * 1000:.0f} ms" if v else "n/a"
+        print("| rows | edits | from the records, p50 | fetched after the export, p50 | ratio |")
+        print("|---:|---:|---:|---:|---:|")
+        ratio = median(r["fetched"]) / median(r["records"]) if r["records"] and r["fetched"] else float("nan")
+        print(f"| {args.one_page:,} | {min(len(r['records']), len(r['fetched']))} | {ms(r['records'])} | {ms(r['fetched'])} | {ratio:.1f}x |")
+        return
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         print("| rows | one-row edit to painted, p50 | server: write to changeset sent, p50 | 100 rows at top | section deleted | bytes pushed (one-row edit) | row in view kept |")

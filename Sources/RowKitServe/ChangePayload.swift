@@ -133,16 +133,26 @@ struct ChangePayload {
             fields += [info.header, info.footer, info.indexTitle].map(JSONText.string)
             return "[" + fields.joined(separator: ",") + "]"
         }
-        func rows(_ indices: [Int]) -> String? {
+        // An inserted row says which section it joins (ascending rows: the section only grows).
+        func rows(_ indices: [Int], withSection: Bool) -> String? {
             var items: [String] = []
             items.reserveCapacity(indices.count)
+            var section = 0
             for row in indices {
                 guard let record = record(row) else { return nil }
-                items.append("[\(row),\(record)]")
+                guard withSection else {
+                    items.append("[\(row),\(record)]")
+                    continue
+                }
+                while section + 2 < outline.sectionStarts.count && outline.sectionStarts[section + 1] <= row {
+                    section += 1
+                }
+                items.append("[\(row),\(record),\(section)]")
             }
             return "[" + items.joined(separator: ",") + "]"
         }
-        guard let inserts = rows(insertedRows), let reloads = rows(reloadedRows) else { return nil }
+        guard let inserts = rows(insertedRows, withSection: true), let reloads = rows(reloadedRows, withSection: false)
+        else { return nil }
         var out = "{\"table\":\(JSONText.string(table)),\"revision\":\(revision),\"base\":\(base)"
         out += ",\"rows\":\(outline.rowCount),\"pages\":\(pages)"
         out += ",\"sections\":{\"delete\":\(JSONText.numbers(deletedSections))"

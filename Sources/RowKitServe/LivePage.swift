@@ -10,6 +10,13 @@ enum LivePage {
         return try? Data(contentsOf: folder.appendingPathComponent("assets/live.js"))
     }()
 
+    /// The one-page list's script (`Templates/assets/listing.js`), whose row markup the live
+    /// script draws a one-page table's new rows with (a site of one-page tables has no copy).
+    static let listingScript: Data? = {
+        guard let folder = try? TemplateSet.bundledDirectory() else { return nil }
+        return try? Data(contentsOf: folder.appendingPathComponent("assets/listing.js"))
+    }()
+
     /// `page` with the live script's element added before its last `</body>` (or at its end).
     static func inject(into page: Data, table: String, revision: Int, kind: String, path: String) -> Data {
         let tag =

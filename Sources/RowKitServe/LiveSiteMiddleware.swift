@@ -6,7 +6,7 @@ import ServiceLifecycle
 
 /// Serves a ``LiveSite`` in a Hummingbird application: the site's files, with the live script
 /// added to every page, the pages' event streams (`/_rowkit/events`) and the script itself
-/// (`/_rowkit/live.js`).
+/// (`/_rowkit/live.js`, with `/_rowkit/listing.js`, whose row markup it draws new rows with).
 ///
 /// ```swift
 /// let router = Router()
@@ -39,9 +39,11 @@ public struct LiveSiteMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let path = request.uri.path
         let isRead = request.method == .get || request.method == .head
-        if path == LiveRoutes.events || path == LiveRoutes.script {
+        if path == LiveRoutes.events || path == LiveRoutes.script || path == LiveRoutes.listingScript {
             guard isRead else { return Self.methodNotAllowed() }
-            return path == LiveRoutes.events ? try await events(request) : Self.script(head: request.method == .head)
+            if path == LiveRoutes.events { return try await events(request) }
+            let bytes = path == LiveRoutes.script ? LivePage.script : LivePage.listingScript
+            return Self.script(bytes, head: request.method == .head)
         }
         guard isRead else {
             return exclusive ? Self.methodNotAllowed() : try await next(request, context)
@@ -118,8 +120,8 @@ public struct LiveSiteMiddleware<Context: RequestContext>: RouterMiddleware {
             })
     }
 
-    private static func script(head: Bool) -> Response {
-        guard let bytes = LivePage.script else { return notFound() }
+    private static func script(_ bytes: Data?, head: Bool) -> Response {
+        guard let bytes else { return notFound() }
         let headers: HTTPFields = [
             .contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache",
             .contentLength: String(bytes.count),
@@ -144,4 +146,5 @@ public struct LiveSiteMiddleware<Context: RequestContext>: RouterMiddleware {
 enum LiveRoutes {
     static let events = "/_rowkit/events"
     static let script = "/_rowkit/live.js"
+    static let listingScript = "/_rowkit/listing.js"
 }

@@ -236,15 +236,86 @@
     return (linked ? 1 : 0) | (data[4] ? 2 : 0) | (data[2] ? 4 : 0) | (data[6] ? 8 : 0) | (((code >> 2) & 7) << 4) | ((code & 3) << 8);
   }
 
+  /* Draws the row of display data `data` (row `row` of the listing, from 0) into `node`, an <li>,
+     with the exporter's row markup (Templates/row.mustache), `place` added to its class and image
+     paths under `siteRoot`. A node that drew a row of the same shape (link or not, image, detail,
+     accessory, body) keeps its elements and gets the new row's text, links and image. Also what
+     live.js draws a one-page table's new rows with. */
+  function drawRow(node, data, row, place, siteRoot) {
+    var code = data[0], text = data[1] || "", detail = data[2] || "", href = data[3] || "";
+    var image = data[4] || "", label = data[5] || "", html = data[6] || "";
+    node.id = rowId(href, row);
+    node.className = "row" + (image ? " has-image" : "") + place;
+    if (code & 32) {
+      node.rowkitShape = -1;
+      node.innerHTML = html;
+      return;
+    }
+    var linked = isLink(href);
+    var accessory = (code >> 2) & 7;
+    var shape = shapeOf(data);
+    var parts = node.rowkitParts;
+    if (node.rowkitShape !== shape) {
+      while (node.firstChild) node.removeChild(node.firstChild);
+      parts = node.rowkitParts = {};
+      var cell = parts.cell = element(linked ? "a" : "div", "cell " + LAYOUTS[code & 3]);
+      if (image) {
+        parts.icon = element("img", "icon");
+        parts.icon.width = 29;
+        parts.icon.height = 29;
+        cell.appendChild(parts.icon);
+      }
+      var labels = element("span", "labels");
+      parts.text = element("span", "text");
+      parts.text.dir = "auto";
+      labels.appendChild(parts.text);
+      if (detail) {
+        parts.detail = element("span", "detail");
+        parts.detail.dir = "auto";
+        labels.appendChild(parts.detail);
+      }
+      cell.appendChild(labels);
+      // The info button and the chevron are named only in a row that links (as on the page).
+      var mark = function (kind, name) {
+        var span = element("span", "accessory " + kind);
+        if (linked || kind === "checkmark") {
+          span.setAttribute("role", "img");
+          span.setAttribute("aria-label", name);
+        } else {
+          span.setAttribute("aria-hidden", "true");
+        }
+        cell.appendChild(span);
+      };
+      if (accessory === 2) mark("checkmark", "Selected");
+      if (accessory === 3 || accessory === 4) mark("info", "More Info");
+      if (accessory === 1 || accessory === 4) mark("chevron", "Show details");
+      node.appendChild(cell);
+      if (html) {
+        parts.body = element("div", "body");
+        node.appendChild(parts.body);
+      }
+      node.rowkitShape = shape;
+    }
+    if (linked) parts.cell.href = href;
+    if (image) {
+      parts.icon.src = /^https?:/i.test(image) ? image : siteRoot + image;
+      parts.icon.alt = label;
+    }
+    parts.text.textContent = text;
+    if (detail) parts.detail.textContent = detail;
+    if (html) parts.body.innerHTML = html;
+  }
+
   var logic = {
     MAX_HEIGHT: MAX_HEIGHT, TAB_FILES: TAB_FILES, upperBound: upperBound, anchorHash: anchorHash,
     isLink: isLink, hasTabStop: hasTabStop, Outline: Outline, mixedEstimate: mixedEstimate,
     initialHeights: initialHeights, spans: spans, follow: follow, scrollFor: scrollFor, cuts: cuts,
-    filesOfRows: filesOfRows, pageOfName: pageOfName, pageFirstRow: pageFirstRow, pageOfRow: pageOfRow, tabLimit: tabLimit, tabSearch: tabSearch,
-    rowId: rowId, shapeOf: shapeOf
+    filesOfRows: filesOfRows, pageOfName: pageOfName, pageFirstRow: pageFirstRow, pageOfRow: pageOfRow,
+    tabLimit: tabLimit, tabSearch: tabSearch, rowId: rowId, shapeOf: shapeOf, drawRow: drawRow
   };
   if (typeof module === "object" && module.exports) module.exports = logic;
   if (typeof document === "undefined") return;
+  root.RowKitListing = root.RowKitListing || logic;   // a page of one list page: live.js's row markup
 
   var main = document.querySelector("main.table[data-page]");
   var bar = document.querySelector(".search[data-search-key]");
@@ -829,68 +900,7 @@
       return;
     }
     node.removeAttribute("aria-busy");
-    var code = data[0], text = data[1] || "", detail = data[2] || "", href = data[3] || "";
-    var image = data[4] || "", label = data[5] || "", html = data[6] || "";
-    node.id = rowId(href, row);
-    node.className = "row" + (image ? " has-image" : "") + place;
-    if (code & 32) {
-      node.rowkitShape = -1;
-      node.innerHTML = html;
-      return;
-    }
-    var linked = isLink(href);
-    var accessory = (code >> 2) & 7;
-    var shape = shapeOf(data);
-    var parts = node.rowkitParts;
-    if (node.rowkitShape !== shape) {
-      while (node.firstChild) node.removeChild(node.firstChild);
-      parts = node.rowkitParts = {};
-      var cell = parts.cell = element(linked ? "a" : "div", "cell " + LAYOUTS[code & 3]);
-      if (image) {
-        parts.icon = element("img", "icon");
-        parts.icon.width = 29;
-        parts.icon.height = 29;
-        cell.appendChild(parts.icon);
-      }
-      var labels = element("span", "labels");
-      parts.text = element("span", "text");
-      parts.text.dir = "auto";
-      labels.appendChild(parts.text);
-      if (detail) {
-        parts.detail = element("span", "detail");
-        parts.detail.dir = "auto";
-        labels.appendChild(parts.detail);
-      }
-      cell.appendChild(labels);
-      // The info button and the chevron are named only in a row that links (as on the page).
-      var mark = function (kind, name) {
-        var span = element("span", "accessory " + kind);
-        if (linked || kind === "checkmark") {
-          span.setAttribute("role", "img");
-          span.setAttribute("aria-label", name);
-        } else {
-          span.setAttribute("aria-hidden", "true");
-        }
-        cell.appendChild(span);
-      };
-      if (accessory === 2) mark("checkmark", "Selected");
-      if (accessory === 3 || accessory === 4) mark("info", "More Info");
-      if (accessory === 1 || accessory === 4) mark("chevron", "Show details");
-      node.appendChild(cell);
-      if (html) {
-        parts.body = element("div", "body");
-        node.appendChild(parts.body);
-      }
-      node.rowkitShape = shape;
-    }
-    if (linked) parts.cell.href = href;
-    if (image) {
-      parts.icon.src = /^https?:/i.test(image) ? image : siteRoot + image;
-      parts.icon.alt = label;
-    }
-    parts.text.textContent = text;
-    if (detail) parts.detail.textContent = detail;
-    if (html) parts.body.innerHTML = html;
+    drawRow(node, data, row, place, siteRoot);
   };
 
   /* ResizeObserver: drawn rows, headers and footers set their measured heights in the tree. */

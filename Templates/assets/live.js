@@ -6,17 +6,18 @@
  * event stream (`/_rowkit/events`, Server-Sent Events) and:
  * - applies each `changeset` in place, as UIKit's performBatchUpdates does: the one-page list
  *   (listing.js) through its row-offset tree and reuse pool, a table of one page through its own
- *   DOM (its rows as the server now renders them). The row at the top of the viewport stays where
- *   it is; inserted, deleted and moved rows animate briefly, not at all under
- *   prefers-reduced-motion;
+ *   DOM (new rows drawn from the changeset's records with listing.js's row markup, or, when the
+ *   sections change, as the server renders the exported page). The row at the top of the
+ *   viewport stays where it is; inserted, deleted and moved rows animate briefly, not at all
+ *   under prefers-reduced-motion;
  * - after `exported`, drops the index files cached from older revisions (search, row files); a
  *   detail page whose row changed reloads, one whose row was deleted says so and links back;
  * - reloads once on `reload` (title, style, templates or options changed, or the page is behind);
  * - shows the listing's problems (`problems`) in an overlay, cleared by an empty `problems`.
  *
- * A classic script: in a page it puts `window.RowKitLive` ({revision, applied, lastEvent,
- * connected, apply(payload), exported(data)}); under node, `require("./live.js")` returns the changeset arithmetic
- * (Tests/JS/live.test.js).
+ * A classic script: in a page it puts `window.RowKitLive` ({revision, applied, drawnInPlace,
+ * settled, lastEvent, connected, apply(payload), exported(data)}); under node, `require("./live.js")`
+ * returns the changeset arithmetic (Tests/JS/live.test.js).
  */
 (function (/** @type {any} */ root) {
   "use strict";
@@ -100,13 +101,64 @@
     return out;
   }
 
+  /* The row count of each section after `payload` when every inserted row says the section it
+     joins (the third field of its entry): each kept section's rows that stay plus the rows
+     inserted into it. `undefined` when an insert does not say; `null` when the numbers do not
+     add up (an inserted row outside its section, a count that differs). */
+  function joinedSizes(old, payload) {
+    var sections = payload.sections || {}, inserts = payload.insert || [], deleted = payload.delete || [];
+    if (!inserts.every(function (entry) { return typeof entry[2] === "number"; })) return undefined;
+    var smap = sectionMap(payload, old.length), count = old.length - (sections.delete || []).length + (sections.insert || []).length;
+    var sizes = [], s, t, first;
+    for (t = 0; t < count; t++) sizes.push(0);
+    for (s = 0; s < old.length; s++) {
+      if ((t = smap[s]) < 0 || t >= count) continue;
+      sizes[t] += old[s][1] - (countBelow(deleted, old[s][0] + old[s][1]) - countBelow(deleted, old[s][0]));
+    }
+    for (t = 0; t < inserts.length; t++) {
+      if (inserts[t][2] < 0 || inserts[t][2] >= count) return null;
+      sizes[inserts[t][2]] += 1;
+    }
+    if ((sections.insert || []).some(function (entry) { return sizes[entry[0]] !== entry[1]; })) return null;
+    var starts = [first = 0];
+    for (t = 0; t < count; t++) starts.push(first += sizes[t]);
+    if (first !== payload.rows) return null;
+    for (t = 0; t < inserts.length; t++) {
+      s = inserts[t][2];
+      if (inserts[t][0] < starts[s] || inserts[t][0] >= starts[s + 1]) return null;
+    }
+    return sizes;
+  }
+
+  /* The row count of each section after `payload` for a table of one page whose sections have
+     `counts` rows, when the page can draw the change from its records alone: every inserted and
+     reloaded row has its record, and the sections stay as they are (a new section's anchor is
+     the export's). `null` when it cannot: the page then takes the change from the page exported. */
+  function recordSizes(counts, payload) {
+    var sections = payload.sections || {}, first = 0;
+    if (["delete", "insert", "reload", "move"].some(function (name) { return (sections[name] || []).length > 0; })) return null;
+    var rows = (payload.insert || []).concat(payload.reload || []);
+    if (!rows.every(function (entry) { return Array.isArray(entry[1]); })) return null;
+    var old = counts.map(function (count) { first += count; return [first - count, count]; });
+    if ((payload.delete || []).some(function (row) { return row < 0 || row >= first; })) return null;
+    return sectionSizes(old, payload);
+  }
+
+  /* The root of the site seen from the page at `path` (relative to it): "" or "../". */
+  function siteRootOf(path) {
+    return new Array(path.split("/").length).join("../");
+  }
+
   /* The row count of each section after `payload`, from the outline before (`old`), when the
-     changeset says it: inserted sections have theirs; a kept section spans from the row after the
-     section before it to its last row that stays, and the rows inserted after that, up to the
-     next kept section's first row that stays, when none can be that section's instead. `null`
-     when it does not say (rows inserted between two kept sections, or a kept section none of whose
-     rows stay): the outline must then come from the site (s-.js) once exported. */
+     changeset says it: when each inserted row names its section, joinedSizes; else inserted
+     sections have theirs; a kept section spans from the row after the section before it to its
+     last row that stays, and the rows inserted after that, up to the next kept section's first
+     row that stays, when none can be that section's instead. `null` when it does not say (rows
+     inserted between two kept sections, or a kept section none of whose rows stay): the outline
+     must then come from the site (s-.js) once exported. */
   function sectionSizes(old, payload) {
+    var joined = joinedSizes(old, payload);
+    if (joined !== undefined) return joined;
     var sections = payload.sections || {}, map = new RowMap(payload), smap = sectionMap(payload, old.length);
     var count = old.length - (sections.delete || []).length + (sections.insert || []).length;
     var sizes = [], firstNew = [], lastNew = [], kept = [], s, t, r, n;
@@ -212,6 +264,7 @@
 
   var logic = {
     RowMap: RowMap, sectionMap: sectionMap, applySections: applySections, sectionSizes: sectionSizes,
+    joinedSizes: joinedSizes, recordSizes: recordSizes, siteRootOf: siteRootOf,
     treeEdits: treeEdits, countBelow: countBelow, Follower: Follower, ANIMATION_MS: ANIMATION_MS
   };
   if (typeof module === "object" && module.exports) module.exports = logic;
@@ -225,11 +278,13 @@
   var path = script.getAttribute("data-path") || "";
   var live = root.RowKitLive = Object.assign({
     revision: parseInt(script.getAttribute("data-revision"), 10) || 0,
-    applied: 0, lastEvent: null, connected: false, apply: apply, exported: receiveExported
+    applied: 0, drawnInPlace: 0, settled: 0, lastEvent: null, connected: false, apply: apply, exported: receiveExported
   }, logic);
   // Changesets and exports apply one after another, in the order they came.
   var follower = new Follower({ changeset: applyChange, exported: exported, failed: failed }, live.revision);
   var whenExported = follower.whenExported.bind(follower);
+  // A table of one page draws new rows with listing.js's markup: asked for now, ready before a change.
+  if (kind === "list" && document.querySelector("main.table:not([data-page])")) rowMarkup();
 
   function reducedMotion() {
     return !!(root.matchMedia && root.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -378,13 +433,88 @@
     return null;
   }
 
-  /* A table of one page: the rows as the server renders revision `payload.revision` (fetched
-     once the site on disk holds it: the changeset may come before its export),
-     placed by the changeset: rows that stay keep their nodes, inserted and moved rows come from
-     the new page, reloaded rows are replaced in place. */
+  /* The one-page list's script, whose row markup (drawRow) a table of one page draws its new
+     rows with: the page's own when it has one, else the server's copy (`/_rowkit/listing.js`),
+     asked for once. Resolves to RowKitListing, or null when it cannot be had. */
+  var markup = null;
+  function rowMarkup() {
+    if (!markup) {
+      markup = new Promise(function (resolve) {
+        if (root.RowKitListing && root.RowKitListing.drawRow) return resolve(root.RowKitListing);
+        var tag = document.createElement("script");
+        tag.src = "/_rowkit/listing.js";
+        tag.onload = function () { resolve(root.RowKitListing && root.RowKitListing.drawRow ? root.RowKitListing : null); };
+        tag.onerror = function () { resolve(null); };
+        document.head.appendChild(tag);
+      });
+    }
+    return markup;
+  }
+
+  /* A table of one page applies changeset `payload` to its own rows: drawn from the changeset's
+     records at once when they say it all (recordSizes: rows with the exporter's markup, through
+     listing.js's drawRow), else, once the site on disk holds the revision, as the server now
+     renders the page (its sections are the page's). Rows that stay keep their nodes either way. */
   function applyStatic(payload) {
     var main = document.querySelector("main.table");
     if (!main || main.hasAttribute("data-page")) return Promise.reject(new Error("no static list"));
+    return rowMarkup().then(function (listing) {
+      var counts = [].slice.call(main.querySelectorAll(":scope > .section")).map(function (section) {
+        return section.querySelectorAll(":scope > .rows > li.row").length;
+      });
+      var sizes = listing ? recordSizes(counts, payload) : null;
+      if (!sizes) return fetchStatic(main, payload);
+      var records = new Map(), siteRoot = siteRootOf(path);
+      (payload.insert || []).concat(payload.reload || []).forEach(function (entry) { records.set(entry[0], entry[1]); });
+      placeStatic(main, payload, payload.rows, function (row) {
+        var node = document.createElement("li");
+        listing.drawRow(node, records.get(row), row, "", siteRoot);
+        return node;
+      }, sizes.map(function (count) { return { count: count, fresh: null }; }));
+      live.drawnInPlace += 1;
+      settle(main, payload.revision);
+    });
+  }
+
+  /* Once the site on disk holds revision `revision`, and while the page still shows it, its rows
+     are checked against the page as the server renders it, and a row whose record did not say all
+     of its markup is taken from there (a switch row: a record has no switch). Off the events'
+     path: later changes do not wait for it. `live.settled` is the last revision checked. */
+  function settle(main, revision) {
+    whenExported(revision).then(function () {
+      if (live.revision > revision) return null;
+      return fetch(location.pathname + "?v=" + revision, { cache: "no-store" }).then(function (response) {
+        return response.ok ? response.text() : null;
+      });
+    }).then(function (html) {
+      if (!html || live.revision !== revision) return;
+      var next = new DOMParser().parseFromString(html, "text/html");
+      var marker = next.querySelector("script[data-revision]"), nextMain = next.querySelector("main.table");
+      if (!nextMain || (marker && parseInt(marker.getAttribute("data-revision"), 10) !== revision)) return;
+      var mine = rowsOf(main), theirs = rowsOf(nextMain), i;
+      if (mine.length !== theirs.length) throw new Error("the page exported has other rows");
+      for (i = 0; i < mine.length; i++) {
+        if (!bare(mine[i]).isEqualNode(bare(theirs[i]))) mine[i].replaceWith(document.importNode(theirs[i], true));
+      }
+      live.settled = revision;
+    }).catch(failed);
+  }
+
+  /* A copy of `node` without the whitespace between its elements and without the live script's
+     animation classes, to compare. */
+  function bare(node) {
+    var copy = /** @type {Element} */ (node.cloneNode(true));
+    var walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT), blank = [], text;
+    while ((text = walker.nextNode())) if (!text.nodeValue.trim()) blank.push(text);
+    blank.forEach(function (each) { each.parentNode.removeChild(each); });
+    copy.classList.remove("rowkit-live-inserted");
+    if (!copy.getAttribute("class")) copy.removeAttribute("class");
+    return copy;
+  }
+
+  /* `payload` from the page as the server renders revision `payload.revision` (fetched once the
+     site on disk holds it): new rows and sections, headers, footers and the index bar from it. */
+  function fetchStatic(main, payload) {
     return whenExported(payload.revision).then(function () {
       return fetch(location.pathname + "?v=" + payload.revision, { cache: "no-store" }).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
@@ -395,7 +525,11 @@
       if (marker && parseInt(marker.getAttribute("data-revision"), 10) !== payload.revision) throw new Error("revision moved on");
       var nextMain = next.querySelector("main.table");
       if (!nextMain) throw new Error("no list in the new page");
-      placeStatic(main, nextMain, payload);
+      var newRows = rowsOf(nextMain);
+      placeStatic(main, payload, newRows.length, function (row) { return document.importNode(newRows[row], true); },
+        [].slice.call(nextMain.querySelectorAll(":scope > .section")).map(function (fresh) {
+          return { count: fresh.querySelectorAll(":scope > .rows > li.row").length, fresh: fresh };
+        }));
       ["nav.index-bar", "nav.pagination"].forEach(function (selector) {
         var mine = document.querySelector(selector), theirs = next.querySelector(selector);
         if (mine && theirs) mine.replaceWith(document.importNode(theirs, true));
@@ -407,10 +541,14 @@
     });
   }
 
-  function placeStatic(main, nextMain, payload) {
-    var oldRows = rowsOf(main), newRows = rowsOf(nextMain), map = new RowMap(payload);
+  /* Places `payload` in `main`: `total` rows after it, new row `row`'s node from `freshRow(row)`
+     (inserted, moved and reloaded rows), the sections after it as `sections` ({count, fresh}: its
+     rows, and the section as the new page has it, or null when it stays as it is). Rows that stay
+     keep their nodes (a row without a detail page takes the id of its new place, `r-<n>`). */
+  function placeStatic(main, payload, total, freshRow, sections) {
+    var oldRows = rowsOf(main), map = new RowMap(payload);
     var inserted = map.inserted.length, deleted = map.deleted.length;
-    if (oldRows.length - deleted + inserted !== newRows.length) throw new Error("the changeset does not match the page");
+    if (oldRows.length - deleted + inserted !== total) throw new Error("the changeset does not match the page");
     var moving = motion();
     if (moving) addStyle();
     var anchor = topRow(oldRows), anchorNode = null;
@@ -438,27 +576,29 @@
     }
     // The new order of row nodes: old nodes for rows that stay (reloaded ones replaced).
     var reloaded = new Set((payload.reload || []).map(function (entry) { return entry[0]; }));
-    var nodes = new Array(newRows.length), r, n;
+    var nodes = new Array(total), r, n;
     for (r = 0; r < oldRows.length; r++) {
       n = map.map(r);
-      if (n >= 0) nodes[n] = reloaded.has(n) ? document.importNode(newRows[n], true) : oldRows[r];
+      if (n < 0) continue;
+      nodes[n] = reloaded.has(n) ? freshRow(n) : oldRows[r];
+      if (/^r-\d+$/.test(nodes[n].id) && nodes[n].id !== "r-" + (n + 1)) nodes[n].id = "r-" + (n + 1);
     }
-    for (n = 0; n < newRows.length; n++) if (!nodes[n]) nodes[n] = document.importNode(newRows[n], true);
+    for (n = 0; n < total; n++) if (!nodes[n]) nodes[n] = freshRow(n);
     // Sections: kept ones keep their element (header and footer as now), new ones come new.
     var oldSections = [].slice.call(main.querySelectorAll(":scope > .section"));
-    var newSections = [].slice.call(nextMain.querySelectorAll(":scope > .section"));
-    var smap = sectionMap(payload, oldSections.length), kept = new Array(newSections.length), s;
-    for (s = 0; s < oldSections.length; s++) if (smap[s] >= 0 && smap[s] < newSections.length) kept[smap[s]] = oldSections[s];
+    var smap = sectionMap(payload, oldSections.length), kept = new Array(sections.length), s;
+    for (s = 0; s < oldSections.length; s++) if (smap[s] >= 0 && smap[s] < sections.length) kept[smap[s]] = oldSections[s];
     var index = 0, wrappers = [];
-    for (s = 0; s < newSections.length; s++) {
-      var fresh = newSections[s], wrapper = kept[s];
+    for (s = 0; s < sections.length; s++) {
+      var fresh = sections[s].fresh, wrapper = kept[s];
       if (!wrapper) {
+        if (!fresh) throw new Error("section " + s + " is new");
         wrapper = document.importNode(fresh, true);
         wrapper.querySelector(".rows").textContent = "";
-      } else {
+      } else if (fresh) {
         syncSection(wrapper, fresh);
       }
-      var list = wrapper.querySelector(".rows"), count = fresh.querySelectorAll(":scope > .rows > li.row").length;
+      var list = wrapper.querySelector(".rows"), count = sections[s].count;
       order(list, nodes.slice(index, index + count));
       index += count;
       wrappers.push(wrapper);

@@ -83,6 +83,43 @@ def top_row(page):
     }""")
 
 
+def same_as_export(page):
+    """Once the site on disk holds the page's revision, the page as the server then renders it
+    against the page's own DOM: main and the index bar, element by element with their attributes
+    and text (the whitespace between elements aside). Returns (same, detail)."""
+    found = page.evaluate("""async () => {
+        const norm = (node) => {
+            if (node.nodeType === Node.TEXT_NODE) return node.data.trim() === '' ? '' : JSON.stringify(node.data);
+            if (node.nodeType !== Node.ELEMENT_NODE) return '';
+            const attributes = [...node.attributes].map(a => a.name + '=' + JSON.stringify(a.value)).sort().join(' ');
+            return '<' + node.localName + (attributes ? ' ' + attributes : '') + '>' + [...node.childNodes].map(norm).join('') + '</' + node.localName + '>';
+        };
+        const parts = (doc) => ['main.table', 'nav.index-bar'].map(selector => { const n = doc.querySelector(selector); return n ? norm(n) : ''; });
+        for (let attempt = 0; attempt < 150; attempt++) {
+            const response = await fetch(location.pathname + '?check=' + Date.now(), {cache: 'no-store'});
+            const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+            const script = doc.querySelector('script[data-revision]');
+            if (script && parseInt(script.getAttribute('data-revision'), 10) >= window.RowKitLive.revision) {
+                return {mine: parts(document), theirs: parts(doc)};
+            }
+            await new Promise(resolve => setTimeout(resolve, 100));
+        }
+        return null;
+    }""")
+    if found is None:
+        return False, "the export never came"
+    for mine, theirs in zip(found["mine"], found["theirs"]):
+        if mine != theirs:
+            at = next((i for i in range(min(len(mine), len(theirs))) if mine[i] != theirs[i]), min(len(mine), len(theirs)))
+            return False, "page %r... exported %r..." % (mine[max(at - 80, 0):at + 120], theirs[max(at - 80, 0):at + 120])
+    return True, ""
+
+
+def check_same(page, name):
+    same, detail = same_as_export(page)
+    check(same, "%s: %s" % (name, detail) if detail else name)
+
+
 def one_page_checks(browser, rowkit, work):
     folder = os.path.join(work, "big")
     os.makedirs(folder)
@@ -214,6 +251,9 @@ def static_checks(browser, rowkit, work, shots=None):
         check(state["marker"] == "kept" and "Wireless" in state["texts"] and "Wi-Fi" not in state["texts"],
               "settings: an edited row shows its new text without a reload: %s" % state)
         check(top_row(page) == before, "settings: the row at the top stays where it is: %s -> %s" % (before, top_row(page)))
+        check(page.evaluate("window.RowKitLive.drawnInPlace") == 1,
+              "settings: the edited row is drawn from the changeset's record, not from the page exported")
+        check_same(page, "settings: after an edit of a row, the page shows what the export then writes")
         detail.wait_for_function("() => window.marker === undefined && document.querySelector('h1').textContent === 'Wireless'", timeout=15000)
         check(True, "settings: the detail page of the edited row reloads itself")
 
@@ -229,12 +269,17 @@ def static_checks(browser, rowkit, work, shots=None):
         count = page.evaluate("() => document.querySelectorAll('main li.row').length")
         check(before is not None and after == before and page.evaluate("window.marker") == "kept",
               "settings: 100 rows inserted above the row in view leave it where it is (%d rows): %s -> %s" % (count, before, after))
+        check(page.evaluate("window.RowKitLive.drawnInPlace") == 2, "settings: the inserted rows are drawn from the changeset's records")
+        check_same(page, "settings: after 100 rows inserted, the page shows what the export then writes")
 
         # A row deleted: its detail page says so and links back.
         start = grown.index("      - id: cellular\n")
         shrunk = grown[:start] + grown[grown.index("  - header: Notifications"):]
         write(listing, shrunk)
         wait_applied(page, 3)
+        check(page.evaluate("window.RowKitLive.drawnInPlace") == 3 and page.evaluate("document.getElementById('row-cellular')") is None,
+              "settings: a deleted row goes, in place")
+        check_same(page, "settings: after a row deleted, the page shows what the export then writes")
         gone.wait_for_selector(".rowkit-live-notice", timeout=15000)
         notice = gone.evaluate("() => { const n = document.querySelector('.rowkit-live-notice'); return [n.textContent, n.querySelector('a').getAttribute('href')]; }")
         check(notice[0].startswith("This row was deleted.") and notice[1] == "../index.html",
@@ -251,6 +296,36 @@ def static_checks(browser, rowkit, work, shots=None):
         at = texts.index("Bluetooth") if "Bluetooth" in texts else -1
         check(at >= 0 and texts[at + 1] == "Airplane Mode" and texts.count("Bluetooth") == 1 and page.evaluate("window.marker") == "kept",
               "settings: a moved row goes to its new place in place: %s" % texts[max(at - 1, 0):at + 3])
+        check(page.evaluate("window.RowKitLive.drawnInPlace") == 4, "settings: a moved row is placed without the page exported")
+        check_same(page, "settings: after a row moved, the page shows what the export then writes")
+
+        # A row at the end of a section (by its flat index it could open the next one) is drawn in place.
+        before = top_row(page)
+        appended = shrunk.replace("  - header: Notifications", "      - id: appended\n        text: Appended\n        accessory: disclosureIndicator\n  - header: Notifications", 1)
+        write(listing, appended)
+        wait_applied(page, 5)
+        drawn = page.evaluate("""() => { const row = [...document.querySelectorAll('main li.row')].find(li => li.textContent.includes('Appended'));
+            return row ? [row.closest('.section').id, row === row.parentNode.lastElementChild, window.RowKitLive.drawnInPlace] : null; }""")
+        check(drawn == ["section-connections", True, 5] and top_row(page) == before and page.evaluate("window.marker") == "kept",
+              "settings: a row appended to a section is drawn in place at its end: %s" % drawn)
+        check_same(page, "settings: after a row appended to a section, the page shows what the export then writes")
+        if shots:
+            page.evaluate("() => [...document.querySelectorAll('main li.row')].find(li => li.textContent.includes('Appended')).scrollIntoView({block: 'center'})")
+            page.wait_for_timeout(300)   # rows skipped by content-visibility are drawn a frame later
+            page.screenshot(path=os.path.join(shots, "live-static-appended.png"))
+        shrunk = appended
+
+        # A switch row: its record has no switch, so the page takes the row from the page exported
+        # once it is on disk.
+        switched = shrunk.replace("  - header: Notifications", "      - id: flight-sounds\n        text: Flight Sounds\n        switch: true\n  - header: Notifications", 1)
+        write(listing, switched)
+        wait_applied(page, 6)
+        page.wait_for_function("() => window.RowKitLive.settled >= window.RowKitLive.revision", timeout=15000)
+        state = page.evaluate("""() => { const row = [...document.querySelectorAll('main li.row')].find(li => li.textContent.includes('Flight Sounds'));
+            const knob = row && row.querySelector('[role=switch]'); return [knob ? knob.getAttribute('aria-checked') : null, window.marker]; }""")
+        check(state == ["true", "kept"], "settings: an inserted switch row gets its switch from the page exported, without a reload: %s" % state)
+        check_same(page, "settings: after a switch row inserted, the page shows what the export then writes")
+        shrunk = switched
         shrunk = moved
 
         # A broken save shows the problems; fixing it clears them.
@@ -271,6 +346,37 @@ def static_checks(browser, rowkit, work, shots=None):
         page.wait_for_selector(".rowkit-live-overlay", state="detached", timeout=15000)
         check(page.evaluate("window.marker") == "kept", "settings: fixing the listing clears the overlay, without a reload")
         check(errors == [], "settings: no script errors: %s" % errors)
+        context.close()
+
+        # A changeset applies from its records without waiting for its export: one made up here,
+        # for a revision the server never exports, is drawn at once with the exporter's markup.
+        context = browser.new_context(viewport={"width": 390, "height": 600}, reduced_motion="reduce")
+        page = context.new_page()
+        page.goto(base + "/index.html")
+        page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected && window.RowKitListing && window.RowKitListing.drawRow", timeout=15000)
+        # The markup as Templates/row.mustache writes such a row (without the whitespace between elements).
+        expected = ('<li class="row has-image" id="row-injected"><a class="cell value1" href="rows/injected.html">'
+                    '<img class="icon" src="assets/images/none.png" alt="Icon" width="29" height="29">'
+                    '<span class="labels"><span class="text" dir="auto">Injected &lt;b&gt;</span><span class="detail" dir="auto">Detail &amp; more</span></span>'
+                    '<span class="accessory chevron" role="img" aria-label="Show details"></span></a></li>')
+        result = page.evaluate("""async (expected) => {
+            const live = window.RowKitLive, rows = document.querySelectorAll('main li.row').length;
+            const second = document.querySelectorAll('main li.row')[1].querySelector('.text').textContent;
+            await Promise.race([live.apply({table: '', revision: live.revision + 1, base: live.revision, rows: rows + 1, pages: 1,
+                sections: {delete: [], insert: [], reload: [], move: []}, delete: [], reload: [], move: [],
+                insert: [[1, [5, 'Injected <b>', 'Detail & more', 'rows/injected.html', 'assets/images/none.png', 'Icon'], 0]]}),
+                new Promise(resolve => setTimeout(resolve, 5000))]);
+            const node = document.querySelectorAll('main li.row')[1];
+            const template = document.createElement('ul');
+            template.innerHTML = expected;
+            return {applied: live.applied, inPlace: live.drawnInPlace, html: node.outerHTML, same: node.isEqualNode(template.firstChild),
+                    next: document.querySelectorAll('main li.row')[2].querySelector('.text').textContent, second: second,
+                    nextId: document.querySelectorAll('main li.row')[2].id, section: node.closest('.section').id};
+        }""", expected)
+        check(result["applied"] == 1 and result["inPlace"] == 1 and result["same"] and result["section"] == "section-0",
+              "settings: a changeset is drawn from its records before any export, with the row template's markup: %s" % result)
+        check(result["next"] == result["second"] and result["nextId"] == "r-3",
+              "settings: the rows after an inserted one keep their nodes and take the id of their new place: %s" % result)
         context.close()
 
         # Under prefers-reduced-motion no row animates.

@@ -190,6 +190,68 @@ test("random changes: section sizes, when known, are the listing's", () => {
   assert.ok(known > 100, "sizes known for " + known + " of 300 changes");
 });
 
+/** `payload` with the section each inserted row joins in `now`, as the server sends it. */
+function withSections(payload, now) {
+  const section = now.flatMap((s, i) => s.rows.map(() => i));
+  return { ...payload, insert: payload.insert.map((entry) => [entry[0], entry[1], section[entry[0]]]) };
+}
+
+test("random changes: with the section each inserted row joins, section sizes are always known", () => {
+  for (let seed = 1; seed <= 300; seed++) {
+    const rand = random(seed);
+    let counter = 0;
+    const next = () => counter++;
+    const old = makeListing(next, 1 + Math.floor(rand() * 4), Math.floor(rand() * 6));
+    const now = old.map((section) => ({ id: section.id, rows: section.rows.slice() })).filter(() => rand() > 0.15);
+    for (const section of now) {
+      section.rows = section.rows.filter(() => rand() > 0.25);
+      const adds = Math.floor(rand() * 3);
+      for (let k = 0; k < adds; k++) section.rows.splice(Math.floor(rand() * (section.rows.length + 1)), 0, "r" + next());
+    }
+    if (rand() < 0.3) now.splice(Math.floor(rand() * (now.length + 1)), 0, { id: "n" + next(), rows: ["r" + next(), "r" + next()] });
+    const payload = withSections(payloadOf(old, now), now);
+    assert.deepEqual(live.sectionSizes(outlineOf(old), payload), now.map((section) => section.rows.length), "seed " + seed);
+  }
+});
+
+test("an inserted row's section settles what the rows alone leave open, and is checked", () => {
+  const old = [[0, 3, "a"], [3, 2, "b"]];
+  // Between a's last row and b's first: the row says which section it joins.
+  assert.deepEqual(live.sectionSizes(old, { rows: 6, insert: [[3, [], 0]], delete: [] }), [4, 2]);
+  assert.deepEqual(live.sectionSizes(old, { rows: 6, insert: [[3, [], 1]], delete: [] }), [3, 3]);
+  // Every row of b deleted and one inserted into it.
+  assert.deepEqual(live.sectionSizes(old, { rows: 4, delete: [3, 4], insert: [[3, [], 1]] }), [3, 1]);
+  // A row that cannot be in the section it names, or a section that does not exist.
+  assert.equal(live.sectionSizes(old, { rows: 6, insert: [[1, [], 1]], delete: [] }), null);
+  assert.equal(live.sectionSizes(old, { rows: 6, insert: [[5, [], 2]], delete: [] }), null);
+  // An inserted section whose count differs from its rows.
+  assert.equal(live.sectionSizes(old, { rows: 6, insert: [[3, [], 1]], delete: [],
+    sections: { insert: [[1, 2, "n", "", "", ""]] } }), null);
+});
+
+test("a table of one page draws a change from its records only when its sections stay", () => {
+  const counts = [1, 4, 3];
+  const record = [0, "New"];
+  // A row inserted at the end of section 1 and one deleted from section 2: drawn at once.
+  assert.deepEqual(live.recordSizes(counts, { rows: 8, delete: [6], insert: [[5, record, 1]], reload: [[0, record]] }), [1, 5, 2]);
+  // A section inserted, deleted or with a new header: the page exported has its anchor and index entry.
+  for (const sections of [{ insert: [[3, 1, "", "New", "", ""]] }, { delete: [0] }, { reload: [[0, "", "Header", "", ""]] }, { move: [[0, 1]] }]) {
+    assert.equal(live.recordSizes(counts, { rows: 8, delete: [], insert: [], sections }), null, JSON.stringify(sections));
+  }
+  // A row without its record, a row deleted that the page does not have, rows that do not add up.
+  assert.equal(live.recordSizes(counts, { rows: 9, delete: [], insert: [[5, null, 1]] }), null);
+  assert.equal(live.recordSizes(counts, { rows: 7, delete: [8], insert: [] }), null);
+  assert.equal(live.recordSizes(counts, { rows: 10, delete: [], insert: [[5, record, 1]] }), null);
+  // Without the sections of inserted rows (an older server), only what the rows say.
+  assert.equal(live.recordSizes(counts, { rows: 9, delete: [], insert: [[5, record]] }), null);
+  assert.deepEqual(live.recordSizes(counts, { rows: 9, delete: [], insert: [[3, record]] }), [1, 5, 3]);
+});
+
+test("the site's root from a page's path", () => {
+  assert.equal(live.siteRootOf("index.html"), "");
+  assert.equal(live.siteRootOf("contacts/page-2.html"), "../");
+});
+
 test("events apply in the order they came: an export waits for the changeset before it", async () => {
   // A changeset arrives while the step before it still runs (its export's outline loading), and
   // its own `exported` right after it: the list must apply the changeset, then take the export.

@@ -50,6 +50,17 @@ import Testing
         #expect(apply(change, old, new) == new.rowIDs)
     }
 
+    @Test func whenRowsAreInsertedAtASectionsEdge_thenEachSaysTheSectionItJoins() throws {
+        // Rows at the end of a, at the start of c, and into an empty section b: by the flat index
+        // alone each could belong to the section before or after it.
+        let old = outline([("a", [("1", 0)]), ("b", []), ("c", [("2", 0)])])
+        let new = outline([("a", [("1", 0), ("x", 0)]), ("b", [("y", 0)]), ("c", [("z", 0), ("2", 0)])])
+        let change = try payload(old, new)
+        let json = try #require(
+            change.json(table: "", revision: 2, base: 1, pages: 1, outline: new, anchors: []) { _ in "[0,\"R\"]" })
+        #expect(json.contains("\"insert\":[[1,[0,\"R\"],0],[2,[0,\"R\"],1],[3,[0,\"R\"],2]]"))
+    }
+
     @Test func whenASectionIsDeleted_thenItsRowsAreDeletedToo() throws {
         let old = outline([("a", [("1", 0)]), ("b", [("2", 0), ("3", 0)]), ("c", [("4", 0)])])
         let new = outline([("a", [("1", 0)]), ("c", [("4", 0)])])

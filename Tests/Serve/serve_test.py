@@ -128,7 +128,7 @@ def same_records(site, change, name):
     them before the export, made from the listing)."""
     records = row_file_records(site)
     sent = change["insert"] + change["reload"]
-    wrong = [(row, record, records[row] if row < len(records) else None) for row, record in sent
+    wrong = [(row, record, records[row] if row < len(records) else None) for row, record, *_ in sent
              if row >= len(records) or records[row] != record]
     check(name, sent and not wrong, wrong[:3])
 
@@ -204,6 +204,10 @@ def main():
         check("pages load the live script", b'src="/_rowkit/live.js"' in body and b'data-kind="list"' in body)
         with open(os.path.join(site, "index.html"), "rb") as f:
             check("the file on disk has no live script", b"_rowkit" not in f.read())
+        status, headers, body = get(port, "/_rowkit/listing.js")
+        with open(os.path.join(ROOT, "Templates/assets/listing.js"), "rb") as f:
+            check("the row markup's script is served for tables of one page", status == 200 and body == f.read()
+                  and headers.get("content-type", "").startswith("text/javascript"), status)
         status, headers, body = get(port, "/index.html", "HEAD")
         check("HEAD answers without a body", status == 200 and body == b"" and int(headers.get("content-length", 0)) > 0)
         status, headers, _ = get(port, "/assets/rowkit.css")
