@@ -123,7 +123,8 @@ extension ListingLayout {
             return nil  // the section's rows are all gone: so is the section
         }
         for (index, row) in rows.enumerated() {
-            guard row.hasExplicitID, row.image == nil, !OutlineVisitor.hasDetailPage(row), rowOffsets[index] >= headerEnd
+            guard row.hasExplicitID, row.image == nil, !OutlineVisitor.hasDetailPage(row),
+                rowOffsets[index] >= headerEnd
             else { return nil }
         }
         // Identities: the new rows' must be new to the rest of the listing.

@@ -33,7 +33,9 @@ import Testing
         var out = "id,section,text,detail,body,foot" + lineBreak
         for section in sections {
             for row in section.rows {
-                let cells = [row.id ?? "", section.name, row.text, row.detail ?? "", row.body ?? "", "F " + section.name]
+                let cells = [
+                    row.id ?? "", section.name, row.text, row.detail ?? "", row.body ?? "", "F " + section.name,
+                ]
                 out += cells.map(cell).joined(separator: ",") + lineBreak
             }
         }
