@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// It exports the listings to the site's folder as `rowkit export` does (`SiteExporter`, same
 /// options, same bytes), then watches every listing, the images its rows name and the templates
-/// folder. On each change it reads the listings again (a block-style YAML or an ordered CSV listing
-/// only where its bytes changed: ``ListingLayout``), diffs each table's old outline against the new one with
+/// folder. On each change it reads the listings again (block-style YAML and ordered CSV only where
+/// their bytes changed: ``ListingLayout``), diffs each table's old outline against the new one with
 /// RowKit's `TableDiff` (identity from `id`, changed content as reloads, moves found), sends the
 /// changeset to the open pages of that table (before the export when the listing gives every
 /// record it needs) and exports the bytes it read (only changed pages are rendered). A listing
