@@ -2,8 +2,9 @@
 # The live-listing benchmark: edit to painted in Chromium with `rowkit serve`, side by side with
 # `hugo server` on the same rows in the same run (scripts/bench_serve.py says what is timed).
 #
-#   scripts/bench-serve.sh [--rows N ...] [--edits N] [--hugo-rows N]
-#                                 default: 10,000 and 100,000 rows, 5 edits each, Hugo at 100,000
+#   scripts/bench-serve.sh [--rows N ...] [--edits N] [--hugo-rows N] [--format yaml|csv]
+#                                 default: 10,000 and 100,000 rows, 5 edits each, Hugo at 100,000,
+#                                 a YAML listing (csv: `rowkit serve rows.csv --section-by section`)
 #   scripts/bench-serve.sh --one-page ROWS [--edits N]
 #                                 a table of one page: changes drawn from the changeset's records
 #                                 against the page fetched after the export, side by side

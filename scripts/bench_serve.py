@@ -74,10 +74,29 @@ def wait_for(page, script, arg, timeout=60):
         return False
 
 
-def rowkit_side(rowkit, work, rows, edits, browser):
-    listing = os.path.join(work, "rows.yaml")
-    subprocess.run([rowkit, "generate-example", "--rows", str(rows), "-o", listing], check=True, capture_output=True)
-    server, m = start([rowkit, "serve", "rows.yaml", "-o", "site", "--port", "0"], work, r"at (http://\S+/)")
+def csv_records(text):
+    """The offset of each CSV record after the header and its second cell (the section), as
+    `rowkit generate-example --format csv` writes them (quoted bodies may span lines)."""
+    records, offset, quoted, start = [], 0, False, None
+    for line in text.splitlines(keepends=True):
+        if not quoted:
+            start = offset
+        quoted ^= line.count('"') % 2 == 1
+        if not quoted and start:
+            records.append((start, text[start:start + 200].split(",", 2)[1]))
+        offset += len(line)
+    return records
+
+
+def rowkit_side(rowkit, work, rows, edits, browser, format="yaml"):
+    name = "rows." + format
+    listing = os.path.join(work, name)
+    subprocess.run([rowkit, "generate-example", "--rows", str(rows), "--format", format, "-o", listing],
+                   check=True, capture_output=True)
+    command = [rowkit, "serve", name, "-o", "site", "--port", "0"]
+    if format == "csv":
+        command += ["--section-by", "section"]
+    server, m = start(command, work, r"at (http://\S+/)")
     url = m.group(1)
     port = int(url.rsplit(":", 1)[1].strip("/"))
     result = {"edit": [], "insert": [], "section": [], "bytes": [], "server": [], "scroll_kept": []}
@@ -95,16 +114,20 @@ def rowkit_side(rowkit, work, rows, edits, browser):
                 const r = li.getBoundingClientRect(); if (r.bottom > y && r.top < 844) { const t = li.querySelector('.text'); if (t) return t.textContent; } } return null; }""")
             if not has_live:
                 # No live page to ask: a row from the listing itself, a different one each time.
-                texts = re.findall(r'^        text: "(.*)"$', text, re.M)
+                texts = (re.findall(r'^        text: "(.*)"$', text, re.M) if format == "yaml"
+                         else [text[o:o + 200].split(",", 4)[3] for o, _ in csv_records(text)])
                 target = texts[(len(texts) // 3 + 7 * i) % len(texts)]
             if not target:
                 break
             new = f"{target} edited {i}"
             count = len(stream.events)
             before = time.time()
-            edited = text.replace(f'text: "{target}"\n', f'text: "{new}"\n', 1)
-            if edited == text:
-                edited = text.replace(f"text: {target}\n", f"text: {new}\n", 1)
+            if format == "csv":
+                edited = text.replace(f",{target},", f",{new},", 1)
+            else:
+                edited = text.replace(f'text: "{target}"\n', f'text: "{new}"\n', 1)
+                if edited == text:
+                    edited = text.replace(f"text: {target}\n", f"text: {new}\n", 1)
             if edited == text:
                 raise RuntimeError(f"row {target!r} not found in the listing")
             text = edited
@@ -125,8 +148,13 @@ def rowkit_side(rowkit, work, rows, edits, browser):
         if has_live:
             top = page.evaluate("() => { const li = [...document.querySelectorAll('li.row')].find(e => e.getBoundingClientRect().bottom > 60); return [li.querySelector('.text').textContent, li.getBoundingClientRect().top]; }")
             applied = page.evaluate("() => window.RowKitLive.applied")
-            added = "".join(f"      - id: bench-added-{k}\n        text: Bench added {k}\n" for k in range(100))
-            at = text.index("rows:\n") + len("rows:\n")
+            if format == "csv":
+                # At the top of the first section: its rows, after the header.
+                at, section = csv_records(text)[0]
+                added = "".join(f"bench-added-{k},{section},default,Bench added {k},,,\n" for k in range(100))
+            else:
+                added = "".join(f"      - id: bench-added-{k}\n        text: Bench added {k}\n" for k in range(100))
+                at = text.index("rows:\n") + len("rows:\n")
             text = text[:at] + added + text[at:]
             before = time.time()
             with open(listing, "w") as f:
@@ -136,7 +164,11 @@ def rowkit_side(rowkit, work, rows, edits, browser):
             after = page.evaluate("t => { const e = [...document.querySelectorAll('li.row .text')].find(e => e.textContent === t); return e ? e.closest('li').getBoundingClientRect().top : null; }", top[0])
             result["scroll_kept"].append(after is not None and abs(after - top[1]) < 1)
             # Delete the second section whole.
-            starts = [m.start() for m in re.finditer(r"^  - ", text, re.M)]
+            if format == "csv":
+                records = csv_records(text)
+                starts = [o for i, (o, section) in enumerate(records) if i == 0 or records[i - 1][1] != section]
+            else:
+                starts = [m.start() for m in re.finditer(r"^  - ", text, re.M)]
             if len(starts) > 2:
                 applied = page.evaluate("() => window.RowKitLive.applied")
                 text = text[:starts[1]] + text[starts[2]:]
@@ -251,6 +283,8 @@ def main():
     parser.add_argument("--hugo-only", action="store_true", help="only the Hugo side (at --hugo-rows)")
     parser.add_argument("--one-page", type=int, default=0, metavar="ROWS",
                         help="only a table of one page of ROWS rows: changes drawn from the changeset's records against the page fetched")
+    parser.add_argument("--format", choices=["yaml", "csv"], default="yaml",
+                        help="the listing rowkit serves (csv: sectioned by its section column)")
     args = parser.parse_args()
     if args.one_page:
         with sync_playwright() as p:
@@ -276,7 +310,7 @@ def main():
             work = tempfile.mkdtemp(prefix="rowkit-bench-serve-")
             try:
                 if not args.hugo_only:
-                    r = rowkit_side(os.path.abspath(args.rowkit), work, rows, args.edits, browser)
+                    r = rowkit_side(os.path.abspath(args.rowkit), work, rows, args.edits, browser, args.format)
             finally:
                 shutil.rmtree(work, ignore_errors=True)
             ms = lambda v: f"{median(v) * 1000:.0f} ms" if v else "n/a"

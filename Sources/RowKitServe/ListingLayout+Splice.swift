@@ -24,6 +24,7 @@ extension ListingLayout {
     func splice(
         _ bytes: Data, into old: TableOutline, digests: [String: UInt64], reader: ListingReader
     ) -> ListingSplice? {
+        if isCSV { return spliceCSV(bytes, into: old, digests: digests, reader: reader) }
         guard !rowStarts.isEmpty, old.rowCount == rowStarts.count else { return nil }
         let (prefix, suffix) = Self.common(self.bytes, bytes)
         if prefix == bytes.count && prefix == self.bytes.count {

@@ -1,10 +1,11 @@
 import Foundation
 import RowKitListing
 
-/// Where a YAML listing's rows lie in its bytes, as its last read found them: what reading again
-/// only the rows a save changed needs (``ListingLayout/splice(_:into:digests:reader:)``).
+/// Where a YAML or CSV listing's rows lie in its bytes, as its last read found them: what reading
+/// again only the rows a save changed needs (``ListingLayout/splice(_:into:digests:reader:)``).
 ///
-/// Only a listing written in block style, each row and each section a `- ` item that starts its
+/// A CSV listing's layout is its records' starts (`ListingLayout+CSV.swift` says which have one).
+/// Of YAML, only a listing written in block style, each row and each section a `- ` item that starts its
 /// own line, has one: a row then spans from the start of its line to the start of the next
 /// row's (or section's) line, and every row of a section starts at the same column. Its rows'
 /// identities must all be written (`id`): a derived one depends on the others.
@@ -23,11 +24,19 @@ struct ListingLayout: Sendable {
     /// The title and style as the document says them (before a command's overrides).
     var title: String
     var style: String
+    /// Whether the listing is CSV (its rows are records; no sections' places or columns).
+    var isCSV = false
 
     /// The layout of `bytes` as `visitor` read them, or `nil` when the listing is not YAML in
-    /// block style with one item a line.
+    /// block style with one item a line, nor CSV in file order.
     init?(bytes: Data, format: ListingFormat?, path: String, visitor: OutlineVisitor) {
-        guard (format ?? ListingFormat(pathExtension: (path as NSString).pathExtension)) == .yaml,
+        let format = format ?? ListingFormat(pathExtension: (path as NSString).pathExtension)
+        if format == .csv {
+            guard let layout = ListingLayout(csv: bytes, visitor: visitor) else { return nil }
+            self = layout
+            return
+        }
+        guard format == .yaml,
             let header = visitor.header, !visitor.hasDerivedIDs,
             visitor.sectionPlaces.count == visitor.outline.sectionIDs.count,
             visitor.rowPlaces.count == visitor.outline.rowCount

@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// It exports the listings to the site's folder as `rowkit export` does (`SiteExporter`, same
 /// options, same bytes), then watches every listing, the images its rows name and the templates
-/// folder. On each change it reads the listings again (a block-style YAML listing only where its
-/// bytes changed: `ListingLayout`), diffs each table's old outline against the new one with
+/// folder. On each change it reads the listings again (block-style YAML and ordered CSV only where
+/// their bytes changed: `ListingLayout`), diffs each table's old outline against the new one with
 /// RowKit's `TableDiff` (identity from `id`, changed content as reloads, moves found), sends the
 /// changeset to the open pages of that table (before the export when the listing gives every
 /// record it needs) and exports the bytes it read (only changed pages are rendered). A listing
@@ -411,7 +411,7 @@ public final class LiveListings: Sendable {
     /// What a read of one listing leaves for the next one.
     struct LastRead: Sendable {
         var outline: TableOutline
-        /// Where its rows lie in its bytes (YAML in block style only).
+        /// Where its rows lie in its bytes (YAML in block style, CSV in file order).
         var layout: ListingLayout?
         var digests: RowDigestIndex
         /// The image paths its rows name, as the watcher takes them.

@@ -1,0 +1,203 @@
+import Foundation
+import RowKit
+import RowKitHTML
+import RowKitListing
+
+/// CSV listings: a record is a row, and a row spans from the start of its record's line to the
+/// start of the next record's (or the end of the file).
+///
+/// A CSV listing has a layout when its rows come in file order (each section one run of records,
+/// as a file grouped by its section column is; with `sort`, also in name order): a file whose
+/// sections' runs interleave is read in a second pass, out of file order, and read whole on every
+/// save. Its rows' identities must all be written (an `id` cell: a derived one depends on the rows
+/// before it), and its line breaks must be LF or CRLF (rows are found by their lines, counted by
+/// LF; the reader also takes a lone CR as a line break). Line breaks inside quoted fields are
+/// fine: they are counted as lines by the reader and by the layout alike.
+extension ListingLayout {
+    /// The layout of a CSV listing's `bytes` as `visitor` read them, or `nil` (see above).
+    init?(csv bytes: Data, visitor: OutlineVisitor) {
+        guard let header = visitor.header, !visitor.hasDerivedIDs, !visitor.rowPlaces.isEmpty,
+            visitor.rowPlaces.count == visitor.outline.rowCount, !Self.hasLoneCR(bytes, in: 0..<bytes.count)
+        else { return nil }
+        var lines: [Int] = []
+        lines.reserveCapacity(visitor.rowPlaces.count)
+        var last = 1  // the header's line, at least
+        for place in visitor.rowPlaces {
+            guard place.column == 1, place.line > last else { return nil }
+            lines.append(place.line)
+            last = place.line
+        }
+        guard let offsets = Self.lineOffsets(bytes, lines) else { return nil }
+        self.bytes = bytes
+        rowStarts = offsets
+        sectionStarts = []
+        sectionColumns = []
+        detailRows = visitor.detailRows
+        title = header.title
+        style = header.style.rawValue
+        isCSV = true
+    }
+
+    /// The outline of a CSV listing's new `bytes`, read only where they differ from the layout's,
+    /// or `nil` when a full read is needed to be exact (see
+    /// ``splice(_:into:digests:reader:)``).
+    ///
+    /// The records between the longest common prefix and suffix are read again, after the
+    /// header's bytes, and must all belong to the section that holds the first of them. Outside
+    /// that window the bytes are the old ones, and the window starts and ends at a record's start
+    /// (its bytes end in LF, and a read of the header and the window alone must end without a
+    /// problem, so no quote is left open into the rest), so the rest of the file reads as before.
+    ///
+    /// A full read is needed, and the splice declines, when:
+    /// - the listing takes sections' footers or index titles from columns (`--footer`, `--index`):
+    ///   a section takes the first non-empty cell among all its rows, not only the window's;
+    /// - the changed bytes reach into the header (a column's place may change every row);
+    /// - a record read again belongs to another section than the window's first row (a row moved
+    ///   across a section boundary, a section renamed, a new section: the sections' order is
+    ///   first-seen or by name over the whole file), or the window's rows were a whole section and
+    ///   are gone;
+    /// - a row read again or replaced has a detail page (slugs depend on every row before), an
+    ///   image, no `id` (a derived identity depends on the rows before it), or takes an identity
+    ///   another row has;
+    /// - the window holds a lone CR, does not end in LF (a last record without a line break), or
+    ///   reading it finds any problem or warning (the full read then reports it).
+    ///
+    /// - Complexity: O(*n*) to compare the bytes (memcmp) and copy the outline, plus the read of
+    ///   the changed rows.
+    func spliceCSV(
+        _ bytes: Data, into old: TableOutline, digests: [String: UInt64], reader: ListingReader
+    ) -> ListingSplice? {
+        guard reader.csv.footer == nil, reader.csv.index == nil, !rowStarts.isEmpty,
+            old.rowCount == rowStarts.count, old.sectionStarts.count == old.sectionIDs.count + 1
+        else { return nil }
+        let (prefix, suffix) = Self.common(self.bytes, bytes)
+        if prefix == bytes.count && prefix == self.bytes.count {
+            return ListingSplice(outline: old, layout: self, changedRows: [:])
+        }
+        // The old rows [first, end) hold the changed bytes; from the row `end` (or the end of the
+        // file) on, the bytes are the same suffix.
+        let first = Self.lastIndex(in: rowStarts, atMost: prefix)
+        guard first >= 0 else { return nil }
+        let oldEnd = self.bytes.count - suffix
+        let end = max(first, Self.firstIndex(in: rowStarts, atLeast: oldEnd))
+        let oldWindowEnd = end < rowStarts.count ? rowStarts[end] : self.bytes.count
+        let section = Self.lastIndex(in: old.sectionStarts, atMost: first)
+        guard section >= 0, section < old.sectionIDs.count, end <= old.sectionStarts[section + 1],
+            oldWindowEnd >= oldEnd
+        else { return nil }
+        let windowStart = rowStarts[first]
+        let newWindowEnd = bytes.count - (self.bytes.count - oldWindowEnd)
+        guard windowStart <= newWindowEnd, newWindowEnd > 0, bytes[bytes.startIndex + newWindowEnd - 1] == 0x0A,
+            !Self.hasLoneCR(bytes, in: windowStart..<newWindowEnd)
+        else { return nil }
+        for row in first..<end where detailRows[row] || old.imageDigests[row] != 0 { return nil }
+
+        // The header's bytes (and blank lines after it), then the window's.
+        let headerEnd = rowStarts[0]
+        var mini = Data(bytes[bytes.startIndex..<bytes.startIndex + headerEnd])
+        let window = bytes[bytes.startIndex + windowStart..<bytes.startIndex + newWindowEnd]
+        var rows: [ListingRow] = []
+        var rowOffsets: [Int] = []
+        if window.contains(where: { $0 != 0x0A && $0 != 0x0D }) {
+            mini.append(window)
+            var rowsReader = reader
+            rowsReader.data = mini
+            rowsReader.readAhead = false
+            var visitor = OutlineVisitor()
+            visitor.keepsRows = true
+            guard let summary = try? rowsReader.read(into: &visitor), summary.isValid, summary.diagnostics.isEmpty,
+                summary.sectionCount == 1, visitor.header?.title == title, visitor.header?.style.rawValue == style,
+                visitor.readRows.count == visitor.rowPlaces.count
+            else { return nil }
+            visitor.finish()
+            guard visitor.outline.sections == [old.sections[section]] else { return nil }
+            var last = 1
+            for place in visitor.rowPlaces {
+                guard place.column == 1, place.line > last else { return nil }
+                last = place.line
+            }
+            guard let offsets = Self.lineOffsets(mini, visitor.rowPlaces.map(\.line)) else { return nil }
+            rows = visitor.readRows
+            rowOffsets = offsets
+        } else if end - first >= old.sectionStarts[section + 1] - old.sectionStarts[section] {
+            return nil  // the section's rows are all gone: so is the section
+        }
+        for (index, row) in rows.enumerated() {
+            guard row.hasExplicitID, row.image == nil, !OutlineVisitor.hasDetailPage(row),
+                rowOffsets[index] >= headerEnd
+            else { return nil }
+        }
+        // Identities: the new rows' must be new to the rest of the listing.
+        var removed: [String: UInt64] = [:]
+        for row in first..<end { removed[old.rowIDs[row]] = digests[old.rowIDs[row]] }
+        var seen = Set<String>()
+        for row in rows {
+            guard seen.insert(row.id).inserted, digests[row.id] == nil || removed[row.id] != nil else { return nil }
+        }
+
+        // The new outline and layout.
+        var outline = old
+        let delta = rows.count - (end - first)
+        outline.rowIDs.replaceSubrange(first..<end, with: rows.map(\.id))
+        let newDigests = rows.map(OutlineVisitor.digest(of:))
+        outline.rowDigests.replaceSubrange(first..<end, with: newDigests)
+        outline.imageDigests.replaceSubrange(first..<end, with: repeatElement(0, count: rows.count))
+        for index in (section + 1)..<outline.sectionStarts.count { outline.sectionStarts[index] += delta }
+        var layout = self
+        let shift = bytes.count - self.bytes.count
+        layout.bytes = bytes
+        layout.rowStarts.replaceSubrange(first..<end, with: rowOffsets.map { $0 - headerEnd + windowStart })
+        for index in (first + rows.count)..<layout.rowStarts.count { layout.rowStarts[index] += shift }
+        layout.detailRows.replaceSubrange(first..<end, with: repeatElement(false, count: rows.count))
+
+        var changed: [String: (row: ListingRow, slug: String?)] = [:]
+        for (index, row) in rows.enumerated() where removed[row.id] != newDigests[index] {
+            changed[row.id] = (row, nil)
+        }
+        return ListingSplice(
+            outline: outline, layout: layout, changedRows: changed, removedIDs: Array(removed.keys),
+            addedDigests: rows.indices.map { (rows[$0].id, newDigests[$0]) })
+    }
+
+    /// The byte offset of the start of each of `lines` (1-based, ascending), counting LF; `nil`
+    /// when the bytes have fewer lines.
+    static func lineOffsets(_ bytes: Data, _ lines: [Int]) -> [Int]? {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Int]? in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+                return lines.isEmpty ? [] : nil
+            }
+            let count = raw.count
+            var offsets: [Int] = []
+            offsets.reserveCapacity(lines.count)
+            var line = 1
+            var offset = 0
+            for target in lines {
+                guard target >= line else { return nil }
+                while line < target {
+                    guard offset < count, let newline = memchr(base + offset, 0x0A, count - offset) else { return nil }
+                    offset = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base + 1
+                    line += 1
+                }
+                guard offset < count else { return nil }
+                offsets.append(offset)
+            }
+            return offsets
+        }
+    }
+
+    /// Whether `bytes` hold, in `range` (offsets from their start), a CR that no LF follows.
+    static func hasLoneCR(_ bytes: Data, in range: Range<Int>) -> Bool {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+            var offset = range.lowerBound
+            while offset < range.upperBound,
+                let found = memchr(base + offset, 0x0D, range.upperBound - offset)
+            {
+                let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                if at + 1 >= raw.count || base[at + 1] != 0x0A { return true }
+                offset = at + 1
+            }
+            return false
+        }
+    }
+}
