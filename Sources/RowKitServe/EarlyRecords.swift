@@ -67,14 +67,15 @@ struct EarlyRecords {
         let href = slug.map { "rows/\($0).html" } ?? row.link.flatMap(SafeURL.sanitize) ?? pageHref(index)
         let bodyText = slug == nil ? "" : row.body.map(DisplayRecord.bodyText(ofDetailPageBody:)) ?? ""
         return DisplayRecord.json(
-            layout: row.style, accessory: row.accessory, text: row.text, detail: row.detail ?? "", href: href,
-            image: image, imageLabel: imageLabel, html: html, bodyText: bodyText)
+            layout: row.style, accessory: row.switchIsOn == nil ? row.accessory : .none, text: row.text,
+            detail: row.detail ?? "", href: href, image: image, imageLabel: imageLabel, html: html, bodyText: bodyText,
+            switchIsOn: row.switchIsOn)
     }
 
     /// The record of a row that only moved: the site's, with its place link moved along.
     private mutating func movedRecord(at index: Int, id: String) -> String? {
         guard let was = oldIndex(of: id), let text = oldRecords?.record(was), let fields = Self.fields(text),
-            let code = fields.first as? Int, code < 32
+            let code = fields.first as? Int, code >= 0, code & 32 == 0
         else { return nil }
         func field(_ number: Int) -> String { fields.count > number ? fields[number] as? String ?? "" : "" }
         var href = field(3)
@@ -83,11 +84,15 @@ struct EarlyRecords {
         }
         let layouts = CellLayout.allCases
         let accessories = Accessory.allCases
-        guard code % 4 < layouts.count, code / 4 < accessories.count else { return nil }
+        // The code's bits: layout 0-1, accessory 2-4, switch 64, on 128 (SearchDisplayRecords.code).
+        let layoutCode = code & 3
+        let accessoryCode = (code >> 2) & 7
+        guard layoutCode < layouts.count, accessoryCode < accessories.count, code < 256 else { return nil }
         return DisplayRecord.json(
-            layout: layouts[layouts.index(layouts.startIndex, offsetBy: code % 4)],
-            accessory: accessories[accessories.index(accessories.startIndex, offsetBy: code / 4)], text: field(1),
-            detail: field(2), href: href, image: field(4), imageLabel: field(5), html: field(6), bodyText: field(7))
+            layout: layouts[layouts.index(layouts.startIndex, offsetBy: layoutCode)],
+            accessory: accessories[accessories.index(accessories.startIndex, offsetBy: accessoryCode)], text: field(1),
+            detail: field(2), href: href, image: field(4), imageLabel: field(5), html: field(6), bodyText: field(7),
+            switchIsOn: code & 64 == 0 ? nil : code & 128 != 0)
     }
 
     /// `index.html#r-1`, `page-3.html#r-1203`: where a row without a link or detail page leads.

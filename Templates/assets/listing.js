@@ -233,7 +233,8 @@
      drew the same shape keeps its elements. */
   function shapeOf(data) {
     var code = data[0], linked = isLink(data[3] || "");
-    return (linked ? 1 : 0) | (data[4] ? 2 : 0) | (data[2] ? 4 : 0) | (data[6] ? 8 : 0) | (((code >> 2) & 7) << 4) | ((code & 3) << 8);
+    return (linked ? 1 : 0) | (data[4] ? 2 : 0) | (data[2] ? 4 : 0) | (data[6] ? 8 : 0) | (((code >> 2) & 7) << 4) |
+      ((code & 3) << 8) | (((code >> 6) & 3) << 10);
   }
 
   /* Draws the row of display data `data` (row `row` of the listing, from 0) into `node`, an <li>,
@@ -289,6 +290,15 @@
       if (accessory === 2) mark("checkmark", "Selected");
       if (accessory === 3 || accessory === 4) mark("info", "More Info");
       if (accessory === 1 || accessory === 4) mark("chevron", "Show details");
+      // A switch row's switch (code 64; 128: on), shown and read out with its state but not
+      // operable, as on the page.
+      if (code & 64) {
+        parts.toggle = element("span", "accessory switch");
+        parts.toggle.setAttribute("role", "switch");
+        parts.toggle.setAttribute("aria-checked", code & 128 ? "true" : "false");
+        parts.toggle.setAttribute("aria-readonly", "true");
+        cell.appendChild(parts.toggle);
+      }
       node.appendChild(cell);
       if (html) {
         parts.body = element("div", "body");
@@ -302,6 +312,7 @@
       parts.icon.alt = label;
     }
     parts.text.textContent = text;
+    if (parts.toggle) parts.toggle.setAttribute("aria-label", text);
     if (detail) parts.detail.textContent = detail;
     if (html) parts.body.innerHTML = html;
   }

@@ -492,6 +492,14 @@
       span.setAttribute("aria-label", mark[1]);
       link.appendChild(span);
     });
+    if (code & 64) {
+      var toggle = element("span", "accessory switch");
+      toggle.setAttribute("role", "switch");
+      toggle.setAttribute("aria-checked", code & 128 ? "true" : "false");
+      toggle.setAttribute("aria-readonly", "true");
+      toggle.setAttribute("aria-label", text);
+      link.appendChild(toggle);
+    }
     item.appendChild(link);
     return item;
   }

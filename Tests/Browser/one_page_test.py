@@ -3,7 +3,7 @@
 Run by OnePageBrowserTests (Swift), which exports the sites first; by hand:
 
     .build/browser-venv/bin/python Tests/Browser/one_page_test.py --large SITE --rows N \
-        [--styles DIR] [--shots DIR] [--steps 300] [--seed 15]
+        [--styles DIR] [--shots DIR] [--switches SITE] [--steps 300] [--seed 15]
 
 SITE is a listing of N rows exported from `rowkit generate-example --format csv` (sections A-Z,
 every 100th row with a detail page); DIR holds sites of a generated YAML listing (the same rows,
@@ -576,6 +576,30 @@ def style_checks(browser, styles, shots):
             page.close()
 
 
+def switch_checks(browser, site):
+    """Switch rows drawn by the one-page list (past the first list page) show their switch, with
+    its state and name, as the exported page draws it."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url(site, "index.html#r-901"))
+    ready(page)
+    page.wait_for_timeout(300)
+    drawn = page.evaluate("""() => [...document.querySelectorAll('li.row')]
+        .filter(r => { const b = r.getBoundingClientRect(); return b.bottom > 0 && b.top < innerHeight; })
+        .map(r => { const s = r.querySelector('[role=switch]');
+                    return [r.querySelector('.text').textContent, s && s.getAttribute('aria-checked'),
+                            s && s.getAttribute('aria-label'), s && s.getAttribute('aria-readonly')]; })""")
+    rows = [d for d in drawn if d[0].startswith("Switch ")]
+    check(len(rows) >= 4, "switches: switch rows in view at row 901 (%d)" % len(rows))
+    for text, checked, label, readonly in rows:
+        number = int(text.split()[1])
+        expected = "true" if number % 2 == 0 else "false"
+        check(checked == expected and label == text and readonly == "true",
+              "switches: %s drawn with its switch (%s, %s, %s)" % (text, checked, label, readonly))
+    plain = [d for d in drawn if d[0].startswith("Row ")]
+    check(plain and all(d[1] is None for d in plain), "switches: other rows have no switch")
+    page.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--large", required=True)
@@ -584,6 +608,7 @@ def main():
     parser.add_argument("--shots")
     parser.add_argument("--steps", type=int, default=300)
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--switches", help="a site of 1,200 rows, every third a switch row")
     arguments = parser.parse_args()
     if arguments.shots:
         os.makedirs(arguments.shots, exist_ok=True)
@@ -596,6 +621,8 @@ def main():
                   lambda: focus_checks(browser, arguments.large),
                   lambda: tab_checks(browser, arguments.large, arguments.rows),
                   lambda: static_focus_checks(browser, arguments.large)]
+        if arguments.switches:
+            groups.append(lambda: switch_checks(browser, arguments.switches))
         if arguments.styles:
             groups.append(lambda: index_bar_focus_checks(browser, arguments.styles))
             groups.append(lambda: style_checks(browser, arguments.styles, arguments.shots))

@@ -163,3 +163,54 @@ test("Tab's search finds the next row with a tab stop, or says which file it nee
   assert.deepEqual(listing.tabSearch(shards, 4, 8, -1, -1), { row: -2, at: 7 });
   assert.deepEqual(listing.tabSearch(shards, 4, 3, -1, -1), { row: 2 });
 });
+
+// A document with just what drawRow uses: elements with attributes, children and text.
+function fakeDocument() {
+  function element(tag) {
+    return {
+      tagName: tag.toUpperCase(), className: "", textContent: "", id: "", attributes: {}, children: [],
+      setAttribute(name, value) { this.attributes[name] = String(value); },
+      getAttribute(name) { return name in this.attributes ? this.attributes[name] : null; },
+      appendChild(child) { this.children.push(child); return child; },
+      removeChild(child) { this.children.splice(this.children.indexOf(child), 1); return child; },
+      get firstChild() { return this.children[0] || null; },
+    };
+  }
+  return { createElement: element };
+}
+
+function switchesIn(node) {
+  const found = [];
+  (function walk(n) {
+    if (n.attributes && n.attributes.role === "switch") found.push(n);
+    (n.children || []).forEach(walk);
+  })(node);
+  return found;
+}
+
+test("a switch row's record (code 64, on: +128) draws a read-only switch with its state and name", () => {
+  const saved = globalThis.document;
+  globalThis.document = fakeDocument();
+  try {
+    const node = document.createElement("li");
+    listing.drawRow(node, [64 + 128, "Airplane Mode"], 0, "", "../");
+    let [toggle] = switchesIn(node);
+    assert.ok(toggle, "the row has a switch");
+    assert.equal(toggle.className, "accessory switch");
+    assert.equal(toggle.attributes["aria-checked"], "true");
+    assert.equal(toggle.attributes["aria-readonly"], "true");
+    assert.equal(toggle.attributes["aria-label"], "Airplane Mode");
+
+    // The same node drawing a switch that is off, then a row without one (as the pool reuses it).
+    listing.drawRow(node, [64, "Bluetooth"], 1, "", "../");
+    [toggle] = switchesIn(node);
+    assert.equal(toggle.attributes["aria-checked"], "false");
+    assert.equal(toggle.attributes["aria-label"], "Bluetooth");
+    listing.drawRow(node, [0, "General"], 2, "", "../");
+    assert.equal(switchesIn(node).length, 0);
+  } finally {
+    globalThis.document = saved;
+  }
+  assert.notEqual(listing.shapeOf([64, "A"]), listing.shapeOf([0, "A"]));
+  assert.notEqual(listing.shapeOf([64 + 128, "A"]), listing.shapeOf([64, "A"]));
+});

@@ -38,7 +38,9 @@ import Testing
         // Text, detail and body edits, a row moved to the top, a new row with a body and a link.
         var edited = original.replacingOccurrences(of: "text: Wi-Fi", with: "text: Wi-Fi Network")
         edited = edited.replacingOccurrences(of: "detail: HomeNet", with: "detail: Office")
-        let moved = "      - id: early-new\n        text: New *row*\n        link: https://example.org\n"
+        let moved =
+            "      - id: early-new\n        text: New *row*\n        link: https://example.org\n"
+            + "      - id: early-switch\n        text: Airplane Mode\n        switch: true\n"
         let at = try #require(edited.range(of: "rows:\n"))
         edited.insert(contentsOf: moved, at: at.upperBound)
         let listing = folder.appendingPathComponent("listing.yaml")
@@ -61,6 +63,9 @@ import Testing
             #expect(exported.record(row).map(String.init) == record, "row \(row)")
         }
         #expect(records.count == payload.insertedRows.count + payload.reloadedRows.count)
+        // The switch row's record carries its switch, on (code 64 + 128, default layout).
+        let switchRecord = try #require(records.first { $0.1.contains("\"Airplane Mode\"") })
+        #expect(switchRecord.1.hasPrefix("[192,"), "\(switchRecord.1)")
         #expect(oldTexts.compactMap { $0 }.count == old.rowCount)
     }
 }

@@ -30,6 +30,10 @@ import Testing
                 "export", scratch.path("small.yaml"), "-o", styles + "/" + style, "--table-style", style, "-q",
             ])
         }
+        // Switch rows past the first list page: the one-page list draws them from their records.
+        let switches = scratch.path("switches-site")
+        try Self.switchListing.write(toFile: scratch.path("switches.yaml"), atomically: true, encoding: .utf8)
+        commands.append(["export", scratch.path("switches.yaml"), "-o", switches, "-q"])
         for arguments in commands {
             let run = try RowKitTool.run(arguments)
             try #require(run.status == 0, "rowkit \(arguments.joined(separator: " ")): \(run.stderr)")
@@ -39,7 +43,7 @@ import Testing
             SearchBrowserTests.python.path,
             [
                 "Tests/Browser/one_page_test.py", "--large", large, "--rows", "\(Self.rows)", "--styles", styles,
-                "--shots", shots.path,
+                "--shots", shots.path, "--switches", switches,
             ])
         let summary: String = run.stdout.split(separator: "\n").last.map { String($0) } ?? ""
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(3000))")
@@ -49,4 +53,19 @@ import Testing
         #expect(result["passed"] as? Int ?? 0 >= 20, "\(summary)")
         print("one page in Chromium: \(summary)")
     }
+
+    /// 1,200 rows in one section, every third a switch row (on when its number is even), the rest
+    /// Value1 rows: three list pages, so rows from 501 on are drawn by the one-page list.
+    static let switchListing: String = {
+        var yaml = "version: 1\ntitle: Switches\nstyle: insetGrouped\nsections:\n  - header: All\n    rows:\n"
+        for number in 0..<1200 {
+            if number % 3 == 0 {
+                yaml += "      - id: s\(number)\n        text: Switch \(number)\n        switch: \(number % 2 == 0)\n"
+            } else {
+                yaml += "      - id: r\(number)\n        text: Row \(number)\n        detail: d\(number)\n"
+                yaml += "        style: value1\n"
+            }
+        }
+        return yaml
+    }()
 }

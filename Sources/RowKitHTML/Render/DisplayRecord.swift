@@ -1,6 +1,7 @@
 import RowKit
 
-/// One row's display record (`[code, text, detail, href, image, image label, html, body text]`) as the
+/// One row's display record (`[code, text, detail, href, image, image label, html, body text]`;
+/// the code holds the layout, accessory and switch, see `SearchDisplayRecords.code`) as the
 /// search row files hold it, for RowKit's live server, which sends the records of changed rows
 /// to open pages before their export is on disk. The same encoding as the exporter's
 /// (``SearchDisplayRecords``), so both always agree.
@@ -10,7 +11,7 @@ package enum DisplayRecord {
     /// a detail page's body text (``bodyText(ofDetailPageBody:)``, empty for none).
     package static func json(
         layout: CellLayout, accessory: Accessory, text: String, detail: String, href: String, image: String,
-        imageLabel: String, html: String, bodyText: String = ""
+        imageLabel: String, html: String, bodyText: String = "", switchIsOn: Bool? = nil
     ) -> String {
         var records = SearchDisplayRecords()
         var html = html
@@ -18,7 +19,7 @@ package enum DisplayRecord {
             records.append(
                 layout: layout, accessory: accessory, isCustom: false, text: text,
                 detail: layout == .default ? "" : detail, href: href, image: image, imageLabel: imageLabel, html: html,
-                bodyText: bodyText)
+                bodyText: bodyText, switchIsOn: switchIsOn)
         }
         return String(decoding: records.bytes, as: UTF8.self)
     }

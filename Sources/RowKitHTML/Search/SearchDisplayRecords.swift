@@ -60,6 +60,16 @@ struct SearchDisplayRecords: Sendable {
         }
     }
 
+    /// A record's first field: the layout (bits 0-1, `CellLayout.allCases`' order), the accessory
+    /// (bits 2-4, `Accessory.allCases`' order), a custom row (32), a switch (64) and its state
+    /// (128: on). docs/search.md has the whole record; listing.js and search.js read it.
+    static func code(layout: CellLayout, accessory: Accessory, isCustom: Bool, switchIsOn: Bool?) -> Int {
+        let layoutCode = CellLayout.allCases.firstIndex(of: layout) ?? 0
+        let accessoryCode = Accessory.allCases.firstIndex(of: accessory) ?? 0
+        let switchCode = switchIsOn.map { $0 ? 64 + 128 : 64 } ?? 0
+        return layoutCode + 4 * accessoryCode + (isCustom ? 32 : 0) + switchCode
+    }
+
     /// Appends the display data of `row`.
     mutating func append(_ row: SearchRow) {
         var html = row.html ?? ""
@@ -72,15 +82,16 @@ struct SearchDisplayRecords: Sendable {
     }
 
     /// Appends one row's display data; `html` is UTF-8 markup (empty for none), `bodyText` the
-    /// start of a detail page's body text (empty for none).
+    /// start of a detail page's body text (empty for none), `switchIsOn` the state of the row's
+    /// switch (`nil` for none).
     mutating func append(
         layout: CellLayout, accessory: Accessory, isCustom: Bool, text: String, detail: String, href: String,
-        image: String, imageLabel: String, html: UnsafeBufferPointer<UInt8>, bodyText: String = ""
+        image: String, imageLabel: String, html: UnsafeBufferPointer<UInt8>, bodyText: String = "",
+        switchIsOn: Bool? = nil
     ) {
-        let layoutCode = CellLayout.allCases.firstIndex(of: layout) ?? 0
-        let accessoryCode = Accessory.allCases.firstIndex(of: accessory) ?? 0
         bytes.append(UInt8(ascii: "["))
-        bytes.append(contentsOf: String(layoutCode + 4 * accessoryCode + (isCustom ? 32 : 0)).utf8)
+        let code = Self.code(layout: layout, accessory: accessory, isCustom: isCustom, switchIsOn: switchIsOn)
+        bytes.append(contentsOf: String(code).utf8)
         // The last field that is not empty (the text is always written).
         var last = 0
         if !detail.isEmpty { last = 1 }
