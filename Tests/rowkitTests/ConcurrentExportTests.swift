@@ -181,21 +181,31 @@ import Darwin
 
     /// A second signal ends the process without waiting for the export to come back: its
     /// temporary folder still goes to the trash, the lock file is removed, and it says so. The
-    /// export stopped has written thousands of detail pages, which take a while to remove: the
-    /// second signal comes while they would be removed, were they not handed over.
+    /// export stopped has written a thousand detail pages or more, which take a while to remove:
+    /// the second signal comes while they would be removed, were they not handed over.
     @Test func aSecondSignalStillHandsTheTemporaryFolderToARemoverAndRemovesTheLockFile() throws {
         let scratch = try TemporaryDirectory()
         let sites = try Self.listings(in: scratch, rows: [200])
         let generate = try RowKitTool.run([
-            "generate-example", "--kind", "bodies", "--detail-pages", "--rows", "20000", "--format", "csv", "-o",
+            "generate-example", "--kind", "bodies", "--detail-pages", "--rows", "60000", "--format", "csv", "-o",
             scratch.path("1.csv"),
         ])
         try #require(generate.status == 0, "\(generate.stderr)")
         #expect(try RowKitTool.run(Self.arguments(0, "site"), in: scratch.url).status == 0)
         for _ in 0..<3 {
             let (process, errors) = try Self.startSecondExport(in: scratch)
-            // Well into writing pages (not a measurement: any moment before the swap will do).
-            usleep(1_500_000)
+            // Well into writing pages, long before the swap: once 1,000 detail pages are in the
+            // temporary folder (a count of what was written, not a time, so a fast machine that
+            // would finish 20,000 rows in a fixed wait cannot end the export first).
+            let pages = scratch.path(".site.rowkit-new/rows")
+            var waited = 0
+            while (try? FileManager.default.contentsOfDirectory(atPath: pages).count) ?? 0 < 1_000, waited < 6_000,
+                process.isRunning
+            {
+                usleep(10_000)
+                waited += 1
+            }
+            try #require(process.isRunning, "the export ended before the signal")
             kill(process.processIdentifier, SIGTERM)
             usleep(30_000)
             kill(process.processIdentifier, SIGTERM)
