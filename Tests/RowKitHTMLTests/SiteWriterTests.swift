@@ -162,6 +162,38 @@ import Testing
         #expect(try manager.contentsOfDirectory(atPath: folder.url.path) == ["site"])
     }
 
+    /// An export killed while it wrote its mark (its temporary folder's first file) leaves the
+    /// folder with an empty or partial mark: the next export removes it and exports. A file of the
+    /// same name whose text is not the start of a mark, or anything beside the mark, is not
+    /// rowkit's: the export stops and leaves it.
+    @Test(arguments: [0, 1, 13, 20])
+    func aTemporaryFolderWithAMarkCutShortIsRemovedByTheNextExport(written: Int) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("site")
+        try Self.pagesOfTen.export(SiteExporterTests.numbered(10), to: site)
+        let expected = try StreamingExportTests.files(site)
+        let temporary = folder.url.appendingPathComponent(".site.rowkit-new")
+        try manager.createDirectory(at: temporary, withIntermediateDirectories: false)
+        let id = UUID().uuidString.lowercased()
+        let mark = temporary.appendingPathComponent(ExportMark.prefix + id)
+        try Data("rowkit export \(id)\n".utf8.prefix(written)).write(to: mark)
+
+        try Self.pagesOfTen.export(SiteExporterTests.numbered(10), to: site)
+        #expect(try StreamingExportTests.files(site) == expected)
+        #expect(try manager.contentsOfDirectory(atPath: folder.url.path) == ["site"])
+
+        // Not the start of a mark's text, or not alone: the user's, left as it is.
+        try manager.createDirectory(at: temporary, withIntermediateDirectories: false)
+        try Data("my notes".utf8).write(to: mark)
+        #expect(throws: ExportError.self) { try Self.pagesOfTen.export(SiteExporterTests.numbered(10), to: site) }
+        try Data("rowkit export \(id)\n".utf8.prefix(written)).write(to: mark)
+        try Data("x".utf8).write(to: temporary.appendingPathComponent("thesis.txt"))
+        #expect(throws: ExportError.self) { try Self.pagesOfTen.export(SiteExporterTests.numbered(10), to: site) }
+        #expect(manager.fileExists(atPath: temporary.appendingPathComponent("thesis.txt").path))
+        #expect(try StreamingExportTests.files(site) == expected)
+    }
+
     /// A leftover folder whose manifest is cut short (only a file system that lost data makes
     /// one: RowKit renames its manifests into place whole) does not say which of its files are
     /// RowKit's. None of them is moved into the site or removed: the export stops and says so.

@@ -60,6 +60,23 @@ struct ExportMark {
         return false
     }
 
+    /// Whether the folder open as `folder` holds nothing but a mark whose writing was cut short:
+    /// one regular file named as a mark (the prefix and a lowercase UUID) whose text is a proper
+    /// start of the mark's text, empty included. That is what an export killed between making its
+    /// temporary folder and finishing its mark leaves (the mark is the folder's first file), and it
+    /// holds nothing of anyone's.
+    static func holdsOnlyAnUnfinishedMark(_ folder: Int32) -> Bool {
+        let names = FileTree.names(in: folder)
+        guard names.count == 1, let name = names.first, name.hasPrefix(prefix) else { return false }
+        let id = name.dropFirst(prefix.count)
+        guard id.utf8.count == 36, UUID(uuidString: String(id)) != nil, id == id.lowercased(),
+            let info = FileTree.status(of: name, in: folder), FileTree.isFile(info), info.st_size < 100,
+            let contents = FileTree.contents(of: name, in: folder)
+        else { return false }
+        let text = Array(text(of: name).utf8)
+        return contents.bytes.count < text.count && Array(text.prefix(contents.bytes.count)) == contents.bytes
+    }
+
     /// Removes the marked folder `name` in `parent` with everything in it, the marks last: when
     /// it cannot all be removed (no descriptors left, say), what stays still carries the mark, so
     /// the next export knows it for RowKit's and removes it.

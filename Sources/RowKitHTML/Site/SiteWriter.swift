@@ -618,7 +618,8 @@ final class SiteWriter: @unchecked Sendable {
     /// Step 2: resolves what a crashed export left beside the site, under the lock. Only a folder
     /// that proves it is RowKit's is touched: one with an ``ExportMark`` (an unfinished export,
     /// removed) or a whole manifest (a finished site or the previous one, emptied into the site); an
-    /// empty folder is removed. Anything else with those names is the user's and stays as it is
+    /// empty folder is removed, and so is a temporary folder holding only a mark cut short (an
+    /// export killed as it wrote it, ``ExportMark/holdsOnlyAnUnfinishedMark(_:)``). Anything else with those names is the user's and stays as it is
     /// (``checkNamesAreFree(in:_:output:)`` then stops the export, naming it).
     private static func recover(in parent: Int32, _ location: SiteLocation, trashRemovedLater: Bool) {
         if !trashRemovedLater {
@@ -630,6 +631,12 @@ final class SiteWriter: @unchecked Sendable {
             guard leftover >= 0 else { continue }
             defer { close(leftover) }
             if FileTree.names(in: leftover).isEmpty {
+                unlinkat(parent, name, AT_REMOVEDIR)
+                continue
+            }
+            if name == location.temporaryName, ExportMark.holdsOnlyAnUnfinishedMark(leftover) {
+                // An export killed while it wrote its mark, the folder's first file.
+                for entry in FileTree.names(in: leftover) { unlinkat(leftover, entry, 0) }
                 unlinkat(parent, name, AT_REMOVEDIR)
                 continue
             }
