@@ -122,67 +122,9 @@ extension ListingLayout {
         } else if end - first >= old.sectionStarts[section + 1] - old.sectionStarts[section] {
             return nil  // the section's rows are all gone: so is the section
         }
-        for (index, row) in rows.enumerated() {
-            guard row.hasExplicitID, row.image == nil, !OutlineVisitor.hasDetailPage(row),
-                rowOffsets[index] >= headerEnd
-            else { return nil }
-        }
-        // Identities: the new rows' must be new to the rest of the listing.
-        var removed: [String: UInt64] = [:]
-        for row in first..<end { removed[old.rowIDs[row]] = digests[old.rowIDs[row]] }
-        var seen = Set<String>()
-        for row in rows {
-            guard seen.insert(row.id).inserted, digests[row.id] == nil || removed[row.id] != nil else { return nil }
-        }
-
-        // The new outline and layout.
-        var outline = old
-        let delta = rows.count - (end - first)
-        outline.rowIDs.replaceSubrange(first..<end, with: rows.map(\.id))
-        let newDigests = rows.map(OutlineVisitor.digest(of:))
-        outline.rowDigests.replaceSubrange(first..<end, with: newDigests)
-        outline.imageDigests.replaceSubrange(first..<end, with: repeatElement(0, count: rows.count))
-        for index in (section + 1)..<outline.sectionStarts.count { outline.sectionStarts[index] += delta }
-        var layout = self
-        let shift = bytes.count - self.bytes.count
-        layout.bytes = bytes
-        layout.rowStarts.replaceSubrange(first..<end, with: rowOffsets.map { $0 - headerEnd + windowStart })
-        for index in (first + rows.count)..<layout.rowStarts.count { layout.rowStarts[index] += shift }
-        layout.detailRows.replaceSubrange(first..<end, with: repeatElement(false, count: rows.count))
-
-        var changed: [String: (row: ListingRow, slug: String?)] = [:]
-        for (index, row) in rows.enumerated() where removed[row.id] != newDigests[index] {
-            changed[row.id] = (row, nil)
-        }
-        return ListingSplice(
-            outline: outline, layout: layout, changedRows: changed, removedIDs: Array(removed.keys),
-            addedDigests: rows.indices.map { (rows[$0].id, newDigests[$0]) })
-    }
-
-    /// The byte offset of the start of each of `lines` (1-based, ascending), counting LF; `nil`
-    /// when the bytes have fewer lines.
-    static func lineOffsets(_ bytes: Data, _ lines: [Int]) -> [Int]? {
-        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Int]? in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-                return lines.isEmpty ? [] : nil
-            }
-            let count = raw.count
-            var offsets: [Int] = []
-            offsets.reserveCapacity(lines.count)
-            var line = 1
-            var offset = 0
-            for target in lines {
-                guard target >= line else { return nil }
-                while line < target {
-                    guard offset < count, let newline = memchr(base + offset, 0x0A, count - offset) else { return nil }
-                    offset = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base + 1
-                    line += 1
-                }
-                guard offset < count else { return nil }
-                offsets.append(offset)
-            }
-            return offsets
-        }
+        return replacing(
+            first..<end, of: section, with: rows, at: rowOffsets, from: headerEnd, windowStart: windowStart,
+            bytes: bytes, old: old, digests: digests)
     }
 
     /// Whether `bytes` hold, in `range` (offsets from their start), a CR that no LF follows.

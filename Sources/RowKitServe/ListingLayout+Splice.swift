@@ -68,9 +68,24 @@ extension ListingLayout {
         let rows = visitor.readRows
         let column = sectionColumns[section]
         guard rows.count == visitor.rowPlaces.count else { return nil }
+        for place in visitor.rowPlaces where place.column != column { return nil }
+        return replacing(
+            first..<end, of: section, with: rows, at: rowOffsets, from: rowsAt, windowStart: windowStart, bytes: bytes,
+            old: old, digests: digests)
+    }
+
+    /// The splice that puts `rows`, read again from a document of their own (their starts in it
+    /// `offsets`, the window's first byte at `base`; in the new bytes at `windowStart`), in the place
+    /// of the old rows `range` of `section`; `nil` when a row cannot be vouched for: one with a
+    /// detail page, an image or no explicit identity, one starting before the window, or an
+    /// identity that another row of the listing keeps.
+    func replacing(
+        _ range: Range<Int>, of section: Int, with rows: [ListingRow], at offsets: [Int], from base: Int,
+        windowStart: Int, bytes: Data, old: TableOutline, digests: [String: UInt64]
+    ) -> ListingSplice? {
+        let (first, end) = (range.lowerBound, range.upperBound)
         for (index, row) in rows.enumerated() {
-            guard row.hasExplicitID, row.image == nil, !OutlineVisitor.hasDetailPage(row),
-                visitor.rowPlaces[index].column == column, rowOffsets[index] >= rowsAt
+            guard row.hasExplicitID, row.image == nil, !OutlineVisitor.hasDetailPage(row), offsets[index] >= base
             else { return nil }
         }
         // Identities: the new rows' must be new to the rest of the listing.
@@ -92,9 +107,9 @@ extension ListingLayout {
         var layout = self
         let shift = bytes.count - self.bytes.count
         layout.bytes = bytes
-        layout.rowStarts.replaceSubrange(first..<end, with: rowOffsets.map { $0 - rowsAt + windowStart })
+        layout.rowStarts.replaceSubrange(first..<end, with: offsets.map { $0 - base + windowStart })
         for index in (first + rows.count)..<layout.rowStarts.count { layout.rowStarts[index] += shift }
-        for index in (section + 1)..<layout.sectionStarts.count { layout.sectionStarts[index] += shift }
+        for index in layout.sectionStarts.indices where index > section { layout.sectionStarts[index] += shift }
         layout.detailRows.replaceSubrange(first..<end, with: repeatElement(false, count: rows.count))
 
         var changed: [String: (row: ListingRow, slug: String?)] = [:]

@@ -81,25 +81,36 @@ struct ListingLayout: Sendable {
     /// lines), each of which must be a `- ` item that starts its line: spaces, `-`, spaces, then
     /// the item at its column. `nil` when one is not.
     static func itemOffsets(_ bytes: Data, _ places: [(line: Int, column: Int)]) -> [Int]? {
+        guard let offsets = lineOffsets(bytes, places.map(\.line)) else { return nil }
+        let allItems = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return offsets.isEmpty }
+            return zip(offsets, places).allSatisfy {
+                isItem(base, count: raw.count, lineStart: $0.0, column: $0.1.column)
+            }
+        }
+        return allItems ? offsets : nil
+    }
+
+    /// The byte offset of the start of each of `lines` (1-based, ascending), counting LF; `nil`
+    /// when the bytes have fewer lines.
+    static func lineOffsets(_ bytes: Data, _ lines: [Int]) -> [Int]? {
         bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Int]? in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-                return places.isEmpty ? [] : nil
+                return lines.isEmpty ? [] : nil
             }
             let count = raw.count
             var offsets: [Int] = []
-            offsets.reserveCapacity(places.count)
+            offsets.reserveCapacity(lines.count)
             var line = 1
             var offset = 0
-            for place in places {
-                guard place.line >= line else { return nil }
-                while line < place.line {
-                    guard offset < count,
-                        let newline = memchr(base + offset, 0x0A, count - offset)
-                    else { return nil }
+            for target in lines {
+                guard target >= line else { return nil }
+                while line < target {
+                    guard offset < count, let newline = memchr(base + offset, 0x0A, count - offset) else { return nil }
                     offset = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base + 1
                     line += 1
                 }
-                guard isItem(base, count: count, lineStart: offset, column: place.column) else { return nil }
+                guard offset < count else { return nil }
                 offsets.append(offset)
             }
             return offsets
