@@ -6,24 +6,55 @@ import Foundation
 struct RowRecords {
     /// The table's folder in the site (`/`-terminated, or empty), as a file URL.
     let folder: URL
-    /// Rows per row file (the search index's `r`).
+    /// Rows per row group (the search index's `r`).
     static let rowsPerFile = 128
-    private var files: [Int: [Substring]] = [:]
+    /// Each row file read so far (by name, `r-3` or the part `r-3-1`): its records.
+    private var files: [String: [Substring]] = [:]
+    /// The groups read so far that are cut in parts: the index of each part's first row.
+    private var groupParts: [Int: [Int]] = [:]
 
     init(folder: URL) { self.folder = folder }
 
     /// The record of row `row` (from 0), as JSON text; `nil` when its row file is missing or does
-    /// not hold it.
+    /// not hold it. A group of rows cut in parts (rows with large inline bodies) is read from the
+    /// part holding the row.
     mutating func record(_ row: Int) -> Substring? {
-        let file = row / Self.rowsPerFile
-        if files[file] == nil {
-            let url = folder.appendingPathComponent("search/r-\(file).js")
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-            files[file] = Self.records(inRowFile: text) ?? []
+        let group = row / Self.rowsPerFile
+        var index = row % Self.rowsPerFile
+        var name = "r-\(group)"
+        if files[name] == nil, groupParts[group] == nil {
+            guard let text = read(name) else { return nil }
+            if let starts = Self.partStarts(inGroupFile: text) {
+                groupParts[group] = starts
+            } else {
+                files[name] = Self.records(inRowFile: text) ?? []
+            }
         }
-        let records = files[file] ?? []
-        let index = row % Self.rowsPerFile
-        return index < records.count ? records[index] : nil
+        if let starts = groupParts[group] {
+            let part = (starts.lastIndex { $0 <= index }) ?? 0
+            index -= starts[part]
+            name = "r-\(group)-\(part)"
+            if files[name] == nil {
+                guard let text = read(name) else { return nil }
+                files[name] = Self.records(inRowFile: text) ?? []
+            }
+        }
+        let records = files[name] ?? []
+        return index >= 0 && index < records.count ? records[index] : nil
+    }
+
+    private func read(_ name: String) -> String? {
+        try? String(contentsOf: folder.appendingPathComponent("search/\(name).js"), encoding: .utf8)
+    }
+
+    /// The first row of each part of a cut group's file (`RowKitSearch.load("key","r-3",{"p":[0,2]});`),
+    /// or `nil` when the text is not such a file.
+    static func partStarts(inGroupFile text: String) -> [Int]? {
+        guard text.hasPrefix("RowKitSearch.load("), let open = text.range(of: ",{\"p\":["),
+            let close = text.range(of: "]}", range: open.upperBound..<text.endIndex)
+        else { return nil }
+        let starts = text[open.upperBound..<close.lowerBound].split(separator: ",").compactMap { Int($0) }
+        return starts.first == 0 ? starts : nil
     }
 
     /// The records of a row file's text (`RowKitSearch.load("key","r-3",[[...],[...]]);`), each

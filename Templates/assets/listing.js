@@ -1,8 +1,9 @@
 /* RowKit one-page list: a listing of several pages becomes one scroll when JavaScript runs.
  *
- * The rows' display data are the search index's row files (search/r-<n>.js, 128 rows each, loaded
- * with <script> elements so file:// works), the sections and the anchors of detail pages are
- * search/s-.js and search/i-<n>.js (docs/one-page.md). Positions come from RowKit's row-offset
+ * The rows' display data are the search index's row files (search/r-<n>.js, 128 rows each, or
+ * parts of about a MiB of a group of large rows, loaded with <script> elements so file:// works),
+ * the sections and the anchors of detail pages are search/s-.js and search/i-<n>.js
+ * (docs/one-page.md). Positions come from RowKit's row-offset
  * tree and row nodes are recycled through its reuse pool, both the C core compiled to WebAssembly
  * (assets/rowkit-core.js). Without JavaScript, or when anything here is missing, the page stays
  * the paginated page it was exported as.
@@ -30,6 +31,7 @@
   var FILL_BUDGET = 12;        // rows outside the viewport newly drawn per frame, at most
   var POOL_CAPACITY = 48;      // spare row nodes kept per cell layout (about a screen of rows)
   var SHARDS_KEPT = 512;       // row files kept in memory
+  var PIECES_KEPT = 8;         // parts of cut row groups kept in memory (up to about a MiB each)
   var LAYOUTS = ["default", "value1", "value2", "subtitle"];
   var GUESS = [44, 44, 44, 53]; // first height estimates per layout, before any row is measured
   var BODY_GUESS = 64;          // added for a row with an inline body
@@ -218,6 +220,8 @@
         data = shards.get(number);
         if (!data) return { row: -2, at: r };
       }
+      // null: the row is in a part of a cut group that is not in memory (see List.piece).
+      if (data[r % perShard] === null) return { row: -2, at: r };
       if (data[r % perShard] && hasTabStop(data[r % perShard])) return { row: r };
     }
     return { row: -1, at: limit };
@@ -401,6 +405,8 @@
     self.freeHandles = [];
     self.shards = new Map(); // shard number -> rows (insertion order = recency)
     self.loading = Object.create(null);
+    self.groupStarts = new Map(); // a cut group's number -> the index of each part's first row
+    self.pieces = new Map();      // "<group>-<part>" of the parts in memory (insertion order = recency)
     self.drawn = new Map();  // item -> node, rows only
     self.parts = new Map();  // section -> {wrap, list, header, footer}
     self.focused = -1;       // the item (row, or section header) holding the focus: kept drawn out of range
@@ -492,11 +498,20 @@
         if (revision !== self.revision) return null;   // a file of the listing before a change
         delete self.loading[number];
         if (!data) return null;
+        if (!Array.isArray(data)) {
+          // A group cut in parts (rows with large inline bodies): its rows are null until the
+          // part holding them is in (List.piece).
+          if (!Array.isArray(data.p)) return null;
+          self.groupStarts.set(number, data.p);
+          data = [];
+          for (var end = Math.min((number + 1) * self.perShard, self.rows), r = number * self.perShard; r < end; r++) data.push(null);
+        }
         self.shards.set(number, data);
         if (self.shards.size > SHARDS_KEPT) {
           var oldest = self.shards.keys().next().value;
           self.shards.delete(oldest);
           root.RowKitSearch.forget(key, "r-" + oldest);
+          self.dropPieces(oldest);
         }
         self.estimate(number, data);
         self.schedule();
@@ -506,25 +521,93 @@
     return null;
   };
 
-  List.prototype.rowData = function (row) {
-    var rows = this.shard(Math.floor(row / this.perShard));
-    return rows ? rows[row % this.perShard] : null;
+  /* Loads part `part` of the cut group `number` (file r-<number>-<part>) into the group's rows;
+     only PIECES_KEPT parts stay in memory, the others' rows going back to null. */
+  List.prototype.piece = function (number, part) {
+    var self = this, name = number + "-" + part, starts = self.groupStarts.get(number);
+    if (self.pieces.has(name)) {
+      self.pieces.delete(name);
+      self.pieces.set(name, true);
+      return;
+    }
+    if (!starts || self.loading[name] || self.awaiting) return;
+    var revision = self.revision;
+    self.loading[name] = file("r-" + name).then(function (data) {
+      if (revision !== self.revision) return null;
+      delete self.loading[name];
+      var rows = self.shards.get(number);
+      if (!data || !rows || self.groupStarts.get(number) !== starts) return null;
+      for (var k = 0; k < data.length && starts[part] + k < rows.length; k++) rows[starts[part] + k] = data[k];
+      self.pieces.set(name, true);
+      if (self.pieces.size > PIECES_KEPT) self.dropPiece(self.pieces.keys().next().value);
+      self.estimate(number, data, starts[part]);
+      self.schedule();
+      return data;
+    });
   };
 
-  /* Loads the row files of rows [first, end); resolves when all are in. */
+  /* Lets the part `name` ("<group>-<part>") go: its rows are null again and its file forgotten. */
+  List.prototype.dropPiece = function (name) {
+    var split = name.split("-"), number = +split[0], part = +split[1];
+    var starts = this.groupStarts.get(number), rows = this.shards.get(number);
+    this.pieces.delete(name);
+    root.RowKitSearch.forget(key, "r-" + name);
+    if (!starts || !rows) return;
+    var end = part + 1 < starts.length ? starts[part + 1] : rows.length;
+    for (var index = starts[part]; index < end; index++) rows[index] = null;
+  };
+
+  /* Lets every part of group `number` go (the group left memory or changed). */
+  List.prototype.dropPieces = function (number) {
+    var self = this, prefix = number + "-";
+    Array.from(self.pieces.keys()).forEach(function (name) { if (name.indexOf(prefix) === 0) self.dropPiece(name); });
+    self.groupStarts.delete(number);
+  };
+
+  List.prototype.rowData = function (row) {
+    var number = Math.floor(row / this.perShard), rows = this.shard(number), index = row % this.perShard;
+    if (!rows) return null;
+    if (rows[index] === null) {
+      var starts = this.groupStarts.get(number);
+      if (starts) this.piece(number, root.RowKitSearch.partOf(starts, index));
+      return null;
+    }
+    return rows[index] || null;
+  };
+
+  /* Loads the row files of rows [first, end) (and the parts of cut groups holding them); resolves
+     when all are in. */
   List.prototype.load = function (first, end) {
     var self = this, waits = [], n;
+    function pieces(number) { return function () { return self.loadPieces(number, first, end); }; }
     for (n = Math.floor(first / self.perShard); n * self.perShard < end; n++) {
-      if (!self.shard(n) && self.loading[n]) waits.push(self.loading[n]);
+      if (self.shard(n)) waits.push(self.loadPieces(n, first, end));
+      else if (self.loading[n]) waits.push(self.loading[n].then(pieces(n)));
     }
     return Promise.all(waits);
   };
 
-  /* A row file's rows get the estimate of their own layout (those not measured yet). */
-  List.prototype.estimate = function (number, data) {
-    if (this.estimated[number]) return;
-    this.estimated[number] = 1;
-    var first = number * this.perShard, self = this;
+  /* Loads the parts of group `number`, when it is cut, that hold rows of [first, end). */
+  List.prototype.loadPieces = function (number, first, end) {
+    var self = this, starts = self.groupStarts.get(number), rows = self.shards.get(number), waits = [];
+    if (!starts || !rows) return Promise.resolve();
+    var from = Math.max(first - number * self.perShard, 0), to = Math.min(end - number * self.perShard, rows.length);
+    for (var part = root.RowKitSearch.partOf(starts, from); part < starts.length && starts[part] < to; part++) {
+      self.piece(number, part);
+      if (self.loading[number + "-" + part]) waits.push(self.loading[number + "-" + part]);
+    }
+    return Promise.all(waits);
+  };
+
+  /* A row file's rows get the estimate of their own layout (those not measured yet); `from`: the
+     index in group `number` of data's first row, for a part of a cut group (estimated as each
+     part comes in; a null row is one whose part is not in). */
+  List.prototype.estimate = function (number, data, from) {
+    if (from === undefined) {
+      if (this.estimated[number]) return;
+      this.estimated[number] = 1;
+    }
+    var first = number * this.perShard + (from || 0), self = this;
     this.keepAnchor(function () {
       var run = [], start = -1, i, item, row;
       function flush() {
@@ -532,6 +615,7 @@
         run = [];
       }
       for (i = 0; i < data.length; i++) {
+        if (!data[i]) { flush(); start = -1; continue; }
         row = first + i;
         item = self.itemOfRow(row);
         if (self.measured[item] || (start >= 0 && item !== start + run.length)) {
@@ -983,6 +1067,8 @@
     self.awaiting = 0;
     self.revision += 1;
     self.loading = Object.create(null);
+    // The export may have cut the groups differently: cut groups load again.
+    Array.from(self.groupStarts.keys()).forEach(function (number) { self.dropPieces(number); self.shards.delete(number); });
     self.schedule();
     if (!current) return Promise.resolve();
     var rows = self.rows, mine = self.sections.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
@@ -1058,7 +1144,7 @@
     self.shards.forEach(function (data, number) {
       for (var k = 0; k < data.length; k++) {
         var to = map.map(number * per + k);
-        if (to >= 0 && !known.has(to)) known.set(to, data[k]);
+        if (to >= 0 && data[k] && !known.has(to)) known.set(to, data[k]);
       }
     });
     var shards = new Map(), files = Math.ceil(outline.n / per);
@@ -1075,6 +1161,8 @@
     self.revision += 1;
     self.loading = Object.create(null);
     self.shards = new Map();
+    self.groupStarts = new Map();
+    self.pieces = new Map();
     self.estimated = new Uint8Array(files);
     shards.forEach(function (rows, number) { if (rows) { self.shards.set(number, rows); self.estimated[number] = 1; } });
     // Drawn rows that stay keep their nodes (and the focus), under their new items.
@@ -1268,8 +1356,9 @@
     self.tabbing = true;
     var wait = function (from) {
       var number = Math.floor(from / self.perShard);
-      return self.load(number * self.perShard, number * self.perShard + 1).then(function () {
-        if (!self.shards.has(number)) return { row: -3 };   // the file did not load: the focus stays
+      return self.load(from, from + 1).then(function () {
+        var rows = self.shards.get(number);
+        if (!rows || rows[from % self.perShard] === null) return { row: -3 };   // the file did not load: the focus stays
         var more = self.tabSearch(from - step, step, limit);
         return more.row === -2 ? wait(more.at) : more;
       });

@@ -416,12 +416,32 @@
     return node;
   }
 
-  /* A row's display data, from its row-data file; the root file says how many rows each holds. */
+  /* A row's display data, from its row-data file; the root file says how many rows each holds.
+     A group of rows too large for one file is cut in parts: its file holds where each part begins
+     (`{p: [0, ...]}`, indexes in the group) and part k is `r-<n>-<k>`. */
   function rowData(table, row) {
     return table.file("t-").then(function (root) {
-      var per = root && root.r > 0 ? root.r : 128;
-      return table.file("r-" + Math.floor(row / per)).then(function (shard) { return shard ? shard[row % per] : null; });
+      var per = root && root.r > 0 ? root.r : 128, number = Math.floor(row / per), index = row % per;
+      return table.file("r-" + number).then(function (group) {
+        if (!group) return null;
+        if (Array.isArray(group)) return group[index];
+        var part = partOf(group.p, index);
+        return table.file("r-" + number + "-" + part).then(function (rows) {
+          return rows ? rows[index - group.p[part]] : null;
+        });
+      });
     });
+  }
+
+  /* The part of a cut row group that holds the row at `index` in the group: the last part whose
+     first row is at or before it (`starts` ascending, from 0). */
+  function partOf(starts, index) {
+    var low = 0, high = starts.length - 1;
+    while (low < high) {
+      var middle = (low + high + 1) >> 1;
+      if (starts[middle] <= index) low = middle; else high = middle - 1;
+    }
+    return low;
   }
 
   /* Where a result's link goes from the page the search runs on: `href` as the row file holds it
@@ -519,7 +539,8 @@
     foldWords: foldWords, fileName: fileName, decodePostings: decodePostings, lowerBound: lowerBound,
     Table: Table, query: query, rank: rank, resultHref: resultHref, imageSource: imageSource,
     accessories: accessories, plural: plural, summary: summary, SAFE_HREF: SAFE_HREF, CANDIDATE_LIMIT: CANDIDATE_LIMIT,
-    excerpt: excerpt, wordsNotInCell: wordsNotInCell, bodyText: bodyText, resultExcerpt: resultExcerpt
+    excerpt: excerpt, wordsNotInCell: wordsNotInCell, bodyText: bodyText, resultExcerpt: resultExcerpt,
+    rowData: rowData, partOf: partOf
   };
   if (typeof module === "object" && module.exports) module.exports = api;
   if (typeof document === "undefined") return;

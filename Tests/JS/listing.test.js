@@ -162,6 +162,10 @@ test("Tab's search finds the next row with a tab stop, or says which file it nee
   assert.deepEqual(listing.tabSearch(shards, 4, 9, -1, -1), { row: 8 });
   assert.deepEqual(listing.tabSearch(shards, 4, 8, -1, -1), { row: -2, at: 7 });
   assert.deepEqual(listing.tabSearch(shards, 4, 3, -1, -1), { row: 2 });
+  // A cut group's rows whose part is not in memory are null: their file is needed.
+  const cut = new Map([[0, [plain, null, null, linked]]]);
+  assert.deepEqual(listing.tabSearch(cut, 4, 0, 1, 4), { row: -2, at: 1 });
+  assert.deepEqual(listing.tabSearch(cut, 4, 4, -1, -1), { row: 3 });
 });
 
 // A document with just what drawRow uses: elements with attributes, children and text.

@@ -180,3 +180,33 @@ test("rows that have a word in their body only rank after rows that show it", as
   };
   assert.deepEqual(await search.query(table(interior), ["n"]), { rows: [9, 0, 3], count: 3, exact: true });
 });
+
+test("partOf finds the part of a cut row group that holds a row", () => {
+  assert.equal(search.partOf([0], 0), 0);
+  assert.equal(search.partOf([0], 127), 0);
+  assert.equal(search.partOf([0, 3, 7], 2), 0);
+  assert.equal(search.partOf([0, 3, 7], 3), 1);
+  assert.equal(search.partOf([0, 3, 7], 6), 1);
+  assert.equal(search.partOf([0, 3, 7], 7), 2);
+  assert.equal(search.partOf([0, 3, 7], 127), 2);
+});
+
+test("rowData reads a row from its group's file, or from the part of a cut group", async () => {
+  const files = {
+    "t-": { n: 300, r: 128 },
+    "r-0": [[0, "row 1"], [0, "row 2"]],
+    "r-1": { p: [0, 2, 5] },
+    "r-1-0": [[0, "row 129"], [0, "row 130"]],
+    "r-1-1": [[0, "row 131"], [0, "row 132"], [0, "row 133"]],
+    "r-1-2": [[0, "row 134"]],
+  };
+  const loaded = [];
+  const tableOf = { file: (name) => { loaded.push(name); return Promise.resolve(name in files ? files[name] : null); } };
+  assert.deepEqual(await search.rowData(tableOf, 1), [0, "row 2"]);
+  assert.deepEqual(await search.rowData(tableOf, 128), [0, "row 129"]);
+  assert.deepEqual(await search.rowData(tableOf, 132), [0, "row 133"]);
+  loaded.length = 0;
+  assert.deepEqual(await search.rowData(tableOf, 133), [0, "row 134"]);
+  assert.deepEqual(loaded, ["t-", "r-1", "r-1-2"], "only the part holding the row is read");
+  assert.equal(await search.rowData(tableOf, 260), null, "a missing file gives no row");
+});

@@ -175,7 +175,9 @@ import Darwin
         }
         let inMemory = try build(streaming: false)
         let throughScratch = try build(streaming: true)
-        #expect(throughScratch.streamed.isSuperset(of: ["s-", "r-0", "r-1"]), "\(throughScratch.streamed)")
+        // Groups of more than a MiB of rows are cut in parts; the first part, begun under
+        // the group's name, went to the scratch file before it was renamed.
+        #expect(throughScratch.streamed.isSuperset(of: ["s-", "r-0-0", "r-1-0"]), "\(throughScratch.streamed)")
         #expect(throughScratch.files.keys.sorted() == inMemory.files.keys.sorted())
         for (name, bytes) in inMemory.files { #expect(throughScratch.files[name] == bytes, "\(name) differs") }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RowKitServe
@@ -18,6 +19,30 @@ import Testing
     @Test func whenTheTextIsNotARowFile_thenNothingIsRead() {
         #expect(RowRecords.records(inRowFile: "var x = [1];") == nil)
         #expect(RowRecords.records(inRowFile: #"RowKitSearch.load("k","r-0",[[1,"unterminated"#) == nil)
+    }
+
+    @Test func whenARowGroupIsCutInParts_thenEachRowIsReadFromItsPart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowrecords-\(UUID().uuidString)")
+        let search = folder.appendingPathComponent("search")
+        try FileManager.default.createDirectory(at: search, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "r-0": #"RowKitSearch.load("","r-0",[[0,"row 1"],[0,"row 2"]]);"#,
+            "r-1": #"RowKitSearch.load("","r-1",{"p":[0,2]});"#,
+            "r-1-0": #"RowKitSearch.load("","r-1-0",[[0,"row 129"],[0,"row 130"]]);"#,
+            "r-1-1": #"RowKitSearch.load("","r-1-1",[[0,"row 131, {\"p\":[9]}"]]);"#,
+        ]
+        for (name, text) in files {
+            try Data(text.utf8).write(to: search.appendingPathComponent("\(name).js"))
+        }
+        var records = RowRecords(folder: folder.appendingPathComponent(""))
+        #expect(records.record(1) == #"[0,"row 2"]"#)
+        #expect(records.record(128) == #"[0,"row 129"]"#)
+        #expect(records.record(129) == #"[0,"row 130"]"#)
+        #expect(records.record(130) == #"[0,"row 131, {\"p\":[9]}"]"#)
+        #expect(records.record(131) == nil)
+        #expect(records.record(300) == nil)
+        #expect(RowRecords.partStarts(inGroupFile: files["r-1-1"]!) == nil)
     }
 
     @Test func whenTextIsWrittenAsJSON_thenItCannotCloseAScriptOrBreakALine() {

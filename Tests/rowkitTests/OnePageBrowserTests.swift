@@ -34,6 +34,10 @@ import Testing
         let switches = scratch.path("switches-site")
         try Self.switchListing.write(toFile: scratch.path("switches.yaml"), atomically: true, encoding: .utf8)
         commands.append(["export", scratch.path("switches.yaml"), "-o", switches, "-q"])
+        // Rows with large inline bodies: their row-data groups are cut in parts.
+        let bodies = scratch.path("bodies-site")
+        try Self.bodiesListing.write(toFile: scratch.path("bodies.yaml"), atomically: true, encoding: .utf8)
+        commands.append(["export", scratch.path("bodies.yaml"), "-o", bodies, "-q"])
         for arguments in commands {
             let run = try RowKitTool.run(arguments)
             try #require(run.status == 0, "rowkit \(arguments.joined(separator: " ")): \(run.stderr)")
@@ -43,7 +47,7 @@ import Testing
             SearchBrowserTests.python.path,
             [
                 "Tests/Browser/one_page_test.py", "--large", large, "--rows", "\(Self.rows)", "--styles", styles,
-                "--shots", shots.path, "--switches", switches,
+                "--shots", shots.path, "--switches", switches, "--bodies", bodies,
             ])
         let summary: String = run.stdout.split(separator: "\n").last.map { String($0) } ?? ""
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(3000))")
@@ -53,6 +57,19 @@ import Testing
         #expect(result["passed"] as? Int ?? 0 >= 20, "\(summary)")
         print("one page in Chromium: \(summary)")
     }
+
+    /// 300 rows, each with an inline body of 800 list items (about 11 KB of Markdown, 30 KB of
+    /// markup) holding the word `marker<n>`: each group of 128 rows is cut in about four parts of
+    /// a MiB, and list pages close by bytes (about 90 rows each).
+    static let bodiesListing: String = {
+        let items = (1...800).map { "          - *\($0)* `x`\n" }.joined()
+        var yaml = "version: 1\ntitle: Bodies\nsections:\n  - header: All\n    rows:\n"
+        for number in 1...300 {
+            yaml += "      - text: Row \(number)\n        accessory: none\n        body: |\n"
+            yaml += "          marker\(number)\n\n" + items
+        }
+        return yaml
+    }()
 
     /// 1,200 rows in one section, every third a switch row (on when its number is even), the rest
     /// Value1 rows: three list pages, so rows from 501 on are drawn by the one-page list.

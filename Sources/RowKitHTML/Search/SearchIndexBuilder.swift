@@ -12,7 +12,11 @@ import RowKitListing
 /// The files (see `docs/search.md` for the format and the query):
 /// - `r-<n>.js`: the display data of rows `n*128 ..< (n+1)*128` (``rowsPerShard``), in listing
 ///   order: what a result draws (layout, accessory, text, detail, image) and where it leads.
-///   Written as soon as 128 rows have arrived.
+///   Written as soon as 128 rows have arrived. A group of 128 rows whose data passes
+///   ``rowFileBytes`` (rows with large inline bodies) is cut in parts, each closed by the row that
+///   brings it to that many bytes: `r-<n>-<k>.js` hold the rows, and `r-<n>.js` only the index in
+///   the group of each part's first row (`{"p":[0,…]}`), so that a row's file is still found from
+///   its number alone.
 /// - `t-.js`, `t-<prefix>.js`, `p-<word>-<n>.js`, `a-<prefix>-<n>.js`: the words, written by
 ///   ``SearchTrieWriter`` from the word–row pairs, which ``SearchPostingRuns`` keeps in bounded
 ///   memory (sorted runs spilled to a temporary folder and merged).
@@ -20,13 +24,18 @@ import RowKitListing
 /// With ``finish(sections:pageSize:)`` it also writes what the one-page list needs
 /// (``OnePageIndex``: `s-.js` and `i-<n>.js`).
 ///
-/// Memory: the last shard's rows (a MiB of them at most with ``largeFiles``), a buffer of at most
+/// Memory: the last row file's rows (a MiB of them at most with ``largeFiles``), a buffer of at most
 /// 2^20 word–row pairs, and the open path of the word trie.
 final class SearchIndexBuilder {
     /// Rows per row-data file: 128 rows (about 13 KB) a file keeps a 100,000-row table at 782
     /// row-data files; every file of a site costs its creation, which dominates on some file
     /// systems.
     static let rowsPerShard = 128
+
+    /// The bytes past which a row-data file is closed before its 128 rows (a row is never split):
+    /// a group of rows with large inline bodies becomes parts of about this size, not one file of
+    /// hundreds of MB that a search result or the one-page list would load whole.
+    var rowFileBytes = 1 << 20
 
     /// The table's key in the browser: the folder's slug, or "" for a single-table site.
     let key: String
@@ -36,6 +45,13 @@ final class SearchIndexBuilder {
     /// The ranges of the row-data file being filled that went to ``largeFiles``'s scratch file
     /// (a MiB at a time: rows with large inline bodies).
     private var shardSpilled: [Range<Int>] = []
+    /// The row-data file being filled: its header's length, its rows, and its bytes so far.
+    private var shardHeader = 0
+    private var shardRows = 0
+    private var shardBytes = 0
+    /// The index in their group of the first rows of the parts written of the group being filled
+    /// (empty while it is one file).
+    private var groupParts: [Int] = []
     private var onePage = OnePageIndex()
     private(set) var rowCount = 0
     /// Rows whose display data has been added.
@@ -85,12 +101,18 @@ final class SearchIndexBuilder {
         try records.visitRows(in: largeFiles?.scratch) { row in
             if shard.isEmpty && shardSpilled.isEmpty { openShard() } else { shard.append(UInt8(ascii: ",")) }
             shard.append(contentsOf: row)
+            shardBytes += row.count + 1
+            shardRows += 1
             if let largeFiles, shard.count >= 1 << 20 {
                 shardSpilled.append(try largeFiles.scratch.append(shard))
                 shard.removeAll(keepingCapacity: true)
             }
             displayCount += 1
-            if displayCount % Self.rowsPerShard == 0 { try writeShard() }
+            if displayCount % Self.rowsPerShard == 0 {
+                try writeShard()
+            } else if shardBytes >= rowFileBytes {
+                try writePart()
+            }
         }
     }
 
@@ -288,10 +310,47 @@ final class SearchIndexBuilder {
     /// Writes the row-data file being filled: ``shard`` holds the whole file but its end, or
     /// with rows of large inline bodies, what is not in ``shardSpilled`` yet.
     private func writeShard() throws {
+        let group = max(displayCount - 1, 0) / Self.rowsPerShard
+        if !groupParts.isEmpty {
+            // The group's last part (unless the table's last row closed one), then the group's
+            // file: where each part begins.
+            if shardRows > 0 { try writePart() }
+            var file: [UInt8] = []
+            SearchScript.open(key: key, name: "r-\(group)", into: &file)
+            file.append(contentsOf: "{\"p\":[\(groupParts.map(String.init).joined(separator: ","))]}".utf8)
+            SearchScript.close(&file)
+            try written("r-\(group)", file)
+            groupParts.removeAll()
+            return
+        }
+        try writeRowFile(named: "r-\(group)")
+    }
+
+    /// Writes the rows filled so far as the next part of their group (see ``rowFileBytes``).
+    private func writePart() throws {
+        let group = (displayCount - 1) / Self.rowsPerShard
+        let name = "r-\(group)-\(groupParts.count)"
+        groupParts.append(displayCount - shardRows - group * Self.rowsPerShard)
+        // The file was begun under its group's name, `r-<n>`: its header now names the part.
+        var header: [UInt8] = []
+        SearchScript.open(key: key, name: name, into: &header)
+        header.append(UInt8(ascii: "["))
+        if let largeFiles, let first = shardSpilled.first {
+            shardSpilled[0] = first.lowerBound + shardHeader..<first.upperBound
+            shardSpilled.insert(try largeFiles.scratch.append(header), at: 0)
+        } else {
+            shard.replaceSubrange(0..<shardHeader, with: header)
+        }
+        try writeRowFile(named: name)
+    }
+
+    /// Writes the row-data file being filled, under `name`.
+    private func writeRowFile(named name: String) throws {
         if shard.isEmpty && shardSpilled.isEmpty { openShard() }
         shard.append(UInt8(ascii: "]"))
         SearchScript.close(&shard)
-        let name = "r-\(max(displayCount - 1, 0) / Self.rowsPerShard)"
+        shardRows = 0
+        shardBytes = 0
         if let largeFiles, !shardSpilled.isEmpty {
             shardSpilled.append(try largeFiles.scratch.append(shard))
             try largeFiles.write(name, shardSpilled)
@@ -310,5 +369,6 @@ final class SearchIndexBuilder {
     private func openShard() {
         SearchScript.open(key: key, name: "r-\(displayCount / Self.rowsPerShard)", into: &shard)
         shard.append(UInt8(ascii: "["))
+        shardHeader = shard.count
     }
 }

@@ -165,6 +165,56 @@ import Testing
     /// A large table's words are written on two threads, cut in runs where their first character
     /// changes; the files are those of one thread, whether each run's part of the trie's root is
     /// interior or still a leaf when they meet.
+    /// 680 rows: the table's last row is a long one that closes a part.
+    @Test(arguments: [700, 680])
+    func rowGroupsOfLargeRowsAreCutInPartsFoundByTheirRowNumbers(count: Int) throws {
+        // Rows of 30 to 20,000 bytes of text, files closed past 8,000 bytes: some groups of 128 rows
+        // stay one file, the others are cut (a row is never split, and a part ends with the row that
+        // passed the bound).
+        let rows = (0..<count).map { index in
+            let filler = index % 97 == 0 && index > 256 ? 20_000 : (index / 128) % 2 * 60
+            return SearchRow(
+                text: "row \(index) " + String(repeating: "x", count: filler),
+                layout: .default, accessory: .none, href: "page-1.html#r-\(index + 1)")
+        }
+        var files: [String: [UInt8]] = [:]
+        let builder = SearchIndexBuilder(key: "t") { name, data in files[name] = data }
+        builder.rowFileBytes = 8_000
+        for row in rows { try builder.add(row) }
+        try builder.finish()
+        var cut = 0
+        for group in 0..<6 {
+            let file = try Self.data(files["r-\(group)"])
+            var read: [[Any]] = []
+            if let whole = file as? [[Any]] {
+                read = whole
+            } else {
+                let starts = try #require((file as? [String: Any])?["p"] as? [Int])
+                cut += 1
+                #expect(starts.first == 0 && starts == starts.sorted() && Set(starts).count == starts.count)
+                for part in starts.indices {
+                    let name = "r-\(group)-\(part)"
+                    let rows = try #require(try Self.data(files[name]) as? [[Any]])
+                    #expect(!rows.isEmpty && read.count == starts[part], "\(name) holds rows from \(starts[part])")
+                    // Bounded: the bytes before the last row are under the bound.
+                    let before = try JSONSerialization.data(withJSONObject: Array(rows.dropLast()))
+                    #expect(before.count < 8_000 + 64, "\(name) is closed by the row that passes the bound")
+                    read += rows
+                }
+            }
+            let expected = rows[(group * 128)..<min(group * 128 + 128, rows.count)].map(\.text)
+            #expect(read.map { $0[1] as? String } == expected, "group \(group) reads back its rows in order")
+        }
+        #expect(cut >= 2, "some groups were cut")
+        #expect(files["r-0-0"] == nil && files["r-1-0"] != nil, "a group of short rows stays one file")
+        // The same rows with the default bound: one file a group, as before.
+        var plain: [String: [UInt8]] = [:]
+        let whole = SearchIndexBuilder(key: "t") { name, data in plain[name] = data }
+        for row in rows { try whole.add(row) }
+        try whole.finish()
+        #expect(plain.keys.filter { $0.hasPrefix("r-") }.sorted() == (0..<6).map { "r-\($0)" }.sorted())
+    }
+
     @Test func wordsWrittenOnTwoThreadsMakeTheFilesOfOne() throws {
         let letters = ["\u{E9}t\u{E9}", "zebra", "\u{65E5}\u{672C}", "\u{1F600}", "ab", "ba", "9z"]
         let cases: [(String, [SearchRow])] = [
