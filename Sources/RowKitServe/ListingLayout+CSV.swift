@@ -33,14 +33,17 @@ extension ListingLayout {
         sectionStarts = []
         sectionColumns = []
         detailRows = visitor.detailRows
+        sectionHeaders = visitor.headers
+        slugHashes = visitor.baseSlugHashes
         title = header.title
         style = header.style.rawValue
         isCSV = true
     }
 
-    /// The outline of a CSV listing's new `bytes`, read only where they differ from the layout's,
-    /// or `nil` when a full read is needed to be exact (see
-    /// ``splice(_:into:digests:reader:)``).
+    /// The splice of the CSV records that hold the changed bytes (`prefix` and `suffix`: the
+    /// lengths of the bytes that stay the same at each end), within one section, or `nil`; the
+    /// splice of ``splice(_:into:digests:reader:)`` then tries the whole sections that hold them
+    /// (``spliceCSVSections(_:prefix:suffix:into:digests:reader:)``).
     ///
     /// The records between the longest common prefix and suffix are read again, after the
     /// header's bytes, and must all belong to the section that holds the first of them. Outside
@@ -48,7 +51,7 @@ extension ListingLayout {
     /// (its bytes end in LF, and a read of the header and the window alone must end without a
     /// problem, so no quote is left open into the rest), so the rest of the file reads as before.
     ///
-    /// A full read is needed, and the splice declines, when:
+    /// This splice declines when:
     /// - the listing takes sections' footers or index titles from columns (`--footer`, `--index`):
     ///   a section takes the first non-empty cell among all its rows, not only the window's;
     /// - the changed bytes reach into the header (a column's place may change every row);
@@ -56,24 +59,20 @@ extension ListingLayout {
     ///   across a section boundary, a section renamed, a new section: the sections' order is
     ///   first-seen or by name over the whole file), or the window's rows were a whole section and
     ///   are gone;
-    /// - a row read again or replaced has a detail page (slugs depend on every row before), an
-    ///   image, no `id` (a derived identity depends on the rows before it), or takes an identity
-    ///   another row has;
+    /// - a row read again or replaced has an image, no `id` (a derived identity depends on the
+    ///   rows before it), takes an identity another row has, or has a detail page whose slug
+    ///   could differ from a full read's (``slugHashes``);
     /// - the window holds a lone CR, does not end in LF (a last record without a line break), or
     ///   reading it finds any problem or warning (the full read then reports it).
     ///
-    /// - Complexity: O(*n*) to compare the bytes (memcmp) and copy the outline, plus the read of
-    ///   the changed rows.
+    /// - Complexity: O(*n*) to copy the outline, plus the read of the changed rows.
     func spliceCSV(
-        _ bytes: Data, into old: TableOutline, digests: [String: UInt64], reader: ListingReader
+        _ bytes: Data, prefix: Int, suffix: Int, into old: TableOutline, digests: [String: UInt64],
+        reader: ListingReader
     ) -> ListingSplice? {
         guard reader.csv.footer == nil, reader.csv.index == nil, !rowStarts.isEmpty,
             old.rowCount == rowStarts.count, old.sectionStarts.count == old.sectionIDs.count + 1
         else { return nil }
-        let (prefix, suffix) = Self.common(self.bytes, bytes)
-        if prefix == bytes.count && prefix == self.bytes.count {
-            return ListingSplice(outline: old, layout: self, changedRows: [:])
-        }
         // The old rows [first, end) hold the changed bytes; from the row `end` (or the end of the
         // file) on, the bytes are the same suffix.
         let first = Self.lastIndex(in: rowStarts, atMost: prefix)
@@ -90,7 +89,7 @@ extension ListingLayout {
         guard windowStart <= newWindowEnd, newWindowEnd > 0, bytes[bytes.startIndex + newWindowEnd - 1] == 0x0A,
             !Self.hasLoneCR(bytes, in: windowStart..<newWindowEnd)
         else { return nil }
-        for row in first..<end where detailRows[row] || old.imageDigests[row] != 0 { return nil }
+        for row in first..<end where old.imageDigests[row] != 0 { return nil }
 
         // The header's bytes (and blank lines after it), then the window's.
         let headerEnd = rowStarts[0]

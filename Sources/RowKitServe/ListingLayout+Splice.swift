@@ -6,14 +6,18 @@ import RowKitListing
 extension ListingLayout {
     /// The outline of `bytes`, the listing's new bytes, read only where they differ from the
     /// layout's: the rows between the longest common prefix and suffix are read again, within
-    /// the section that holds them, and put in the place of the old ones; `nil` when a full read
-    /// is needed to be exact.
+    /// the section that holds them or as the whole sections that hold them, and put in the place
+    /// of the old ones; `nil` when a full read is needed to be exact.
     ///
-    /// That is when the changed bytes reach beyond one section's rows (a header, a section's own
-    /// fields, the last row of a section), when a row read again or replaced has a detail page
-    /// (slugs depend on every row before), an image, or no explicit identity, or takes an
-    /// identity another row has, when the rows read again are not `- ` items at the section's
-    /// column, or when reading them finds any problem (the full read then reports it).
+    /// When the changed bytes lie within one section's rows, those rows are read again
+    /// (``spliceRows(_:prefix:suffix:into:digests:reader:)``); else, or when that declines, the
+    /// whole sections that hold them (``spliceSections(_:prefix:suffix:into:digests:reader:)``,
+    /// which lists when a full read is needed). The rows' splice declines when the changed bytes
+    /// reach beyond one section's rows (a header, a section's own fields, the last row of a
+    /// section), when a row read again or replaced has an image or no explicit identity, takes an
+    /// identity another row has, or has a detail page whose slug could differ from a full read's
+    /// (``slugHashes``), when the rows read again are not `- ` items at the section's column, or
+    /// when reading them finds any problem (the full read then reports it).
     ///
     /// - Parameters:
     ///   - old: The outline the layout was read with (the document's own title and style).
@@ -24,12 +28,25 @@ extension ListingLayout {
     func splice(
         _ bytes: Data, into old: TableOutline, digests: [String: UInt64], reader: ListingReader
     ) -> ListingSplice? {
-        if isCSV { return spliceCSV(bytes, into: old, digests: digests, reader: reader) }
         guard !rowStarts.isEmpty, old.rowCount == rowStarts.count else { return nil }
         let (prefix, suffix) = Self.common(self.bytes, bytes)
         if prefix == bytes.count && prefix == self.bytes.count {
             return ListingSplice(outline: old, layout: self, changedRows: [:])
         }
+        if isCSV {
+            return spliceCSV(bytes, prefix: prefix, suffix: suffix, into: old, digests: digests, reader: reader)
+                ?? spliceCSVSections(bytes, prefix: prefix, suffix: suffix, into: old, digests: digests, reader: reader)
+        }
+        return spliceRows(bytes, prefix: prefix, suffix: suffix, into: old, digests: digests, reader: reader)
+            ?? spliceSections(bytes, prefix: prefix, suffix: suffix, into: old, digests: digests, reader: reader)
+    }
+
+    /// The splice of the rows of one section that hold the changed bytes (`prefix` and `suffix`:
+    /// the lengths of the bytes that stay the same at each end), or `nil`.
+    func spliceRows(
+        _ bytes: Data, prefix: Int, suffix: Int, into old: TableOutline, digests: [String: UInt64],
+        reader: ListingReader
+    ) -> ListingSplice? {
         // The old rows [first, end) hold the changed bytes; the row `end` starts the same suffix.
         let first = Self.lastIndex(in: rowStarts, atMost: prefix)
         guard first >= 0 else { return nil }
@@ -46,7 +63,7 @@ extension ListingLayout {
         guard windowStart <= newWindowEnd, newWindowEnd > 0, bytes[bytes.startIndex + newWindowEnd - 1] == 0x0A,
             sectionStarts.count > section, !sectionStarts.isEmpty
         else { return nil }
-        for row in first..<end where detailRows[row] || old.imageDigests[row] != 0 { return nil }
+        for row in first..<end where old.imageDigests[row] != 0 { return nil }
 
         // The document's header, the section's fields before its rows, and the new rows.
         let headerEnd = sectionStarts[0]
@@ -76,17 +93,20 @@ extension ListingLayout {
 
     /// The splice that puts `rows`, read again from a document of their own (their starts in it
     /// `offsets`, the window's first byte at `base`; in the new bytes at `windowStart`), in the place
-    /// of the old rows `range` of `section`; `nil` when a row cannot be vouched for: one with a
-    /// detail page, an image or no explicit identity, one starting before the window, or an
-    /// identity that another row of the listing keeps.
+    /// of the old rows `range` of `section`; `nil` when a row cannot be vouched for: one with an
+    /// image or no explicit identity, one starting before the window, an identity that another
+    /// row of the listing keeps, or a detail page whose slug a full read could give otherwise.
     func replacing(
         _ range: Range<Int>, of section: Int, with rows: [ListingRow], at offsets: [Int], from base: Int,
         windowStart: Int, bytes: Data, old: TableOutline, digests: [String: UInt64]
     ) -> ListingSplice? {
         let (first, end) = (range.lowerBound, range.upperBound)
         for (index, row) in rows.enumerated() {
-            guard row.hasExplicitID, row.image == nil, !OutlineVisitor.hasDetailPage(row), offsets[index] >= base
-            else { return nil }
+            guard row.hasExplicitID, row.image == nil, offsets[index] >= base else { return nil }
+        }
+        var slugs = slugHashes
+        guard Self.replaceSlugs(&slugs, removing: range, of: old, detailRows: detailRows, adding: rows) else {
+            return nil
         }
         // Identities: the new rows' must be new to the rest of the listing.
         var removed: [String: UInt64] = [:]
@@ -110,11 +130,12 @@ extension ListingLayout {
         layout.rowStarts.replaceSubrange(first..<end, with: offsets.map { $0 - base + windowStart })
         for index in (first + rows.count)..<layout.rowStarts.count { layout.rowStarts[index] += shift }
         for index in layout.sectionStarts.indices where index > section { layout.sectionStarts[index] += shift }
-        layout.detailRows.replaceSubrange(first..<end, with: repeatElement(false, count: rows.count))
+        layout.detailRows.replaceSubrange(first..<end, with: rows.map(OutlineVisitor.hasDetailPage))
+        layout.slugHashes = slugs
 
         var changed: [String: (row: ListingRow, slug: String?)] = [:]
         for (index, row) in rows.enumerated() where removed[row.id] != newDigests[index] {
-            changed[row.id] = (row, nil)
+            changed[row.id] = (row, Self.slug(of: row))
         }
         return ListingSplice(
             outline: outline, layout: layout, changedRows: changed, removedIDs: Array(removed.keys),

@@ -21,6 +21,14 @@ struct ListingLayout: Sendable {
     var sectionColumns: [Int]
     /// Whether each row has a detail page.
     var detailRows: [Bool]
+    /// Each section's header as the document says it (`nil`: none): what sections' identities
+    /// are made of.
+    var sectionHeaders: [String?]
+    /// The column of the sections' `- ` items' mappings (0 for CSV).
+    var sectionColumn = 0
+    /// The hashes of the detail pages' slugs, each its identity's base slug, or `nil` when a
+    /// slug is not (``OutlineVisitor/baseSlugHashes``).
+    var slugHashes: Set<UInt64>?
     /// The title and style as the document says them (before a command's overrides).
     var title: String
     var style: String
@@ -44,6 +52,8 @@ struct ListingLayout: Sendable {
         let rows = visitor.rowPlaces
         let sections = visitor.sectionPlaces
         let starts = visitor.outline.sectionStarts
+        guard let sectionColumn = sections.first?.column, sections.allSatisfy({ $0.column == sectionColumn })
+        else { return nil }
         var columns: [Int] = []
         for section in sections.indices {
             let first = starts[section]
@@ -72,7 +82,10 @@ struct ListingLayout: Sendable {
         }
         self.bytes = bytes
         sectionColumns = columns
+        self.sectionColumn = sectionColumn
         detailRows = visitor.detailRows
+        sectionHeaders = visitor.headers
+        slugHashes = visitor.baseSlugHashes
         title = header.title
         style = header.style.rawValue
     }

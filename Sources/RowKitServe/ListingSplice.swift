@@ -5,7 +5,8 @@ import RowKitListing
 struct ListingSplice: Sendable {
     var outline: TableOutline
     var layout: ListingLayout
-    /// The rows new or changed since the read before, by identity (none has a detail page).
+    /// The rows new or changed since the read before, by identity, each with its detail page's
+    /// slug (its identity's base slug: ``ListingLayout/slugHashes``).
     var changedRows: [String: (row: ListingRow, slug: String?)]
     /// How the digests by identity change: the identities that go, then the ones that come.
     var removedIDs: [String] = []

@@ -25,7 +25,14 @@ struct OutlineVisitor: ListingVisitor {
     /// Whether the rows are kept (``readRows``).
     var keepsRows = false
     var readRows: [ListingRow] = []
-    private var headers: [String?] = []
+    /// Each section's header as the document says it (`nil`: none).
+    private(set) var headers: [String?] = []
+    /// The hashes of the detail pages' slugs (`ContentHash` of each, as ``SlugAllocator`` keeps
+    /// them), or `nil` once a row's slug is not the base slug of its identity (two rows' bases
+    /// met): while every slug is its base, rows with detail pages may come and go without
+    /// another row's slug changing
+    /// (``ListingLayout/replaceSlugs(_:removing:of:detailRows:adding:)``).
+    var baseSlugHashes: Set<UInt64>? = []
     private var slugs = SlugAllocator()
     private static let separator: [UInt8] = [0]
 
@@ -41,6 +48,7 @@ struct OutlineVisitor: ListingVisitor {
         hasDerivedIDs = false
         readRows = []
         headers = []
+        baseSlugHashes = []
         slugs = SlugAllocator()
         outline.title = header.title
         outline.style = header.style.rawValue
@@ -56,6 +64,13 @@ struct OutlineVisitor: ListingVisitor {
         }
         let hasDetailPage = Self.hasDetailPage(row)
         let slug = hasDetailPage ? slugs.allocate(for: row.id) : nil
+        if let slug, baseSlugHashes != nil {
+            if slug == SlugAllocator.baseSlug(for: row.id) {
+                baseSlugHashes?.insert(ContentHash(slug).value)
+            } else {
+                baseSlugHashes = nil
+            }
+        }
         if let previousDigests, previousDigests[row.id] != digest { changedRows[row.id] = (row, slug) }
         outline.rowIDs.append(row.id)
         outline.rowDigests.append(digest)
@@ -100,9 +115,15 @@ struct OutlineVisitor: ListingVisitor {
     /// Section identities as a listing's table has them: a header that no other section has, else
     /// the section's place.
     mutating func finish() {
+        outline.sectionIDs = Self.sectionIDs(headers)
+    }
+
+    /// The identities of sections with `headers`: a header that no other section has, else the
+    /// section's place.
+    static func sectionIDs(_ headers: [String?]) -> [String] {
         var counts: [String: Int] = [:]
         for header in headers { if let header { counts[header, default: 0] += 1 } }
-        outline.sectionIDs = headers.enumerated().map { index, header in
+        return headers.enumerated().map { index, header in
             if let header, counts[header] == 1 { return "h:" + header }
             return "#\(index)"
         }

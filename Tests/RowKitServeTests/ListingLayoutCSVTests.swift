@@ -64,9 +64,11 @@ import Testing
         func newRow() -> Row {
             counter += 1
             let texts = ["New \(counter)", "New, \(counter)", "New \"\(counter)\"", "New\n\(counter)\nlines"]
-            return Row(id: "n\(counter)", text: texts[random.below(texts.count)], detail: random.chance(50) ? "D" : nil)
+            return Row(
+                id: "n\(counter)", text: texts[random.below(texts.count)], detail: random.chance(50) ? "D" : nil,
+                body: random.chance(10) ? "Body \(counter)" : nil)
         }
-        switch random.below(16) {
+        switch random.below(23) {
         case 0, 1, 2:
             if !sections[s].rows.isEmpty {
                 let r = random.below(sections[s].rows.count)
@@ -120,6 +122,52 @@ import Testing
                 lines.insert(line, at: 1 + random.below(lines.count - 2))
                 return lines.joined(separator: "\n")
             }
+        case 16:
+            // A whole section deleted.
+            if sections.count > 1 { sections.remove(at: s) }
+        case 17:
+            // A section duplicated, under another name or (its runs then meet or interleave) not,
+            // its rows' identities renamed or (a problem) not.
+            var copy = sections[s]
+            counter += 1
+            if random.chance(80) {
+                for r in copy.rows.indices { copy.rows[r].id = copy.rows[r].id.map { "\($0)c\(counter)" } }
+            }
+            if random.chance(70) { copy.name += "c\(counter)" }
+            sections.insert(copy, at: random.below(sections.count + 1))
+        case 18:
+            // A section moved.
+            let section = sections.remove(at: s)
+            sections.insert(section, at: random.below(sections.count + 1))
+        case 19:
+            // Records cut from one section's to another's: the sections between go, and the
+            // second one's last records are left.
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard lines.count > 3 else { return nil }
+            let a = 1 + random.below(lines.count - 2)
+            let b = a + 1 + random.below(lines.count - a - 1)
+            lines.removeSubrange(a..<b)
+            return lines.joined(separator: "\n")
+        case 20:
+            // A section takes another's name.
+            sections[s].name = sections[random.below(sections.count)].name
+        case 21:
+            // A row with a detail page whose identity's base slug another row's has.
+            let t = random.below(sections.count)
+            if let id = sections[t].rows.first?.id {
+                var row = newRow()
+                row.id = random.chance(50) ? id.uppercased() : id.replacingOccurrences(of: "-", with: " ")
+                row.body = "Body"
+                sections[s].rows.insert(row, at: random.below(sections[s].rows.count + 1))
+            }
+        case 22:
+            // The last rows of a section go to the start of the next.
+            if s + 1 < sections.count, sections[s].rows.count > 1 {
+                let count = 1 + random.below(sections[s].rows.count - 1)
+                let moved = sections[s].rows.suffix(count)
+                sections[s].rows.removeLast(count)
+                sections[s + 1].rows.insert(contentsOf: moved, at: 0)
+            }
         case 12, 13:
             // Bytes: a few removed, or some inserted, anywhere.
             var bytes = Array(text.utf8)
@@ -148,6 +196,7 @@ import Testing
     @Test func whenRandomSavesOfACSVAreReadOnlyWhereTheyChanged_thenTheOutlineIsAFullReads() throws {
         var spliced = 0
         var declined = 0
+        var crossed = 0  // spliced, with sections gone or come
         for seed in 1...200 {
             var random = Random(state: UInt64(seed))
             var counter = 0
@@ -185,6 +234,7 @@ import Testing
                     continue
                 }
                 if fast.spliced[0] { spliced += 1 } else { declined += 1 }
+                if fast.spliced[0], full.outlines[0].sections.count != good.outlines[0].sections.count { crossed += 1 }
                 #expect(fast.outlines == full.outlines, "\(context): the outlines")
                 #expect(fast.images == full.images, "\(context): the images")
                 #expect(
@@ -202,6 +252,8 @@ import Testing
                     #expect(a.isCSV && b.isCSV, "\(context): CSV layouts")
                     #expect(a.rowStarts == b.rowStarts, "\(context): row starts")
                     #expect(a.detailRows == b.detailRows, "\(context): detail rows")
+                    #expect(a.sectionHeaders == b.sectionHeaders, "\(context): section headers")
+                    #expect(a.slugHashes == b.slugHashes, "\(context): slugs")
                     #expect(a.title == b.title && a.style == b.style && a.bytes == b.bytes, "\(context): header")
                 }
                 for taken in fast.reads { taken.commit() }
@@ -214,6 +266,7 @@ import Testing
         }
         #expect(spliced > 1000, "the splice is taken often (\(spliced) spliced, \(declined) read whole)")
         #expect(declined > 300, "and declined often (\(spliced) spliced, \(declined) read whole)")
+        #expect(crossed > 200, "also when sections go or come (\(crossed) of \(spliced) spliced)")
     }
 
     static func big(rows: Int, sections: Int) -> String {
@@ -234,6 +287,24 @@ import Testing
         #expect(fast.spliced == [true])
         #expect(Array(fast.changedRows[0].keys) == ["r51234"])
         #expect(fast.outlines == Self.read(edited, options: options).outlines)
+    }
+
+    @Test func whenACSVSectionOfAHundredThousandRowsGoesOrComes_thenOnlyTheSectionsAroundAreRead() throws {
+        let options = CSVListingOptions(sectionBy: "section")
+        let text = Self.big(rows: 100_000, sections: 26)
+        let first = Self.read(text, options: options)
+        for taken in first.reads { taken.commit() }
+        let deleted = text.split(separator: "\n").filter { !$0.contains(",S1,") }.joined(separator: "\n") + "\n"
+        let fast = Self.read(deleted, options: options, last: first.reads)
+        #expect(fast.spliced == [true])
+        #expect(fast.changedRows[0].isEmpty)
+        #expect(fast.outlines == Self.read(deleted, options: options).outlines)
+        for taken in fast.reads { taken.commit() }
+        let inserted = deleted.replacingOccurrences(of: "r0,S0,", with: "new,New,New,D\nr0,S0,")
+        let again = Self.read(inserted, options: options, last: fast.reads)
+        #expect(again.spliced == [true])
+        #expect(Array(again.changedRows[0].keys) == ["new"])
+        #expect(again.outlines == Self.read(inserted, options: options).outlines)
     }
 
     @Test(arguments: [

@@ -35,12 +35,13 @@ import Testing
         var header: String
         var footer: String?
         var rows: [Row]
+        var hasHeader = true
     }
 
     static func yaml(_ sections: [Section]) -> String {
         var out = "version: 1\ntitle: \"Random\"\nstyle: plain\nsections:\n"
         for section in sections {
-            out += "  - header: \"\(section.header)\"\n    rows:\n"
+            out += section.hasHeader ? "  - header: \"\(section.header)\"\n    rows:\n" : "  - rows:\n"
             for row in section.rows {
                 if row.comment { out += "      # a comment\n" }
                 out +=
@@ -76,9 +77,11 @@ import Testing
         let s = random.below(sections.count)
         func newRow() -> Row {
             counter += 1
-            return Row(id: "n\(counter)", text: "New \(counter)", detail: random.chance(50) ? "D" : nil)
+            return Row(
+                id: "n\(counter)", text: "New \(counter)", detail: random.chance(50) ? "D" : nil,
+                body: random.chance(10) ? "Body \(counter)" : nil)
         }
-        switch random.below(14) {
+        switch random.below(22) {
         case 0, 1, 2:
             if !sections[s].rows.isEmpty {
                 let r = random.below(sections[s].rows.count)
@@ -116,6 +119,64 @@ import Testing
             if !sections[s].rows.isEmpty { sections[s].rows[random.below(sections[s].rows.count)].comment.toggle() }
         case 11:
             sections[s].footer = sections[s].footer == nil ? "Foot" : nil
+        case 14:
+            // A whole section deleted.
+            if sections.count > 1 { sections.remove(at: s) }
+        case 15:
+            // A new section, at any place.
+            counter += 1
+            let section = Section(
+                header: "T\(counter)", footer: random.chance(30) ? "G" : nil,
+                rows: (0..<(1 + random.below(5))).map { _ in newRow() })
+            sections.insert(section, at: random.below(sections.count + 1))
+        case 16:
+            // A section duplicated, its rows' identities renamed or (a problem) not.
+            var copy = sections[s]
+            counter += 1
+            if random.chance(80) {
+                for r in copy.rows.indices { copy.rows[r].id = copy.rows[r].id.map { "\($0)c\(counter)" } }
+            }
+            if random.chance(50) { copy.header += "c\(counter)" }
+            sections.insert(copy, at: random.below(sections.count + 1))
+        case 17:
+            // A section moved.
+            let section = sections.remove(at: s)
+            sections.insert(section, at: random.below(sections.count + 1))
+        case 18:
+            // Lines cut from a row of one section to a row of another: the sections between go,
+            // and the second one's last rows join the first.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let starts = lines.indices.filter { lines[$0].hasPrefix("      - ") || lines[$0].hasPrefix("  - ") }
+            guard starts.count > 2 else { return nil }
+            let a = random.below(starts.count - 1)
+            let b = a + 1 + random.below(starts.count - a - 1)
+            var changed = lines.map(String.init)
+            changed.removeSubrange(starts[a]..<starts[b])
+            return changed.joined(separator: "\n")
+        case 19:
+            // A header another section has, or none.
+            if random.chance(50) {
+                sections[s].header = sections[random.below(sections.count)].header
+            } else {
+                sections[s].hasHeader.toggle()
+            }
+        case 20:
+            // A row with a detail page whose identity's base slug another row's has.
+            let t = random.below(sections.count)
+            if let id = sections[t].rows.first?.id {
+                var row = newRow()
+                row.id = random.chance(50) ? id.uppercased() : id.replacingOccurrences(of: "-", with: " ")
+                row.body = "Body"
+                sections[s].rows.insert(row, at: random.below(sections[s].rows.count + 1))
+            }
+        case 21:
+            // The last rows of a section go to the start of the next.
+            if s + 1 < sections.count, sections[s].rows.count > 1 {
+                let count = 1 + random.below(sections[s].rows.count - 1)
+                let moved = sections[s].rows.suffix(count)
+                sections[s].rows.removeLast(count)
+                sections[s + 1].rows.insert(contentsOf: moved, at: 0)
+            }
         case 12:
             // Bytes: a few removed, or some inserted, anywhere.
             var bytes = Array(text.utf8)
@@ -143,10 +204,11 @@ import Testing
     @Test func whenRandomSavesAreReadOnlyWhereTheyChanged_thenTheOutlineIsAFullReads() throws {
         var spliced = 0
         var declined = 0
+        var crossed = 0  // spliced, with sections gone or come
         for seed in 1...200 {
             var random = Random(state: UInt64(seed))
             var counter = 0
-            var sections = (0..<(1 + random.below(4))).map { s in
+            var sections = (0..<(1 + random.below(6))).map { s in
                 Section(
                     header: "S\(s)", footer: random.chance(30) ? "F\(s)" : nil,
                     rows: (0..<(2 + random.below(8))).map { r in
@@ -173,6 +235,7 @@ import Testing
                     continue
                 }
                 if fast.spliced[0] { spliced += 1 } else { declined += 1 }
+                if fast.spliced[0], full.outlines[0].sections.count != good.outlines[0].sections.count { crossed += 1 }
                 #expect(fast.outlines == full.outlines, "\(context): the outlines")
                 #expect(fast.images == full.images, "\(context): the images")
                 #expect(
@@ -191,6 +254,9 @@ import Testing
                     #expect(a.sectionStarts == b.sectionStarts, "\(context): section starts")
                     #expect(a.sectionColumns == b.sectionColumns, "\(context): columns")
                     #expect(a.detailRows == b.detailRows, "\(context): detail rows")
+                    #expect(a.sectionHeaders == b.sectionHeaders, "\(context): section headers")
+                    #expect(a.sectionColumn == b.sectionColumn, "\(context): section column")
+                    #expect(a.slugHashes == b.slugHashes, "\(context): slugs")
                     #expect(a.title == b.title && a.style == b.style && a.bytes == b.bytes, "\(context): header")
                 }
                 for taken in fast.reads { taken.commit() }
@@ -202,6 +268,34 @@ import Testing
             }
         }
         #expect(spliced > 1000, "the splice is taken often (\(spliced) spliced, \(declined) read whole)")
+        #expect(crossed > 300, "also when sections go or come (\(crossed) of \(spliced) spliced)")
+    }
+
+    @Test func whenASectionOfAHundredThousandRowsGoesOrComes_thenOnlyTheSectionsAroundAreRead() throws {
+        var sections = (0..<26).map { s in
+            Section(
+                header: "S\(s)",
+                rows: (0..<4000).map { r in
+                    Row(id: "r\(s)-\(r)", text: "Row \(r)", detail: "D", body: r % 100 == 0 ? "Body \(r)" : nil)
+                })
+        }
+        let first = Self.read(Self.yaml(sections))
+        for taken in first.reads { taken.commit() }
+        // The second section deleted, its detail pages with it.
+        sections.remove(at: 1)
+        let deleted = Self.yaml(sections)
+        let fast = Self.read(deleted, last: first.reads)
+        #expect(fast.spliced == [true])
+        #expect(fast.changedRows[0].isEmpty)
+        #expect(fast.outlines == Self.read(deleted).outlines)
+        // A new section at the top, with a detail page.
+        for taken in fast.reads { taken.commit() }
+        sections.insert(Section(header: "New", rows: [Row(id: "new", text: "New", body: "Body")]), at: 0)
+        let inserted = Self.yaml(sections)
+        let again = Self.read(inserted, last: fast.reads)
+        #expect(again.spliced == [true])
+        #expect(again.changedRows[0]["new"]?.slug == "new")
+        #expect(again.outlines == Self.read(inserted).outlines)
     }
 
     @Test func whenOneRowOfAHundredThousandChanges_thenOnlyItIsReadAgain() throws {
