@@ -19,6 +19,7 @@ The last line printed is a JSON object with the failures; exit status 1 when any
 
 import argparse
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -73,6 +74,11 @@ def csv(sections, per, extra_top=0):
     return "\n".join(lines) + "\n"
 
 
+def texts(listing_csv):
+    """The row texts of a CSV listing of `csv`'s columns, in listing order."""
+    return [line.split(",", 2)[2] for line in listing_csv.splitlines()[1:]]
+
+
 def top_row(page):
     """The text and screen top of the first row whose bottom is below the top of the window."""
     return page.evaluate("""() => {
@@ -81,6 +87,63 @@ def top_row(page):
         const row = rows[0];
         return row ? { text: row.querySelector('.text').textContent, top: Math.round(row.getBoundingClientRect().top) } : null;
     }""")
+
+
+# The rows whose box intersects the viewport, each with what a reader sees of it: its text
+# (innerText, which is empty for a row whose content is skipped, as `content-visibility: auto`
+# skips it off screen), what is drawn at a point inside it, left of its middle (elementFromPoint:
+# another row, a row ghost, or nothing means a row drawn over it or not at all) and its box.
+VIEWPORT_ROWS = """() => {
+    const height = innerHeight;
+    return [...document.querySelectorAll('main li.row')].map((row) => [row, row.getBoundingClientRect()])
+        .filter(([row, box]) => box.height > 0 && box.bottom > 0.5 && box.top < height - 0.5)
+        .map(([row, box]) => {
+            const y = (Math.max(box.top, 0) + Math.min(box.bottom, height)) / 2;
+            const hit = document.elementFromPoint(box.left + Math.min(40, box.width / 2), y);
+            const owner = hit && hit.closest('li.row');
+            return {id: row.id, top: box.top, bottom: box.bottom, text: row.innerText.trim(),
+                    loading: row.classList.contains('loading'),
+                    hit: owner === row ? 'itself' : owner ? 'another row' : hit ? hit.localName : 'nothing',
+                    label: row.querySelector('.text') ? row.querySelector('.text').textContent : null};
+        }).sort((a, b) => a.top - b.top);
+}"""
+
+
+def viewport_problems(page, expected=None):
+    """What is wrong with the rows in the viewport: a row without its text (blank: not drawn, or
+    its content skipped), one drawn over by another or not hit at all (a sticky section header
+    above it aside), two rows overlapping, a row still loading; with `expected` (the listing's row
+    texts in order), rows in view that are not a run of it. Not a full-page screenshot's view:
+    there, rows far from the viewport are left blank by `content-visibility: auto`, by design."""
+    rows = page.evaluate(VIEWPORT_ROWS)
+    problems = []
+    for row in rows:
+        if row["loading"]:
+            problems.append("%s is still loading" % (row["id"] or "a row"))
+        elif not row["text"]:
+            problems.append("%s is blank at %d" % (row["id"] or "a row", row["top"]))
+        elif row["hit"] not in ("itself", "h2"):
+            problems.append("%s has %s drawn over it at %d" % (row["id"], row["hit"], row["top"]))
+    for above, below in zip(rows, rows[1:]):
+        if below["top"] < above["bottom"] - 1:
+            problems.append("%s [%d, %d] overlaps %s [%d, %d]" % (above["id"], above["top"], above["bottom"], below["id"], below["top"], below["bottom"]))
+    labels = [row["label"] for row in rows if row["label"] is not None and not row["loading"]]
+    if expected is not None and labels and not any(expected[k:k + len(labels)] == labels for k in range(len(expected)) if expected[k] == labels[0]):
+        problems.append("the rows in view are not the listing's: %s" % labels[:6])
+    return problems, len(rows)
+
+
+def check_viewport(page, name, expected=None, one_page=False):
+    """Checks the rows in the viewport (viewport_problems) once the change has settled: for the
+    one-page list, once the export is in and the rows it loads again are drawn."""
+    if one_page:
+        try:
+            page.wait_for_function("""() => RowKitListing.list.awaiting === 0 && ![...document.querySelectorAll('main li.row.loading')]
+                .some((row) => { const box = row.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; })""", timeout=15000)
+        except Exception:
+            pass   # reported below as rows still loading
+    problems, count = viewport_problems(page, expected)
+    check(count > 0 and not problems, "%s: every row in the viewport is drawn with its text, none over another (%d rows): %s" % (name, count, problems[:4]))
 
 
 def same_as_export(page):
@@ -120,7 +183,7 @@ def check_same(page, name):
     check(same, "%s: %s" % (name, detail) if detail else name)
 
 
-def one_page_checks(browser, rowkit, work):
+def one_page_checks(browser, rowkit, work, shots=None):
     folder = os.path.join(work, "big")
     os.makedirs(folder)
     listing = os.path.join(folder, "big.csv")
@@ -139,6 +202,7 @@ def one_page_checks(browser, rowkit, work):
         write(listing, csv(10, 200, extra_top=100))
         wait_applied(page, 1)
         after = top_row(page)
+        check_viewport(page, "one page: 100 rows inserted above", texts(csv(10, 200, extra_top=100)), one_page=True)
         state = page.evaluate("() => ({marker: window.marker, rows: RowKitListing.list.rows, applied: RowKitLive.applied})")
         check(state["marker"] == "kept" and state["rows"] == 2100 and state["applied"] == 1,
               "one page: the list takes 100 inserted rows in place, without a reload: %s" % state)
@@ -156,6 +220,7 @@ def one_page_checks(browser, rowkit, work):
         after = top_row(page)
         check(before is not None and after == before,
               "one page: the row at the top stays where it is when 100 rows above it are deleted: %s -> %s" % (before, after))
+        check_viewport(page, "one page: 100 rows deleted above", texts(csv(10, 200)), one_page=True)
         # A row moved to the start of its section: drawn there, the others shifted by one.
         lines = csv(10, 200).splitlines()
         row = lines.pop(1 + 5 * 200 + 10)
@@ -164,6 +229,7 @@ def one_page_checks(browser, rowkit, work):
         page.wait_for_timeout(300)
         write(listing, "\n".join(lines) + "\n")
         wait_applied(page, 3)
+        check_viewport(page, "one page: a row moved", [line.split(",", 2)[2] for line in lines[1:]], one_page=True)
         drawn = page.evaluate("""() => ['r-1001', 'r-1002', 'r-1011', 'r-1012'].map(id => {
             const row = document.getElementById(id); return row ? row.querySelector('.text').textContent : null; })""")
         check(drawn == ["Row 10 of section 5", "Row 0 of section 5", "Row 9 of section 5", "Row 11 of section 5"],
@@ -177,6 +243,7 @@ def one_page_checks(browser, rowkit, work):
         check(errors == [], "one page: no script errors: %s" % errors)
         page.close()
         ordered_events_check(browser, base)
+        edit_series_checks(browser, base, listing, lines, shots)
     finally:
         server.send_signal(2)
         server.wait(timeout=30)
@@ -216,6 +283,64 @@ def ordered_events_check(browser, base):
     page.close()
 
 
+def edit_series_checks(browser, base, listing, lines, shots=None):
+    """Many edits of all kinds in a row, on one open page of the one-page list (seeded): the
+    text of rows in view, 100 rows inserted at the top, rows deleted in view and above it, rows
+    moved, rows inserted in the middle of the view, a whole section deleted, with scrolls and jumps
+    between them. After each, once applied and exported, every row in the viewport is drawn with
+    its text, in the listing's order, none over another (check_viewport), and the page was never
+    reloaded. Its viewport (not the full page: content-visibility) is in live-one-page-edits.png."""
+    rng = random.Random(35)
+    header, rows = lines[0], lines[1:]
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base + "/page-3.html")
+    page.wait_for_function("() => window.RowKitListing && window.RowKitListing.firstRows !== undefined", timeout=30000)
+    page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+    page.evaluate("() => { window.marker = 'kept'; }")
+    page.wait_for_timeout(300)
+    kinds = ["text", "top", "delete", "move", "middle", "section", "text", "delete", "top", "move"]
+    for step, kind in enumerate(kinds):
+        in_view = [int(row["id"][2:]) - 1 for row in page.evaluate(VIEWPORT_ROWS) if re.match(r"^r-\d+$", row["id"])]
+        at = rng.choice(in_view) if in_view else rng.randrange(len(rows))
+        if kind == "text":
+            fields = rows[at].split(",", 2)
+            rows[at] = "%s,%s,Edited %d%s" % (fields[0], fields[1], step, " word" * rng.randrange(0, 30))
+        elif kind == "top":
+            section = rows[0].split(",", 2)[1]
+            rows[0:0] = ["top-%d-%d,%s,Top %d of edit %d" % (step, k, section, k, step) for k in range(100)]
+        elif kind == "delete":
+            del rows[at:at + rng.randrange(1, 8)]
+            del rows[max(at - 40, 0):max(at - 30, 0)]
+        elif kind == "move":
+            # Within its section: a CSV listing grouped by its section column keeps its runs.
+            row = rows.pop(at)
+            section = row.split(",", 2)[1]
+            same = [k for k, other in enumerate(rows) if other.split(",", 2)[1] == section]
+            rows.insert(same[0] if rng.random() < 0.5 else same[-1] + 1, row)
+        elif kind == "middle":
+            section = rows[at].split(",", 2)[1]
+            rows[at:at] = ["mid-%d-%d,%s,Middle %d of edit %d" % (step, k, section, k, step) for k in range(12)]
+        elif kind == "section":
+            section = rows[at].split(",", 2)[1]
+            rows = [row for row in rows if row.split(",", 2)[1] != section]
+        applied = page.evaluate("RowKitLive.applied")
+        write(listing, "\n".join([header] + rows) + "\n")
+        wait_applied(page, applied + 1)
+        if step % 3 == 2:
+            page.mouse.wheel(0, rng.choice([-1, 1]) * rng.randrange(400, 3000))
+        elif step % 3 == 1:
+            page.evaluate("(hash) => RowKitListing.list.go(hash, false)", "r-%d" % rng.randrange(1, len(rows) + 1))
+        page.wait_for_timeout(300)
+        check_viewport(page, "edit series: %s (edit %d)" % (kind, step + 1), [row.split(",", 2)[2] for row in rows], one_page=True)
+    check(page.evaluate("window.marker") == "kept" and errors == [],
+          "edit series: the page followed every edit without a reload or a script error: %s" % errors)
+    if shots:
+        page.screenshot(path=os.path.join(shots, "live-one-page-edits.png"))
+    page.close()
+
+
 def static_checks(browser, rowkit, work, shots=None):
     folder = os.path.join(work, "settings")
     shutil.copytree(os.path.join(ROOT, "Examples/icons"), os.path.join(folder, "icons"))
@@ -247,6 +372,7 @@ def static_checks(browser, rowkit, work, shots=None):
         edited = original.replace("text: Wi-Fi\n", "text: Wireless\n")
         write(listing, edited)
         wait_applied(page, 1)
+        check_viewport(page, "settings: after an edited row")
         state = page.evaluate("""() => ({marker: window.marker, texts: [...document.querySelectorAll('main li.row .text')].map(t => t.textContent)})""")
         check(state["marker"] == "kept" and "Wireless" in state["texts"] and "Wi-Fi" not in state["texts"],
               "settings: an edited row shows its new text without a reload: %s" % state)
@@ -265,6 +391,7 @@ def static_checks(browser, rowkit, work, shots=None):
         grown = edited.replace("    rows:\n      - id: account\n", "    rows:\n" + rows + "      - id: account\n", 1)
         write(listing, grown)
         wait_applied(page, 2)
+        check_viewport(page, "settings: after 100 rows inserted above the row in view")
         after = top_row(page)
         count = page.evaluate("() => document.querySelectorAll('main li.row').length")
         check(before is not None and after == before and page.evaluate("window.marker") == "kept",
@@ -277,6 +404,7 @@ def static_checks(browser, rowkit, work, shots=None):
         shrunk = grown[:start] + grown[grown.index("  - header: Notifications"):]
         write(listing, shrunk)
         wait_applied(page, 3)
+        check_viewport(page, "settings: after a row deleted")
         check(page.evaluate("window.RowKitLive.drawnInPlace") == 3 and page.evaluate("document.getElementById('row-cellular')") is None,
               "settings: a deleted row goes, in place")
         check_same(page, "settings: after a row deleted, the page shows what the export then writes")
@@ -292,6 +420,7 @@ def static_checks(browser, rowkit, work, shots=None):
         moved = moved.replace("      - id: airplane\n", bluetooth + "      - id: airplane\n", 1)
         write(listing, moved)
         wait_applied(page, 4)
+        check_viewport(page, "settings: after a row moved")
         texts = page.evaluate("() => [...document.querySelectorAll('main li.row .text')].map(t => t.textContent)")
         at = texts.index("Bluetooth") if "Bluetooth" in texts else -1
         check(at >= 0 and texts[at + 1] == "Airplane Mode" and texts.count("Bluetooth") == 1 and page.evaluate("window.marker") == "kept",
@@ -304,6 +433,7 @@ def static_checks(browser, rowkit, work, shots=None):
         appended = shrunk.replace("  - header: Notifications", "      - id: appended\n        text: Appended\n        accessory: disclosureIndicator\n  - header: Notifications", 1)
         write(listing, appended)
         wait_applied(page, 5)
+        check_viewport(page, "settings: after a row appended to a section")
         drawn = page.evaluate("""() => { const row = [...document.querySelectorAll('main li.row')].find(li => li.textContent.includes('Appended'));
             return row ? [row.closest('.section').id, row === row.parentNode.lastElementChild, window.RowKitLive.drawnInPlace] : null; }""")
         check(drawn == ["section-connections", True, 5] and top_row(page) == before and page.evaluate("window.marker") == "kept",
@@ -320,6 +450,7 @@ def static_checks(browser, rowkit, work, shots=None):
         switched = shrunk.replace("  - header: Notifications", "      - id: flight-sounds\n        text: Flight Sounds\n        switch: true\n  - header: Notifications", 1)
         write(listing, switched)
         wait_applied(page, 6)
+        check_viewport(page, "settings: after a switch row inserted")
         page.wait_for_function("() => window.RowKitLive.settled >= window.RowKitLive.revision", timeout=15000)
         state = page.evaluate("""() => { const row = [...document.querySelectorAll('main li.row')].find(li => li.textContent.includes('Flight Sounds'));
             const knob = row && row.querySelector('[role=switch]'); return [knob ? knob.getAttribute('aria-checked') : null, window.marker]; }""")
@@ -410,7 +541,7 @@ def main():
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-dev-shm-usage"])
             for group in [lambda: static_checks(browser, rowkit, work, arguments.shots),
-                          lambda: one_page_checks(browser, rowkit, work)]:
+                          lambda: one_page_checks(browser, rowkit, work, arguments.shots)]:
                 try:
                     group()
                 except Exception as error:  # a check that could not finish is a failure; the others still run
