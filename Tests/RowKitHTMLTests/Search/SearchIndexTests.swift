@@ -262,6 +262,26 @@ import Testing
         #expect(inMemory.files == spilled.files)
     }
 
+    /// A table that spills keeps runs of half the first run's pairs from then on (less memory
+    /// held at the end of a long read), and its words still come out whole and in order.
+    @Test func runsAfterTheFirstHoldHalfAsManyPairs() throws {
+        let runs = SearchPostingRuns(pairsPerRun: 100)
+        for row in 0..<UInt32(1000) {
+            runs.beginRow(row)
+            for word in ["every", "row-\(row % 7)"] {
+                var word = word
+                try word.withUTF8 { try runs.addDistinct($0) }
+            }
+        }
+        // 2,000 pairs: 100 in the first run, then 50 a run.
+        #expect(runs.runCount == 1 + 1_900 / 50)
+        var words: [String: [UInt32]] = [:]
+        try runs.forEachWord { word, rows in words[String(decoding: word, as: UTF8.self)] = Array(rows.all) }
+        #expect(words["every"] == Array(0..<1000))
+        #expect(words["row-3"] == Array(stride(from: 3, to: 1000, by: 7)))
+        #expect(words.count == 8)
+    }
+
     @Test func reExportingAfterEditingOneRowKeepsTheOtherIndexFiles() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
