@@ -99,15 +99,10 @@ extension ListingLayout {
         var rowOffsets: [Int] = []
         if window.contains(where: { $0 != 0x0A && $0 != 0x0D }) {
             mini.append(window)
-            var rowsReader = reader
-            rowsReader.data = mini
-            rowsReader.readAhead = false
-            var visitor = OutlineVisitor()
-            visitor.keepsRows = true
-            guard let summary = try? rowsReader.read(into: &visitor), summary.isValid, summary.diagnostics.isEmpty,
-                summary.sectionCount == 1, visitor.header?.title == title, visitor.header?.style.rawValue == style,
-                visitor.readRows.count == visitor.rowPlaces.count
+            guard let (summary, read) = readAlone(mini, with: reader), summary.sectionCount == 1,
+                read.readRows.count == read.rowPlaces.count
             else { return nil }
+            var visitor = read
             visitor.finish()
             guard visitor.outline.sections == [old.sections[section]] else { return nil }
             var last = 1

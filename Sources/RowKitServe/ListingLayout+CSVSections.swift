@@ -56,13 +56,7 @@ extension ListingLayout {
         if window.contains(where: { $0 != 0x0A && $0 != 0x0D }) {
             var mini = Data(bytes[bytes.startIndex..<bytes.startIndex + headerEnd])
             mini.append(window)
-            var rowsReader = reader
-            rowsReader.data = mini
-            rowsReader.readAhead = false
-            var visitor = OutlineVisitor()
-            visitor.keepsRows = true
-            guard let summary = try? rowsReader.read(into: &visitor), summary.isValid, summary.diagnostics.isEmpty,
-                visitor.header?.title == title, visitor.header?.style.rawValue == style, !visitor.hasDerivedIDs,
+            guard let (_, visitor) = readAlone(mini, with: reader), !visitor.hasDerivedIDs,
                 visitor.readRows.count == visitor.rowPlaces.count, !visitor.headers.isEmpty,
                 visitor.outline.sections.count == visitor.headers.count,
                 visitor.outline.sectionStarts.count == visitor.headers.count + 1

@@ -73,13 +73,7 @@ extension ListingLayout {
         let headerEnd = sectionStarts[0]
         var mini = Data(bytes[bytes.startIndex..<bytes.startIndex + headerEnd])
         mini.append(bytes[bytes.startIndex + windowStart..<bytes.startIndex + newWindowEnd])
-        var sectionsReader = reader
-        sectionsReader.data = mini
-        sectionsReader.readAhead = false
-        var visitor = OutlineVisitor()
-        visitor.keepsRows = true
-        guard let summary = try? sectionsReader.read(into: &visitor), summary.isValid, summary.diagnostics.isEmpty,
-            visitor.header?.title == title, visitor.header?.style.rawValue == style, !visitor.hasDerivedIDs,
+        guard let (_, visitor) = readAlone(mini, with: reader), !visitor.hasDerivedIDs,
             visitor.readRows.count == visitor.rowPlaces.count, !visitor.sectionPlaces.isEmpty,
             visitor.sectionPlaces.count == visitor.outline.sections.count,
             visitor.outline.sectionStarts.count == visitor.sectionPlaces.count + 1,
@@ -135,12 +129,7 @@ extension ListingLayout {
             return nil
         }
         // Identities: the new rows' must be new to the rest of the listing.
-        var removed: [String: UInt64] = [:]
-        for row in first..<end { removed[old.rowIDs[row]] = digests[old.rowIDs[row]] }
-        var seen = Set<String>()
-        for row in rows {
-            guard seen.insert(row.id).inserted, digests[row.id] == nil || removed[row.id] != nil else { return nil }
-        }
+        guard let removed = Self.replacedDigests(first..<end, of: old, digests: digests, by: rows) else { return nil }
 
         // The new outline.
         var outline = old
@@ -182,6 +171,36 @@ extension ListingLayout {
         return ListingSplice(
             outline: outline, layout: layout, changedRows: changed, removedIDs: Array(removed.keys),
             addedDigests: rows.indices.map { (rows[$0].id, newDigests[$0]) })
+    }
+
+    /// The identities and digests of the old rows `range`, which `rows` replace; `nil` when a new
+    /// row's identity is another row's of the listing (one of those it replaces may come back) or
+    /// comes twice.
+    static func replacedDigests(
+        _ range: Range<Int>, of old: TableOutline, digests: [String: UInt64], by rows: [ListingRow]
+    ) -> [String: UInt64]? {
+        var removed: [String: UInt64] = [:]
+        for row in range { removed[old.rowIDs[row]] = digests[old.rowIDs[row]] }
+        var seen = Set<String>()
+        for row in rows {
+            guard seen.insert(row.id).inserted, digests[row.id] == nil || removed[row.id] != nil else { return nil }
+        }
+        return removed
+    }
+
+    /// Reads `mini` (a document made of the listing's header and a window of its new bytes) alone
+    /// with the listing's options, keeping its rows; `nil` unless it reads without a problem and
+    /// with the listing's title and style.
+    func readAlone(_ mini: Data, with reader: ListingReader) -> (summary: ListingSummary, visitor: OutlineVisitor)? {
+        var windowReader = reader
+        windowReader.data = mini
+        windowReader.readAhead = false
+        var visitor = OutlineVisitor()
+        visitor.keepsRows = true
+        guard let summary = try? windowReader.read(into: &visitor), summary.isValid, summary.diagnostics.isEmpty,
+            visitor.header?.title == title, visitor.header?.style.rawValue == style
+        else { return nil }
+        return (summary, visitor)
     }
 
     /// Brings `hashes` (``slugHashes``) from the rows `range` of `old` (`detailRows`: which of the

@@ -73,13 +73,7 @@ extension ListingLayout {
         mini.append(bytes[bytes.startIndex + prologue.lowerBound..<bytes.startIndex + prologue.upperBound])
         let rowsAt = mini.count
         mini.append(bytes[bytes.startIndex + windowStart..<bytes.startIndex + newWindowEnd])
-        var rowsReader = reader
-        rowsReader.data = mini
-        rowsReader.readAhead = false
-        var visitor = OutlineVisitor()
-        visitor.keepsRows = true
-        guard let summary = try? rowsReader.read(into: &visitor), summary.isValid, summary.diagnostics.isEmpty,
-            summary.sectionCount == 1, visitor.header?.title == title, visitor.header?.style.rawValue == style,
+        guard let (summary, visitor) = readAlone(mini, with: reader), summary.sectionCount == 1,
             let rowOffsets = Self.itemOffsets(mini, visitor.rowPlaces)
         else { return nil }
         let rows = visitor.readRows
@@ -109,12 +103,7 @@ extension ListingLayout {
             return nil
         }
         // Identities: the new rows' must be new to the rest of the listing.
-        var removed: [String: UInt64] = [:]
-        for row in first..<end { removed[old.rowIDs[row]] = digests[old.rowIDs[row]] }
-        var seen = Set<String>()
-        for row in rows {
-            guard seen.insert(row.id).inserted, digests[row.id] == nil || removed[row.id] != nil else { return nil }
-        }
+        guard let removed = Self.replacedDigests(first..<end, of: old, digests: digests, by: rows) else { return nil }
 
         // The new outline and layout.
         var outline = old
