@@ -164,13 +164,7 @@ extension ListingLayout {
         }
         outline.sectionIDs = OutlineVisitor.sectionIDs(layout.sectionHeaders)
 
-        var changed: [String: (row: ListingRow, slug: String?)] = [:]
-        for (index, row) in rows.enumerated() where removed[row.id] != newDigests[index] {
-            changed[row.id] = (row, Self.slug(of: row))
-        }
-        return ListingSplice(
-            outline: outline, layout: layout, changedRows: changed, removedIDs: Array(removed.keys),
-            addedDigests: rows.indices.map { (rows[$0].id, newDigests[$0]) })
+        return ListingSplice(outline: outline, layout: layout, rows: rows, digests: newDigests, replacing: removed)
     }
 
     /// The identities and digests of the old rows `range`, which `rows` replace; `nil` when a new

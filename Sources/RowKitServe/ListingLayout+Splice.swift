@@ -122,13 +122,7 @@ extension ListingLayout {
         layout.detailRows.replaceSubrange(first..<end, with: rows.map(OutlineVisitor.hasDetailPage))
         layout.slugHashes = slugs
 
-        var changed: [String: (row: ListingRow, slug: String?)] = [:]
-        for (index, row) in rows.enumerated() where removed[row.id] != newDigests[index] {
-            changed[row.id] = (row, Self.slug(of: row))
-        }
-        return ListingSplice(
-            outline: outline, layout: layout, changedRows: changed, removedIDs: Array(removed.keys),
-            addedDigests: rows.indices.map { (rows[$0].id, newDigests[$0]) })
+        return ListingSplice(outline: outline, layout: layout, rows: rows, digests: newDigests, replacing: removed)
     }
 
     /// The lengths of the longest common prefix of `a` and `b` and of their longest common suffix
