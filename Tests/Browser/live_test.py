@@ -35,6 +35,18 @@ from browser_checks import check, finish
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def open_one_page(browser, base):
+    """Opens page-3.html of the served one-page list at 390 x 844, once the list has started and
+    the event stream is connected; returns the page and the list its script errors go to."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base + "/page-3.html")
+    page.wait_for_function("() => window.RowKitListing && window.RowKitListing.firstRows !== undefined", timeout=30000)
+    page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+    return page, errors
+
+
 def serve(rowkit, folder, arguments):
     """Starts `rowkit serve ARGUMENTS... -o site --port 0` in `folder`; returns (process, base URL)."""
     server = subprocess.Popen([rowkit, "serve"] + arguments + ["-o", "site", "--port", "0"], cwd=folder,
@@ -190,12 +202,7 @@ def one_page_checks(browser, rowkit, work, shots=None):
     write(listing, csv(10, 200))
     server, base = serve(rowkit, folder, ["big.csv", "--section-by", "section"])
     try:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(base + "/page-3.html")
-        page.wait_for_function("() => window.RowKitListing && window.RowKitListing.firstRows !== undefined", timeout=30000)
-        page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+        page, errors = open_one_page(browser, base)
         page.evaluate("() => { window.scrollBy(0, 300); window.marker = 'kept'; }")
         page.wait_for_timeout(300)
         before = top_row(page)
@@ -253,10 +260,7 @@ def ordered_events_check(browser, base):
     """A changeset and its `exported` arriving back to back (as when an edit is saved during the
     previous export) apply in that order: the list draws the edit, then takes the export and
     loads row files again (it would wait for that export forever if it took it first)."""
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(base + "/page-3.html")
-    page.wait_for_function("() => window.RowKitListing && window.RowKitListing.firstRows !== undefined", timeout=30000)
-    page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+    page, _ = open_one_page(browser, base)
     page.wait_for_timeout(300)
     state = page.evaluate("""async () => {
         const list = RowKitListing.list, live = RowKitLive;
@@ -292,12 +296,7 @@ def edit_series_checks(browser, base, listing, lines, shots=None):
     reloaded. Its viewport (not the full page: content-visibility) is in live-one-page-edits.png."""
     rng = random.Random(35)
     header, rows = lines[0], lines[1:]
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base + "/page-3.html")
-    page.wait_for_function("() => window.RowKitListing && window.RowKitListing.firstRows !== undefined", timeout=30000)
-    page.wait_for_function("() => window.RowKitLive && window.RowKitLive.connected", timeout=15000)
+    page, errors = open_one_page(browser, base)
     page.evaluate("() => { window.marker = 'kept'; }")
     page.wait_for_timeout(300)
     kinds = ["text", "top", "delete", "move", "middle", "section", "text", "delete", "top", "move"]
