@@ -40,7 +40,7 @@ struct RowRecords {
             }
         }
         let records = files[name] ?? []
-        return index >= 0 && index < records.count ? records[index] : nil
+        return index < records.count ? records[index] : nil
     }
 
     private func read(_ name: String) -> String? {
@@ -50,7 +50,8 @@ struct RowRecords {
     /// The first row of each part of a cut group's file (`RowKitSearch.load("key","r-3",{"p":[0,2]});`),
     /// or `nil` when the text is not such a file.
     static func partStarts(inGroupFile text: String) -> [Int]? {
-        guard text.hasPrefix("RowKitSearch.load("), let open = text.range(of: ",{\"p\":["),
+        // A row file ends `]]);`, a group's file `]});`: the search for the list runs only in the latter.
+        guard text.hasPrefix("RowKitSearch.load("), text.hasSuffix("]});\n"), let open = text.range(of: ",{\"p\":["),
             let close = text.range(of: "]}", range: open.upperBound..<text.endIndex)
         else { return nil }
         let starts = text[open.upperBound..<close.lowerBound].split(separator: ",").compactMap { Int($0) }
