@@ -36,6 +36,7 @@ struct ListingScan<Visitor: ListingVisitor> {
     init(reader: ListingReader, visitor: Visitor) {
         self.reader = reader
         self.visitor = visitor
+        identity = ListingIdentity(memoryBound: reader.identitiesInMemory)
     }
 
     // MARK: - Delivery
@@ -174,6 +175,7 @@ struct ListingScan<Visitor: ListingVisitor> {
     /// The problems of the input itself, which hide all others: it cannot be read, it is not
     /// UTF-8, or (YAML and JSON) it holds nothing but blanks.
     private func inputProblem() -> ListingDiagnostic? {
+        if let failure = identity.setAsideFailure { return diagnostic(1, 1, failure) }
         guard let input else { return nil }
         if let readError = input.readError { return diagnostic(1, 1, readError) }
         if let offset = input.invalidUTF8Offset {
@@ -215,6 +217,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         var guess = ListingHeader(path: file, title: hints.title ?? defaultTitle, style: hints.style ?? .insetGrouped)
         mode = .track
         var pass = try documentPass(deliver: true, guess: guess)
+        identity.settle()
         if let problem = inputProblem() { return failure(pass.header, [problem]) }
         if !pass.problems.isEmpty { return failure(pass.header, pass.problems) }
         var complete = delivery.active && delivery.header == pass.header
@@ -228,6 +231,7 @@ struct ListingScan<Visitor: ListingVisitor> {
             // Hand the rows out again, knowing the header and every explicit id.
             stopDelivery()
             identity = ListingIdentity(reservingExplicitIDsOf: identity)
+            if let problem = identity.setAsideFailure { return failure(pass.header, [diagnostic(1, 1, problem)]) }
             mode = .derive
             guess = pass.header
             pass = try documentPass(deliver: true, guess: guess)
@@ -360,10 +364,12 @@ struct ListingScan<Visitor: ListingVisitor> {
         if !first.problems.isEmpty { return failure(header, first.problems) }
         if first.outOfOrder {
             // Settle identities in document order: the runs, section by section.
-            identity = ListingIdentity()
+            identity = ListingIdentity(memoryBound: reader.identitiesInMemory)
             mode = .track
             try csvGroupedPass(deliver: diagnostics.isEmpty, header: header)
         }
+        identity.settle()
+        if let problem = identity.setAsideFailure { return failure(header, [diagnostic(1, 1, problem)]) }
         var complete = delivery.active
         if !identity.repeatedHashes.isEmpty {
             complete = false
@@ -374,6 +380,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         if !complete {
             stopDelivery()
             identity = ListingIdentity(reservingExplicitIDsOf: identity)
+            if let problem = identity.setAsideFailure { return failure(header, [diagnostic(1, 1, problem)]) }
             mode = .derive
             try csvGroupedPass(deliver: true, header: header)
         }

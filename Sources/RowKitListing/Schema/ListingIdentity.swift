@@ -7,17 +7,33 @@
 /// document order (section by section, row by row); a slug already taken, by an explicit id
 /// anywhere in the document or by an earlier derived one, gets the first free suffix `-2`, `-3`, ...
 ///
-/// Identities are remembered as 64-bit hashes (``HashSet64``), about 8 bytes each, so a listing
-/// of millions of rows is checked in bounded memory. A repeated explicit id is first seen as a
-/// repeated hash; the reader then takes a second look at the ids with that hash, reading them
-/// again, to report exactly the ids that repeat and where each was first used. A derived id that
-/// is tested against a different id with the same 64-bit hash would take a suffix it did not
-/// need: with 63 bits compared, a million rows give such a pair with a chance of about one in ten
-/// million.
+/// Identities are remembered as 64-bit hashes (``HashSet64``), about 8 bytes each. A repeated
+/// explicit id is first seen as a repeated hash; the reader then takes a second look at the ids
+/// with that hash, reading them again, to report exactly the ids that repeat and where each was
+/// first used. A derived id that is tested against a different id with the same 64-bit hash would
+/// take a suffix it did not need: with 63 bits compared, a million rows give such a pair with a
+/// chance of about one in ten million.
+///
+/// Memory stays flat for listings whose rows all have explicit ids (what large generated listings
+/// have): past `memoryBound` of them, further explicit ids are set aside on disk (``HashRuns``)
+/// rather than remembered, each still checked against those in memory as it comes, and
+/// ``settle()`` finds the repeats among them at the end of the pass. The first id derived takes
+/// them all back into memory, since a derived id must be checked against every id before it.
 struct ListingIdentity {
-    /// Every identity handed out or reserved so far; the low bit tells an explicit id (1) from a
-    /// derived one (0).
+    /// Every identity handed out or reserved so far but those set aside; the low bit tells an
+    /// explicit id (1) from a derived one (0).
     private var taken = HashSet64(ignoredLowBits: 1)
+    /// The explicit ids set aside on disk, without their tag; `nil` while `taken` holds them all.
+    private var setAside: HashRuns?
+    /// Whether ids may still be set aside: none has been derived, and a temporary file could be
+    /// made.
+    private var maySetAside = true
+    /// How many ids `taken` holds before the next ones are set aside, and how many are sorted at
+    /// a time on disk.
+    private let memoryBound: Int
+    /// Why the ids set aside could not be read back, when they could not (then repeats among them
+    /// are unknown).
+    private(set) var setAsideFailure: String?
     /// For each slug that has been taken more than twice, the next suffix to try, so n equal
     /// texts cost O(n), not O(n²). Only a shortcut: without it the same suffix is found.
     private var nextSuffix: [String: Int] = [:]
@@ -29,13 +45,27 @@ struct ListingIdentity {
 
     private static let explicitTag: UInt64 = 1
 
-    init() {}
+    /// No identities yet; explicit ids past `memoryBound` are set aside on disk.
+    init(memoryBound: Int = 1 << 19) {
+        self.memoryBound = max(1, memoryBound)
+    }
 
-    /// The same explicit ids as `other`, and nothing derived: for a second pass that derives
-    /// knowing every explicit id of the document.
+    /// The same explicit ids as `other`, all in memory, and nothing derived: for a second pass
+    /// that derives knowing every explicit id of the document.
     init(reservingExplicitIDsOf other: ListingIdentity) {
+        memoryBound = other.memoryBound
+        maySetAside = false
         taken = other.taken
         taken.keepOnly(tag: Self.explicitTag)
+        if let runs = other.setAside {
+            let whole = runs.readBack { taken.insert($0 | Self.explicitTag) }
+            if !whole { setAsideFailure = Self.unreadable(runs) }
+        }
+    }
+
+    /// Why the ids set aside in `runs` could not be read back.
+    private static func unreadable(_ runs: HashRuns) -> String {
+        "cannot read back the row ids set aside in a temporary file (\(runs.readError ?? "unknown error"))"
     }
 
     private static func hash(_ id: String) -> UInt64 { StableHash.of(id) & ~1 }
@@ -52,11 +82,43 @@ struct ListingIdentity {
             }
             return
         }
+        if let runs = setAside {
+            if !runs.append(hash) { takeBack() }
+            return
+        }
         taken.insert(hash | Self.explicitTag)
+        if maySetAside, taken.count >= memoryBound {
+            setAside = HashRuns(runLength: memoryBound)
+            maySetAside = setAside != nil
+        }
+    }
+
+    /// Finds the repeats among the explicit ids set aside: call at the end of a pass that notes
+    /// explicit ids, before reading ``repeatedHashes``.
+    mutating func settle() {
+        guard let runs = setAside else { return }
+        if let repeats = runs.repeated() {
+            repeatedHashes.formUnion(repeats)
+        } else {
+            setAsideFailure = Self.unreadable(runs)
+        }
+    }
+
+    /// Takes the ids set aside back into memory, for good: an id is about to be derived, or the
+    /// disk is full.
+    private mutating func takeBack() {
+        maySetAside = false
+        guard let runs = setAside else { return }
+        setAside = nil
+        let whole = runs.readBack { hash in
+            if !taken.insert(hash | Self.explicitTag) { repeatedHashes.insert(hash) }
+        }
+        if !whole { setAsideFailure = Self.unreadable(runs) }
     }
 
     /// The identity for the next row without an explicit id, in document order.
     mutating func derive(from text: String) -> String {
+        if maySetAside || setAside != nil { takeBack() }
         let base = Self.slug(text)
         // `insert` adds a hash only when it is free, so each candidate costs one probe.
         if taken.insert(Self.hash(base)) { return base }
