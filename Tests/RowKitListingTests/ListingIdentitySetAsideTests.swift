@@ -4,8 +4,8 @@ import Testing
 
 @testable import RowKitListing
 
-/// Explicit ids set aside on disk past a bound (``HashRuns``): the reader finds the same repeats,
-/// derives the same ids and reports the same problems as when it remembers every id.
+/// Identities set aside on disk past a bound (``HashRuns``, ``HashFilter``): the reader finds the
+/// same repeats, derives the same ids and reports the same problems as when it remembers every id.
 struct ListingIdentitySetAsideTests {
     /// Records every call but progress.
     struct Recorder: ListingVisitor {
@@ -26,29 +26,45 @@ struct ListingIdentitySetAsideTests {
         return (recorder.calls, "\(summary)")
     }
 
-    @Test func whenValuesAreSetAsideInRuns_thenTheRepeatsAndTheValuesAreThoseAppended() throws {
+    @Test func whenSortedRunsAreWritten_thenTheyAreFoundMergedAndReadBack() throws {
         var random = SeededRandom(seed: 0x5EED_A51D)
-        for runLength in [1, 2, 7, 64] {
-            let runs = try #require(HashRuns(runLength: runLength))
-            var counts: [UInt64: Int] = [:]
-            for _ in 0..<1_000 {
-                // Small values repeat often; large ones almost never.
-                let value = random.next() % 3 == 0 ? random.next() % 200 : random.next()
-                #expect(runs.append(value))
-                counts[value, default: 0] += 1
-            }
-            var seen: [UInt64: Int] = [:]
-            #expect(runs.readBack { seen[$0, default: 0] += 1 })
-            #expect(seen == counts, "run length \(runLength)")
-            #expect(runs.repeated() == Set(counts.filter { $0.value > 1 }.keys), "run length \(runLength)")
-            #expect(runs.count == 1_000)
+        let runs = try #require(HashRuns())
+        var all: [UInt64] = []
+        for length in [1, 2, 7, 511, 512, 513, 1_500] {
+            // Small values repeat across runs; large ones almost never. Bit 0 is a tag.
+            let run = (0..<length).map { _ in random.next() % 3 == 0 ? random.next() % 400 : random.next() }.sorted()
+            #expect(runs.append(run: run))
+            all += run
+        }
+        #expect(runs.count == all.count)
+        var merged: [UInt64] = []
+        #expect(runs.merge(with: [5, 6, 1 << 63]) { merged.append($0) })
+        #expect(merged == (all + [5, 6, 1 << 63]).sorted())
+        var readBack: [UInt64] = []
+        #expect(runs.readBack { readBack.append($0) })
+        #expect(readBack == all)
+        let present = Set(all.map { $0 & ~1 })
+        for value in all.prefix(300) + (0..<300).map({ _ in random.next() }) + (0..<400).map(UInt64.init) {
+            let found = runs.find(value, mask: ~1)
+            #expect((found != nil) == present.contains(value & ~1), "\(value)")
+            if let found { #expect(found & ~1 == value & ~1) }
         }
     }
 
-    @Test func whenNothingIsAppended_thenNothingRepeats() throws {
-        let runs = try #require(HashRuns(runLength: 4))
-        #expect(runs.repeated() == [])
-        #expect(runs.readBack { _ in Issue.record("no value") })
+    @Test func whenNothingIsWritten_thenNothingIsFound() throws {
+        let runs = try #require(HashRuns())
+        #expect(runs.find(42, mask: ~1) == nil)
+        #expect(runs.merge(with: []) { _ in Issue.record("no value") })
+    }
+
+    @Test func whenAFilterIsAskedForValuesNeverInserted_thenItRarelySaysMaybe() {
+        var random = SeededRandom(seed: 0x5EED_B100)
+        var filter = HashFilter(capacity: 100_000)
+        let inserted = (0..<100_000).map { _ in random.next() & ~1 }
+        for value in inserted { filter.insert(value) }
+        #expect(inserted.allSatisfy(filter.mayContain))
+        let maybes = (0..<100_000).filter { _ in filter.mayContain(random.next() & ~1) }.count
+        #expect(maybes < 1_000, "\(maybes) of 100,000 values never inserted")
     }
 
     @Test func whenSeededRandomDocumentsAreReadWithFewIDsInMemory_thenEachReadsAsWithTheBound() throws {
@@ -93,6 +109,21 @@ struct ListingIdentitySetAsideTests {
                 "ids.csv:3003:1: duplicate id 'row-3000'; first used at ids.csv:3002:1",
                 "ids.csv:4992:1: duplicate id 'row-10'; first used at ids.csv:12:1",
             ])
+    }
+
+    @Test(arguments: [true, false])
+    func whenManyIDsAreDerivedPastTheBound_thenEachIsAsWithEveryIDInMemory(sameText: Bool) throws {
+        // Every text the same: each row's slug is set aside, so the disk is asked for nearly every
+        // row until every identity is taken back into memory. Otherwise 4,000 different texts,
+        // which the filter answers, then 2,000 of them again, which the disk answers.
+        var text = "text\n"
+        for row in 0..<6_000 { text += sameText ? "Same\n" : "Row \(row % 4_000)\n" }
+        let reader = ListingReader(Data(text.utf8), path: "derived.csv")
+        let whole = try Self.read(reader, bound: 1 << 19)
+        let setAside = try Self.read(reader, bound: 256)
+        #expect(setAside.summary == whole.summary)
+        #expect(setAside.calls == whole.calls)
+        #expect(whole.calls.contains { $0.contains(sameText ? "same-6000" : "row-1999-2") })
     }
 
     @Test func whenAnIDIsDerivedAfterIDsWereSetAside_thenItIsCheckedAgainstAllOfThem() throws {

@@ -6,12 +6,13 @@ import Foundation
 /// A listing of any size is read in bounded memory: ``read(into:)`` hands each section and row to
 /// a ``ListingVisitor`` as soon as it is read and checked, and keeps nothing but the current row,
 /// the identities seen and, for a CSV file sectioned by a column, where each run of a section's
-/// rows starts. Identities cost about 8 bytes a row in memory, up to 524,288 explicit ids; past
-/// that, explicit ids are sorted a run at a time into an unnamed temporary file (in `TMPDIR`,
-/// else `/var/tmp`) and checked for repeats at the end of the read, so a listing whose rows all
-/// have ids stays flat (a repeat between two such rows is then reported after the read, not as
-/// soon as it is met). A listing that derives ids keeps them all in memory. The static `read` methods collect the rows into a
-/// ``ListingDocument`` for listings that fit in memory.
+/// rows starts. Identities are kept in memory 524,288 at a time (about 8 bytes each); the older
+/// ones are set aside, sorted, in an unnamed temporary file (in `TMPDIR`, else `/var/tmp`), with a
+/// Bloom filter of 2 to 3 bytes an identity in memory for checking derived ids, and checked for
+/// repeats at the end of the read. So a repeat between two ids far apart is reported after the
+/// read, not as soon as it is met; and a listing in which many rows derive the same slug takes its
+/// identities back into memory (about 8 bytes a row). The static `read` methods collect the rows
+/// into a ``ListingDocument`` for listings that fit in memory.
 ///
 /// Every problem is reported with its `file:line:column`: a syntax error stops a file at the first
 /// one; schema problems are all reported, in file order, at most ``ListingLimits/maxDiagnostics``.
@@ -37,8 +38,8 @@ public struct ListingReader: Sendable {
     /// turns it on when it renders on more than one core.
     public var readAhead = false
 
-    /// How many explicit row ids are remembered in memory before the next ones are set aside on
-    /// disk (see `ListingIdentity`); tests set it low to cross the bound with a few rows.
+    /// How many row identities are kept in memory before they are set aside on disk (see
+    /// `ListingIdentity`); tests set it low to cross the bound with a few rows.
     var identitiesInMemory = 1 << 19
 
     /// Finds the images a row's Markdown body references; `nil` (the default) leaves bodies

@@ -218,6 +218,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         mode = .track
         var pass = try documentPass(deliver: true, guess: guess)
         identity.settle()
+        if identity.derivedTooEarly { stopDelivery() }
         if let problem = inputProblem() { return failure(pass.header, [problem]) }
         if !pass.problems.isEmpty { return failure(pass.header, pass.problems) }
         var complete = delivery.active && delivery.header == pass.header
@@ -370,6 +371,7 @@ struct ListingScan<Visitor: ListingVisitor> {
         }
         identity.settle()
         if let problem = identity.setAsideFailure { return failure(header, [diagnostic(1, 1, problem)]) }
+        if identity.derivedTooEarly { stopDelivery() }
         var complete = delivery.active
         if !identity.repeatedHashes.isEmpty {
             complete = false

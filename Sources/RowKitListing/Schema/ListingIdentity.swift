@@ -14,25 +14,34 @@
 /// take a suffix it did not need: with 63 bits compared, a million rows give such a pair with a
 /// chance of about one in ten million.
 ///
-/// Memory stays flat for listings whose rows all have explicit ids (what large generated listings
-/// have): past `memoryBound` of them, further explicit ids are set aside on disk (``HashRuns``)
-/// rather than remembered, each still checked against those in memory as it comes, and
-/// ``settle()`` finds the repeats among them at the end of the pass. The first id derived takes
-/// them all back into memory, since a derived id must be checked against every id before it.
+/// Memory stays flat: once `memoryBound` identities are in memory, they are set aside on disk as
+/// a sorted run (``HashRuns``) and memory starts again empty. An explicit id is checked against
+/// the identities in memory as it comes; ``settle()`` merges the runs at the end of the pass to
+/// find the repeats and the explicit ids equal to an id derived earlier. A derived id must be
+/// checked against every identity before it at once: against those in memory, then through a
+/// Bloom filter of those set aside (``HashFilter``, 2 to 3 bytes an identity, made at the first
+/// derived id that needs it), and on disk only when the filter says maybe (about one time in 300
+/// when the id is free). When the disk is asked for more than one derived id in 16 (many texts
+/// with the same slug), or it is full, every identity is taken back into memory for the rest of
+/// the read, as before.
 struct ListingIdentity {
-    /// Every identity handed out or reserved so far but those set aside; the low bit tells an
-    /// explicit id (1) from a derived one (0).
+    /// The identities in memory (all but those set aside); the low bit tells an explicit id (1)
+    /// from a derived one (0).
     private var taken = HashSet64(ignoredLowBits: 1)
-    /// The explicit ids set aside on disk, without their tag; `nil` while `taken` holds them all.
+    /// The identities set aside on disk, with their tags; `nil` while memory holds them all.
     private var setAside: HashRuns?
-    /// Whether ids may still be set aside: none has been derived, and a temporary file could be
-    /// made.
+    /// A filter of the identities set aside, for derived ids; `nil` until one needs it, and when
+    /// it is too small for them.
+    private var setAsideFilter: HashFilter?
+    /// Whether identities may still be set aside: the disk has not failed or been asked too often.
     private var maySetAside = true
-    /// How many ids `taken` holds before the next ones are set aside, and how many are sorted at
-    /// a time on disk.
+    /// How many identities memory holds before they are set aside as a run.
     private let memoryBound: Int
-    /// Why the ids set aside could not be read back, when they could not (then repeats among them
-    /// are unknown).
+    /// Ids derived, and those of them looked up on disk.
+    private var derived = 0
+    private var lookedUpOnDisk = 0
+    /// Why the identities set aside could not be read back, when they could not (then what they
+    /// would have told is unknown).
     private(set) var setAsideFailure: String?
     /// For each slug that has been taken more than twice, the next suffix to try, so n equal
     /// texts cost O(n), not O(n²). Only a shortcut: without it the same suffix is found.
@@ -44,8 +53,9 @@ struct ListingIdentity {
     private(set) var derivedTooEarly = false
 
     private static let explicitTag: UInt64 = 1
+    private static let compared: UInt64 = ~1
 
-    /// No identities yet; explicit ids past `memoryBound` are set aside on disk.
+    /// No identities yet; they are set aside on disk `memoryBound` at a time.
     init(memoryBound: Int = 1 << 19) {
         self.memoryBound = max(1, memoryBound)
     }
@@ -58,70 +68,143 @@ struct ListingIdentity {
         taken = other.taken
         taken.keepOnly(tag: Self.explicitTag)
         if let runs = other.setAside {
-            let whole = runs.readBack { taken.insert($0 | Self.explicitTag) }
+            let whole = runs.readBack { value in
+                if value & Self.explicitTag != 0 { taken.insert(value) }
+            }
             if !whole { setAsideFailure = Self.unreadable(runs) }
         }
     }
 
-    /// Why the ids set aside in `runs` could not be read back.
+    /// Why the identities set aside in `runs` could not be read back.
     private static func unreadable(_ runs: HashRuns) -> String {
         "cannot read back the row ids set aside in a temporary file (\(runs.readError ?? "unknown error"))"
     }
 
-    private static func hash(_ id: String) -> UInt64 { StableHash.of(id) & ~1 }
+    private static func hash(_ id: String) -> UInt64 { StableHash.of(id) & compared }
 
     /// Notes an explicit id in document order.
     mutating func noteExplicit(_ id: String) {
-        let hash = Self.hash(id)
-        if let existing = taken.find(hash) {
-            if existing & 1 == Self.explicitTag {
-                repeatedHashes.insert(hash)
-            } else {
+        note(Self.hash(id) | Self.explicitTag)
+    }
+
+    /// Notes `value` (a hash and its tag) in memory: an explicit id equal to one in memory is a
+    /// repeat, or proves the derived one equal to it wrong.
+    private mutating func note(_ value: UInt64) {
+        if let existing = taken.find(value) {
+            if value & Self.explicitTag != 0 {
+                if existing & Self.explicitTag != 0 {
+                    repeatedHashes.insert(value & Self.compared)
+                } else {
+                    derivedTooEarly = true
+                    taken.update(value)
+                }
+            } else if existing & Self.explicitTag != 0 {
                 derivedTooEarly = true
-                taken.update(hash | Self.explicitTag)
             }
             return
         }
-        if let runs = setAside {
-            if !runs.append(hash) { takeBack() }
+        taken.insert(value)
+        setAsideIfFull()
+    }
+
+    /// Sets the identities in memory aside as a run once they are `memoryBound`.
+    private mutating func setAsideIfFull() {
+        guard maySetAside, taken.count >= memoryBound else { return }
+        if setAside == nil { setAside = HashRuns() }
+        guard let runs = setAside else {
+            maySetAside = false
             return
         }
-        taken.insert(hash | Self.explicitTag)
-        if maySetAside, taken.count >= memoryBound {
-            setAside = HashRuns(runLength: memoryBound)
-            maySetAside = setAside != nil
+        let values = taken.sortedValues()
+        guard runs.append(run: values) else {
+            takeBack()
+            return
         }
+        if var filter = setAsideFilter {
+            if runs.count <= filter.capacity {
+                for value in values { filter.insert(value & Self.compared) }
+                setAsideFilter = filter
+            } else {
+                setAsideFilter = nil
+            }
+        }
+        taken = HashSet64(ignoredLowBits: 1)
     }
 
-    /// Finds the repeats among the explicit ids set aside: call at the end of a pass that notes
-    /// explicit ids, before reading ``repeatedHashes``.
+    /// Whether `hash` (of a derived id's candidate) is among the identities set aside.
+    private mutating func isSetAside(_ hash: UInt64) -> Bool {
+        guard let runs = setAside else { return false }
+        if setAsideFilter == nil {
+            var filter = HashFilter(capacity: runs.count + runs.count / 2)
+            if !runs.readBack({ filter.insert($0 & Self.compared) }) {
+                setAsideFailure = Self.unreadable(runs)
+                return false
+            }
+            setAsideFilter = filter
+        }
+        guard let filter = setAsideFilter, filter.mayContain(hash) else { return false }
+        lookedUpOnDisk += 1
+        let found = runs.find(hash, mask: Self.compared) != nil
+        if runs.readError != nil { setAsideFailure = Self.unreadable(runs) }
+        if lookedUpOnDisk > 4_096, lookedUpOnDisk * 16 > derived { takeBack() }
+        return found
+    }
+
+    /// Claims `hash` for a derived id when no identity has it; returns whether it was free.
+    private mutating func claim(_ hash: UInt64) -> Bool {
+        if taken.contains(hash) || isSetAside(hash) { return false }
+        note(hash)
+        return true
+    }
+
+    /// Finds what the identities set aside tell: the explicit ids among them (and those in
+    /// memory) that repeat, and whether one equals an id derived before it. Call at the end of
+    /// a pass that notes explicit ids, before reading ``repeatedHashes`` and ``derivedTooEarly``.
     mutating func settle() {
         guard let runs = setAside else { return }
-        if let repeats = runs.repeated() {
-            repeatedHashes.formUnion(repeats)
-        } else {
-            setAsideFailure = Self.unreadable(runs)
+        var group: UInt64?
+        var explicit = 0
+        var derivedInGroup = 0
+        var repeats: Set<UInt64> = []
+        var clash = false
+        func close() {
+            if explicit > 1, let group { repeats.insert(group) }
+            if explicit > 0, derivedInGroup > 0 { clash = true }
         }
+        let whole = runs.merge(with: taken.sortedValues()) { value in
+            if value & Self.compared != group {
+                close()
+                group = value & Self.compared
+                explicit = 0
+                derivedInGroup = 0
+            }
+            if value & Self.explicitTag != 0 { explicit += 1 } else { derivedInGroup += 1 }
+        }
+        close()
+        guard whole else {
+            setAsideFailure = Self.unreadable(runs)
+            return
+        }
+        repeatedHashes.formUnion(repeats)
+        if clash { derivedTooEarly = true }
     }
 
-    /// Takes the ids set aside back into memory, for good: an id is about to be derived, or the
-    /// disk is full.
+    /// Takes the identities set aside back into memory, for good: the disk is full, or derived
+    /// ids ask it too often.
     private mutating func takeBack() {
         maySetAside = false
         guard let runs = setAside else { return }
         setAside = nil
-        let whole = runs.readBack { hash in
-            if !taken.insert(hash | Self.explicitTag) { repeatedHashes.insert(hash) }
-        }
+        setAsideFilter = nil
+        let whole = runs.readBack { note($0) }
         if !whole { setAsideFailure = Self.unreadable(runs) }
     }
 
     /// The identity for the next row without an explicit id, in document order.
     mutating func derive(from text: String) -> String {
-        if maySetAside || setAside != nil { takeBack() }
+        derived += 1
         let base = Self.slug(text)
-        // `insert` adds a hash only when it is free, so each candidate costs one probe.
-        if taken.insert(Self.hash(base)) { return base }
+        if claim(Self.hash(base)) { return base }
         var suffix = nextSuffix[base] ?? 2
         var tried = 0
         var candidate: String
@@ -129,7 +212,7 @@ struct ListingIdentity {
             candidate = "\(base)-\(suffix)"
             suffix += 1
             tried += 1
-        } while !taken.insert(Self.hash(candidate))
+        } while !claim(Self.hash(candidate))
         if tried > 1 || nextSuffix[base] != nil { nextSuffix[base] = suffix }
         return candidate
     }

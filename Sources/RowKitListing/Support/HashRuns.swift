@@ -4,34 +4,32 @@ import Glibc
 import Darwin
 #endif
 
-/// 64-bit values (hashes) kept on disk rather than in memory, to find the ones that occur more
-/// than once among millions: appended in any order into a buffer that, when full, is sorted and
-/// written as a run to a temporary file; ``repeated()`` merges the runs.
+/// 64-bit values (hashes) kept on disk rather than in memory: sorted runs written to a temporary
+/// file, each looked up through a sparse index in memory, and merged in order at the end.
 ///
-/// Memory: the buffer (`runLength` values of 8 bytes) and, while merging, a block of 8 KiB per
-/// run. The file is in `TMPDIR` (else `/var/tmp`, else `/tmp`) and unlinked as soon as it is made,
-/// so nothing is left behind whatever happens to the process; its space is freed with the value.
-/// Used from one thread at a time.
+/// Memory: 8 bytes per 512 values (the first value of each block of a run) and, while merging, a
+/// block of 8 KiB per run. The file is in `TMPDIR` (else `/var/tmp`, else `/tmp`) and unlinked as
+/// soon as it is made, so nothing is left behind whatever happens to the process; its space is
+/// freed with the value. Used from one thread at a time.
 package final class HashRuns: @unchecked Sendable {
-    /// The values appended, runs and buffer.
+    /// The values written, in every run.
     package private(set) var count = 0
-    private let descriptor: Int32
-    private let runLength: Int
-    /// The values not yet written, in the order appended.
-    private var buffer: [UInt64] = []
-    /// Where each run of sorted values is in the file, in values.
-    private var runs: [Range<Int>] = []
-    /// Values written to the file.
-    private var written = 0
     /// Why the file could not be read back, after a read that failed.
     package private(set) var readError: String?
+    private let descriptor: Int32
+    private var runs: [Run] = []
 
-    /// Values read at a time from one run while merging (8 KiB).
-    private static let blockLength = 1024
+    /// A run: where its values are in the file (in values), and the first value of each block.
+    private struct Run {
+        var range: Range<Int>
+        var firsts: [UInt64]
+    }
 
-    /// An empty set of runs of `runLength` values, or `nil` when no temporary file can be made.
-    package init?(runLength: Int, folder: String? = nil) {
-        self.runLength = max(1, runLength)
+    /// Values looked at at a time by a lookup (4 KiB), the blocks of the sparse index.
+    private static let blockLength = 512
+
+    /// No runs yet, or `nil` when no temporary file can be made.
+    package init?(folder: String? = nil) {
         var descriptor: Int32 = -1
         for candidate in Self.folders(folder) {
             var template = Array("\(candidate)/.rowkit-ids-XXXXXX".utf8CString)
@@ -54,22 +52,16 @@ package final class HashRuns: @unchecked Sendable {
         return folders + ["/var/tmp", "/tmp"]
     }
 
-    /// Adds `value`. Returns `false` when a full buffer could not be written to the file (the disk
-    /// is full): every value appended can still be read by ``readBack(_:)``.
-    package func append(_ value: UInt64) -> Bool {
-        buffer.append(value)
-        count += 1
-        return buffer.count < runLength || writeRun()
-    }
-
-    /// Sorts the buffer and writes it as a run; keeps it when the write fails.
-    private func writeRun() -> Bool {
-        buffer.sort()
-        let done = buffer.withUnsafeBytes { bytes in
+    /// Writes `sorted` (ascending) as a run; `false` when it could not be written (the disk is
+    /// full), and then the runs are as they were.
+    package func append(run sorted: [UInt64]) -> Bool {
+        guard !sorted.isEmpty else { return true }
+        let start = runs.last?.range.upperBound ?? 0
+        let done = sorted.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let result = pwrite(
-                    descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(written * 8 + offset))
+                    descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(start * 8 + offset))
                 if result < 0, errno == EINTR { continue }
                 guard result > 0 else { return false }
                 offset += result
@@ -77,13 +69,13 @@ package final class HashRuns: @unchecked Sendable {
             return true
         }
         guard done else { return false }
-        runs.append(written..<(written + buffer.count))
-        written += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        let firsts = stride(from: 0, to: sorted.count, by: Self.blockLength).map { sorted[$0] }
+        runs.append(Run(range: start..<(start + sorted.count), firsts: firsts))
+        count += sorted.count
         return true
     }
 
-    /// Reads the values `range` (a part of a run) of the file into `block`; `false` on failure.
+    /// Reads the values `range` of the file into `block`; `false` on failure.
     private func read(_ range: Range<Int>, into block: inout [UInt64]) -> Bool {
         block.removeAll(keepingCapacity: true)
         guard !range.isEmpty else { return true }
@@ -105,45 +97,67 @@ package final class HashRuns: @unchecked Sendable {
         return block.count == range.count
     }
 
-    /// Calls `body` with every value appended (runs first, then the buffer); `false` when the file
-    /// could not be read back whole.
+    /// A value written that equals `value` in the bits of `mask`, or `nil` when there is none (or
+    /// the file could not be read: then ``readError`` says why). `value & mask` must be the
+    /// smallest value with those bits (the bits outside `mask` are the low ones).
+    ///
+    /// - Complexity: a read of 4 KiB per run at most.
+    package func find(_ value: UInt64, mask: UInt64) -> UInt64? {
+        let key = value & mask
+        var block: [UInt64] = []
+        for run in runs {
+            // The last block whose first value is at most `key`; the match, if any, is in it or
+            // is the next block's first value.
+            var low = 0
+            var high = run.firsts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if run.firsts[middle] <= key { low = middle + 1 } else { high = middle }
+            }
+            if low < run.firsts.count, run.firsts[low] & mask == key { return run.firsts[low] }
+            guard low > 0 else { continue }
+            let start = run.range.lowerBound + (low - 1) * Self.blockLength
+            guard read(start..<min(run.range.upperBound, start + Self.blockLength), into: &block) else { return nil }
+            if let found = block.first(where: { $0 & mask == key }) { return found }
+        }
+        return nil
+    }
+
+    /// Calls `body` with every value written, run after run; `false` when the file could not be
+    /// read back whole.
     package func readBack(_ body: (UInt64) -> Void) -> Bool {
         var block: [UInt64] = []
         for run in runs {
-            var start = run.lowerBound
-            while start < run.upperBound {
-                let end = min(run.upperBound, start + Self.blockLength)
+            var start = run.range.lowerBound
+            while start < run.range.upperBound {
+                let end = min(run.range.upperBound, start + Self.blockLength)
                 guard read(start..<end, into: &block) else { return false }
-                block.forEach(body)
+                for value in block { body(value) }
                 start = end
             }
         }
-        buffer.forEach(body)
         return true
     }
 
-    /// The values appended more than once, or `nil` when the file could not be read back.
+    /// Calls `body` with every value written and every value of `sorted` (ascending), all in
+    /// ascending order; `false` when the file could not be read back whole.
     ///
     /// - Complexity: O(*n* log *k*) for *n* values in *k* runs.
-    package func repeated() -> Set<UInt64>? {
-        buffer.sort()
-        var cursors = runs.map { Cursor(rest: $0) }
-        cursors.append(Cursor(rest: 0..<0, block: buffer))
+    package func merge(with sorted: [UInt64], _ body: (UInt64) -> Void) -> Bool {
+        var cursors = runs.map { Cursor(rest: $0.range) }
+        cursors.append(Cursor(rest: 0..<0, block: sorted))
         var heap = MinHeap()
         for index in cursors.indices {
-            guard cursors[index].refill(from: self) else { return nil }
+            guard cursors[index].refill(from: self) else { return false }
             if let value = cursors[index].head { heap.push(value, index) }
         }
-        var found: Set<UInt64> = []
-        var previous: UInt64?
         while let (value, index) = heap.pop() {
-            if value == previous { found.insert(value) }
-            previous = value
+            body(value)
             cursors[index].next += 1
-            guard cursors[index].refill(from: self) else { return nil }
+            guard cursors[index].refill(from: self) else { return false }
             if let head = cursors[index].head { heap.push(head, index) }
         }
-        return found
+        return true
     }
 
     /// One run being merged: a block of its values in memory and the rest on disk.
@@ -157,7 +171,7 @@ package final class HashRuns: @unchecked Sendable {
         /// Reads the run's next block once this one is used up; `false` on a failed read.
         mutating func refill(from runs: HashRuns) -> Bool {
             guard next == block.count, !rest.isEmpty else { return true }
-            let end = min(rest.upperBound, rest.lowerBound + HashRuns.blockLength)
+            let end = min(rest.upperBound, rest.lowerBound + 2 * HashRuns.blockLength)
             next = 0
             guard runs.read(rest.lowerBound..<end, into: &block) else { return false }
             rest = end..<rest.upperBound

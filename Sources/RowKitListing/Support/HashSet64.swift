@@ -56,6 +56,21 @@ package struct HashSet64: Sendable {
         _ = store(value, replacing: true)
     }
 
+    /// Every value stored, in ascending order.
+    package func sortedValues() -> [UInt64] {
+        var values = Array(zeros.values)
+        values.reserveCapacity(count)
+        for (shard, table) in shards.enumerated() {
+            guard let table else { continue }
+            for index in 0..<table.capacity {
+                let stored = table.load(index)
+                if stored != 0 { values.append(UInt64(shard) << 56 | stored) }
+            }
+        }
+        values.sort()
+        return values
+    }
+
     /// Removes every value whose low bits (the tag) are not `tag`.
     package mutating func keepOnly(tag: UInt64) {
         let tagBits = ~mask
