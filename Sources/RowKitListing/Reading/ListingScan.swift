@@ -27,7 +27,7 @@ struct ListingScan<Visitor: ListingVisitor> {
     private var format = ListingFormat.yaml
     /// Schema problems of the document, with repeated ids added by a second look.
     private var diagnostics = RankedDiagnostics()
-    private var identity = ListingIdentity()
+    private var identity: ListingIdentity
     private var passes = 0
     /// The warnings of the first pass (which reads the document in order).
     private var warnings: [ListingDiagnostic] = []

@@ -20,8 +20,8 @@
 /// find the repeats and the explicit ids equal to an id derived earlier. A derived id must be
 /// checked against every identity before it at once: against those in memory, then through a
 /// Bloom filter of those set aside (``HashFilter``, 2 to 3 bytes an identity, made at the first
-/// derived id that needs it), and on disk only when the filter says maybe (about one time in 300
-/// when the id is free). When the disk is asked for more than one derived id in 16 (many texts
+/// derived id that needs it), and on disk only when the filter says maybe (less than one time in
+/// 100 when the id is free). When the disk is asked for more than one derived id in 16 (many texts
 /// with the same slug), or it is full, every identity is taken back into memory for the rest of
 /// the read, as before.
 struct ListingIdentity {

@@ -1,5 +1,5 @@
 /// A Bloom filter of 64-bit values (hashes) in 16 bits a value: whether a value may be among
-/// those inserted, never wrong when it says no, and wrong about one time in 300 when it says
+/// those inserted, never wrong when it says no, and wrong less than one time in 100 when it says
 /// maybe for a value never inserted (at its capacity). Each value sets four bits of one 64-bit
 /// word, so a query reads one word.
 ///
