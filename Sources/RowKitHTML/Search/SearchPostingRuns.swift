@@ -310,8 +310,8 @@ final class SearchPostingRuns {
             folder = made
         }
         let url = folder!.appendingPathComponent("run-\(runs.count)")
-        // Written a chunk at a time: the encoded run (about 10 MB for 2^20 pairs) and a copy of
-        // it for the write were the largest blocks of memory a million-row export held.
+        // Written a chunk at a time, so that the encoded run is never whole in memory beside the
+        // pairs it comes from.
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ExportError.posix("create", url.path) }
         var closed = false
@@ -330,14 +330,24 @@ final class SearchPostingRuns {
             }
             chunk.removeAll(keepingCapacity: true)
         }
+        // One entry a word (see ``SearchRunReader``): its postings ascending, the first and the
+        // last in its head.
         for position in order.indices {
+            let range = Int(starts[position])..<Int(starts[position + 1])
+            guard let firstIndex = range.first else { continue }
             let word = word(order[position])
-            for index in Int(starts[position])..<Int(starts[position + 1]) {
-                Self.appendVarint(UInt32(word.count), to: &chunk)
-                chunk.append(contentsOf: word)
-                Self.appendVarint(postings[index], to: &chunk)
+            Self.appendVarint(UInt32(word.count), to: &chunk)
+            chunk.append(contentsOf: word)
+            Self.appendVarint(UInt32(range.count), to: &chunk)
+            var previous = postings[firstIndex]
+            Self.appendVarint(previous, to: &chunk)
+            Self.appendVarint(postings[range.upperBound - 1] - previous, to: &chunk)
+            for index in range.dropFirst() {
+                Self.appendVarint(postings[index] - previous, to: &chunk)
+                previous = postings[index]
                 if chunk.count >= Self.chunkBytes { try flush() }
             }
+            if chunk.count >= Self.chunkBytes { try flush() }
         }
         try flush()
         closed = true
@@ -382,26 +392,42 @@ final class SearchPostingRuns {
     /// Calls `body` with every distinct word (as Unicode scalars) and its rows (``WordRows``),
     /// words in UTF-8 byte order; then frees everything.
     func forEachWord(_ body: (_ word: [UInt8], _ rows: WordRows) throws -> Void) throws {
-        sortPairs()
         if runs.isEmpty {
             // Everything fits in memory: group the sorted pairs without a merge.
+            sortPairs()
             try forEachWord(inSortedPairs: 0..<held.pairs.count, body)
             release()
             return
         }
-        var sources: [Source] = []
-        for run in runs {
-            guard let handle = FileHandle(forReadingAtPath: run.path) else { throw ExportError.posix("open", run.path) }
-            sources.append(Source(file: handle))
+        // The pairs still held become the last run, so that every input of the merge is read
+        // the same way.
+        if !held.pairs.isEmpty { try spill() }
+        release()
+        defer {
+            if let folder { try? FileManager.default.removeItem(at: folder) }
+            folder = nil
+            runs = []
         }
-        sources.append(Source(memory: self))
-        for source in sources { try source.advance() }
-        // A binary heap of the sources that have a pair, least pair on top: a merge of many runs
-        // (50 for 10,000,000 rows) compares about log2 of them per pair, not every one.
-        var heap = sources.filter(\.hasWord)
-        func precedes(_ a: Source, _ b: Source) -> Bool {
+        try Self.merge(runs: runs.enumerated().map { try SearchRunReader(path: $1.path, order: $0) }, body)
+    }
+
+    /// Merges `readers` (the runs in the order they were spilled) into one stream of words, each
+    /// with the rows of all its entries, in UTF-8 byte order of the words.
+    ///
+    /// A binary heap holds the readers that have an entry, least word on top (then the earlier
+    /// run), so a merge of many runs (50 for 10,000,000 rows) compares about log2 of them per
+    /// entry. A word's entries are taken off together: when each run's postings begin at or
+    /// after the last of the run before, as they do unless a section header's words came for
+    /// rows of an earlier run, they are read run after run; otherwise they are merged a posting
+    /// at a time.
+    private static func merge(
+        runs readers: [SearchRunReader], _ body: (_ word: [UInt8], _ rows: WordRows) throws -> Void
+    ) throws {
+        for reader in readers { try reader.nextEntry() }
+        var heap = readers.filter(\.hasEntry)
+        func precedes(_ a: SearchRunReader, _ b: SearchRunReader) -> Bool {
             let order = Self.compare(a.word, b.word)
-            return order < 0 || (order == 0 && a.row < b.row)
+            return order < 0 || (order == 0 && a.order < b.order)
         }
         func siftDown(_ start: Int) {
             var parent = start
@@ -415,28 +441,72 @@ final class SearchPostingRuns {
                 parent = child
             }
         }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-        var word: [UInt8] = []
-        var rows = WordRows()
-        while let source = heap.first {
-            if source.word != word {
-                if !rows.all.isEmpty { try body(word, rows) }
-                word = source.word
-                rows = WordRows()
+        func siftUp(_ start: Int) {
+            var child = start
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard precedes(heap[child], heap[parent]) else { return }
+                heap.swapAt(child, parent)
+                child = parent
             }
-            rows.add(source.row)
-            try source.advance()
-            if !source.hasWord {
+        }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        var group: [SearchRunReader] = []
+        while let least = heap.first {
+            // The entries of the least word, in the order of their runs (the heap's tie-break).
+            group.removeAll(keepingCapacity: true)
+            repeat {
+                group.append(heap[0])
+                heap.swapAt(0, heap.count - 1)
+                heap.removeLast()
+                siftDown(0)
+            } while heap.first.map { $0.word == least.word } ?? false
+            var rows = WordRows()
+            if zip(group, group.dropFirst()).allSatisfy({ $0.last <= $1.first }) {
+                for reader in group { try reader.forEachPosting { rows.add($0) } }
+            } else {
+                try mergePostings(of: group, into: &rows)
+            }
+            try body(least.word, rows)
+            for reader in group {
+                try reader.nextEntry()
+                if reader.hasEntry {
+                    heap.append(reader)
+                    siftUp(heap.count - 1)
+                }
+            }
+        }
+    }
+
+    /// Adds the postings of the current entries of `readers` to `rows` in ascending order, a
+    /// posting at a time, through a binary heap of the entries' next postings.
+    private static func mergePostings(of readers: [SearchRunReader], into rows: inout WordRows) throws {
+        // (posting, reader) pairs, least posting on top.
+        var heap = readers.indices.map { (posting: readers[$0].first, reader: $0) }
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { return }
+                let right = left + 1
+                let child = right < heap.count && heap[right].posting < heap[left].posting ? right : left
+                guard heap[child].posting < heap[parent].posting else { return }
+                heap.swapAt(child, parent)
+                parent = child
+            }
+        }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        while let least = heap.first {
+            rows.add(least.posting)
+            let reader = readers[least.reader]
+            if reader.postingsLeft {
+                heap[0].posting = try reader.nextPosting()
+            } else {
                 heap.swapAt(0, heap.count - 1)
                 heap.removeLast()
             }
             siftDown(0)
         }
-        if !rows.all.isEmpty { try body(word, rows) }
-        release()
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-        folder = nil
-        runs = []
     }
 
     /// The order of two words' UTF-8 bytes: negative, zero or positive.
@@ -450,88 +520,6 @@ final class SearchPostingRuns {
             }
         if compared != 0 { return compared }
         return a.count < b.count ? -1 : a.count > b.count ? 1 : 0
-    }
-
-    /// One sorted input of the merge: a run file read in blocks, or the buffer in memory.
-    private final class Source {
-        private let file: FileHandle?
-        private let memory: SearchPostingRuns?
-        private var buffer: [UInt8] = []
-        private var position = 0
-        private var index = 0
-        private var atEnd = false
-        /// The current pair's word (its buffer reused from pair to pair) and row; `hasWord` is
-        /// false once the source is used up.
-        private(set) var word: [UInt8] = []
-        private(set) var hasWord = false
-        private(set) var row: UInt32 = 0
-
-        init(file: FileHandle) {
-            self.file = file
-            memory = nil
-        }
-
-        init(memory: SearchPostingRuns) {
-            file = nil
-            self.memory = memory
-        }
-
-        deinit { try? file?.close() }
-
-        func advance() throws {
-            if let memory {
-                hasWord = index < memory.held.pairs.count
-                guard hasWord else { return }
-                let pair = memory.held.pairs[index]
-                word.removeAll(keepingCapacity: true)
-                word.append(contentsOf: memory.word(pair.word))
-                row = pair.row
-                index += 1
-                return
-            }
-            guard let length = try varint() else {
-                hasWord = false
-                return
-            }
-            word.removeAll(keepingCapacity: true)
-            for _ in 0..<length {
-                guard let byte = try byte() else {
-                    throw ExportError.fileSystem(operation: "read", path: "search run", message: "truncated")
-                }
-                word.append(byte)
-            }
-            guard let value = try varint() else {
-                throw ExportError.fileSystem(operation: "read", path: "search run", message: "truncated")
-            }
-            hasWord = true
-            row = value
-        }
-
-        private func byte() throws -> UInt8? {
-            if position == buffer.count {
-                guard !atEnd, let file else { return nil }
-                let data = try file.read(upToCount: 1 << 16) ?? Data()
-                if data.isEmpty {
-                    atEnd = true
-                    return nil
-                }
-                buffer = Array(data)
-                position = 0
-            }
-            position += 1
-            return buffer[position - 1]
-        }
-
-        private func varint() throws -> UInt32? {
-            var value: UInt32 = 0
-            var shift: UInt32 = 0
-            while true {
-                guard let byte = try byte() else { return shift == 0 ? nil : value }
-                value |= UInt32(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-        }
     }
 }
 
