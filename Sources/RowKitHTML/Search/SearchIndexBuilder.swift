@@ -155,17 +155,29 @@ final class SearchIndexBuilder {
 
     /// Writes the word files: once every row's words are in (display data may still come).
     ///
-    /// With all of a large table's words in memory, two threads write them: the words are cut in
-    /// up to ``wordParts`` runs of about equal work where their first character changes, each
-    /// run's subtrees of the trie are written by a writer of its own, the two threads (this one
-    /// and one started for it) taking the runs in order, each the next one left, and the root is
-    /// written from all of them. Many small runs rather than two halves: the other threads'
-    /// last pages share the cores with the words, so a fixed half could leave one thread the
-    /// last 40 ms alone. The files are the same as one writer's.
+    /// Two threads write a large table's words: the words are cut in up to ``wordParts`` parts
+    /// of about equal work where their first character changes (the sorted pairs in memory, or
+    /// the spilled runs where their words' first byte changes), each part's subtrees of the trie
+    /// are written by a writer of its own, the two threads (this one and one started for it)
+    /// taking the parts in order, each the next one left, and the root is written from all of
+    /// them. Many small parts rather than two halves: the other threads' last pages share the
+    /// cores with the words, so a fixed half could leave one thread the last 40 ms alone. The
+    /// files are the same as one writer's.
     func finishWords() throws {
-        if parallelWords, let cuts = pairs.splitPoints(parts: Self.wordParts), !cuts.isEmpty {
-            try finishWords(cutAt: cuts)
-            return
+        if parallelWords {
+            if let cuts = pairs.splitPoints(parts: Self.wordParts), !cuts.isEmpty {
+                let bounds = [0] + cuts + [pairs.pairCount]
+                defer { pairs.release() }
+                try finishWords(parts: bounds.count - 1) { part, body in
+                    try self.pairs.forEachWord(inSortedPairs: bounds[part]..<bounds[part + 1], body)
+                }
+                return
+            }
+            if let parts = try pairs.mergeParts(Self.wordParts), parts > 1 {
+                defer { pairs.removeRuns() }
+                try finishWords(parts: parts) { part, body in try self.pairs.forEachWord(inPart: part, body) }
+                return
+            }
         }
         var trie = makeTrieWriter()
         try pairs.forEachWord { word, rows in try trie.add(word: word, rows: rows) }
@@ -174,7 +186,7 @@ final class SearchIndexBuilder {
 
     /// Whether ``finishWords()`` may use a second thread (tests compare the files with and without).
     var parallelWords = true
-    /// The runs ``finishWords()`` cut the words into (1 when one thread wrote them).
+    /// The parts ``finishWords()`` cut the words into (1 when one thread wrote them).
     private(set) var wordRunCount = 1
     /// Whether ``finishWords()`` wrote the words on two threads.
     var wroteWordsOnTwoThreads: Bool { wordRunCount > 1 }
@@ -185,13 +197,18 @@ final class SearchIndexBuilder {
         }
     }
 
-    /// Runs of words ``finishWords()`` cuts the words into, at most.
+    /// Parts of words ``finishWords()`` cuts the words into, at most.
     static let wordParts = 16
 
-    /// The runs of ``finishWords(cutAt:)`` and their writers, shared by its two threads.
-    private final class WordRuns: @unchecked Sendable {
-        let pairs: SearchPostingRuns
-        let ranges: [Range<Int>]
+    /// Walks one part of the words: calls its second argument with each word of part `k` and its
+    /// rows, in order.
+    typealias WordPart = (_ part: Int, _ body: (_ word: [UInt8], _ rows: SearchPostingRuns.WordRows) throws -> Void)
+        throws -> Void
+
+    /// The parts of ``finishWords(parts:walk:)`` and their writers, shared by its two threads.
+    private final class WordParts: @unchecked Sendable {
+        let count: Int
+        private let walk: WordPart
         private let makeWriter: () -> SearchTrieWriter
         /// Guards everything below.
         private let lock = NSLock()
@@ -199,21 +216,19 @@ final class SearchIndexBuilder {
         private(set) var writers: [SearchTrieWriter?]
         private(set) var error: (any Error)?
 
-        init(pairs: SearchPostingRuns, ranges: [Range<Int>], makeWriter: @escaping () -> SearchTrieWriter) {
-            self.pairs = pairs
-            self.ranges = ranges
+        init(count: Int, walk: @escaping WordPart, makeWriter: @escaping () -> SearchTrieWriter) {
+            self.count = count
+            self.walk = walk
             self.makeWriter = makeWriter
-            writers = Array(repeating: nil, count: ranges.count)
+            writers = Array(repeating: nil, count: count)
         }
 
-        /// Writes runs, each the next one no thread has taken, until none is left or one failed.
+        /// Writes parts, each the next one no thread has taken, until none is left or one failed.
         func work() {
             while let index = take() {
                 var writer = makeWriter()
                 do {
-                    try pairs.forEachWord(inSortedPairs: ranges[index]) { word, rows in
-                        try writer.add(word: word, rows: rows)
-                    }
+                    try walk(index) { word, rows in try writer.add(word: word, rows: rows) }
                     try writer.closeSubtrees()
                     lock.withLock { writers[index] = writer }
                 } catch {
@@ -226,29 +241,26 @@ final class SearchIndexBuilder {
 
         private func take() -> Int? {
             lock.withLock {
-                guard next < ranges.count, error == nil else { return nil }
+                guard next < count, error == nil else { return nil }
                 next += 1
                 return next - 1
             }
         }
     }
 
-    private func finishWords(cutAt cuts: [Int]) throws {
-        wordRunCount = cuts.count + 1
-        let bounds = [0] + cuts + [pairs.pairCount]
-        let runs = WordRuns(pairs: pairs, ranges: (1..<bounds.count).map { bounds[$0 - 1]..<bounds[$0] }) {
-            self.makeTrieWriter()
-        }
+    /// Writes the words of `count` parts, walked by `walk`, on two threads, and the root.
+    private func finishWords(parts count: Int, walk: @escaping WordPart) throws {
+        wordRunCount = count
+        let parts = WordParts(count: count, walk: walk) { self.makeTrieWriter() }
         let done = DispatchSemaphore(value: 0)
         WorkerThread.start(named: "rowkit-search-words") {
-            runs.work()
+            parts.work()
             done.signal()
         }
-        runs.work()
+        parts.work()
         done.wait()
-        pairs.release()
-        if let error = runs.error { throw error }
-        _ = try SearchTrieWriter.writeRoot(of: runs.writers.map { $0! })
+        if let error = parts.error { throw error }
+        _ = try SearchTrieWriter.writeRoot(of: parts.writers.map { $0! })
     }
 
     /// Writes one file of the index (from either thread of ``finishWords()``).

@@ -32,8 +32,20 @@ final class SearchPostingRuns {
 
     /// The pairs held in memory and their words (one stored value: see ``HeldPairs``).
     private var held = HeldPairs()
-    private var runs: [URL] = []
+    private var runs: [Run] = []
     private var folder: URL?
+
+    /// A spilled run: its file, and where in it the words of each first byte begin (`leads[b]`:
+    /// the offset of the first entry whose word's first byte is `b` or more; `leads[256]`: the
+    /// file's length), so that a merge can be cut where the first byte changes.
+    private struct Run {
+        var url: URL
+        var leads: [UInt64]
+    }
+
+    /// The first bytes at which ``mergeParts(_:)`` cut the words: part `k` holds the words whose
+    /// first byte is in `partLeads[k]..<partLeads[k + 1]`.
+    private var partLeads: [Int] = [0, 256]
 
     fileprivate struct Pair {
         /// The word's index in ``SearchPostingRuns/words``.
@@ -318,6 +330,9 @@ final class SearchPostingRuns {
         defer { if !closed { close(descriptor) } }
         var chunk: [UInt8] = []
         chunk.reserveCapacity(Self.chunkBytes)
+        var flushed: UInt64 = 0
+        var leads = [UInt64](repeating: 0, count: 257)
+        var nextLead = 0
         func flush() throws {
             try chunk.withUnsafeBytes { bytes in
                 var offset = 0
@@ -328,6 +343,7 @@ final class SearchPostingRuns {
                     offset += written
                 }
             }
+            flushed += UInt64(chunk.count)
             chunk.removeAll(keepingCapacity: true)
         }
         // One entry a word (see ``SearchRunReader``): its postings ascending, the first and the
@@ -336,6 +352,11 @@ final class SearchPostingRuns {
             let range = Int(starts[position])..<Int(starts[position + 1])
             guard let firstIndex = range.first else { continue }
             let word = word(order[position])
+            let lead = word.first.map(Int.init) ?? 0
+            while nextLead <= lead {
+                leads[nextLead] = flushed + UInt64(chunk.count)
+                nextLead += 1
+            }
             Self.appendVarint(UInt32(word.count), to: &chunk)
             chunk.append(contentsOf: word)
             Self.appendVarint(UInt32(range.count), to: &chunk)
@@ -350,9 +371,13 @@ final class SearchPostingRuns {
             if chunk.count >= Self.chunkBytes { try flush() }
         }
         try flush()
+        while nextLead <= 256 {
+            leads[nextLead] = flushed
+            nextLead += 1
+        }
         closed = true
         guard close(descriptor) == 0 else { throw ExportError.posix("close", url.path) }
-        runs.append(url)
+        runs.append(Run(url: url, leads: leads))
         runCount += 1
         if spillAt > pairsPerLaterRun {
             // After the first run: buffers of the later runs' size from now on.
@@ -399,16 +424,63 @@ final class SearchPostingRuns {
             release()
             return
         }
-        // The pairs still held become the last run, so that every input of the merge is read
-        // the same way.
+        defer { removeRuns() }
+        _ = try mergeParts(1)
+        try forEachWord(inPart: 0, body)
+    }
+
+    /// When runs were spilled: makes the pairs still held the last run (so that every input of
+    /// the merge is read the same way) and cuts the words into at most `parts` parts of about
+    /// equal bytes, where their first byte changes, so that each part holds whole subtrees of the
+    /// word trie's root. Returns the number of parts (see ``forEachWord(inPart:_:)``), or `nil`
+    /// when nothing was spilled (see ``splitPoints(parts:minimumPairs:)``).
+    func mergeParts(_ parts: Int) throws -> Int? {
+        guard !runs.isEmpty else { return nil }
         if !held.pairs.isEmpty { try spill() }
         release()
-        defer {
-            if let folder { try? FileManager.default.removeItem(at: folder) }
-            folder = nil
-            runs = []
+        // The bytes of each first byte's words, over every run.
+        var bytes = [UInt64](repeating: 0, count: 256)
+        for run in runs {
+            for lead in 0..<256 { bytes[lead] += run.leads[lead + 1] - run.leads[lead] }
         }
-        try Self.merge(runs: runs.enumerated().map { try SearchRunReader(path: $1.path, order: $0) }, body)
+        let total = bytes.reduce(0, +)
+        var bounds = [0]
+        var sum: UInt64 = 0
+        var sumAtCut: UInt64 = 0
+        for lead in 0..<256 {
+            sum += bytes[lead]
+            // A cut after this first byte when it passes the next share of the bytes (and the
+            // part it closes and the rest are not empty).
+            let share = total * UInt64(bounds.count) / UInt64(max(parts, 1))
+            if bounds.count < parts, sum >= share, sum > sumAtCut, sum < total {
+                bounds.append(lead + 1)
+                sumAtCut = sum
+            }
+        }
+        bounds.append(256)
+        partLeads = bounds
+        return bounds.count - 1
+    }
+
+    /// Calls `body` for every word of part `part` of ``mergeParts(_:)``, with its rows, merged
+    /// from every run, words in UTF-8 byte order. Two parts may be walked at once, each on a
+    /// thread of its own: this only reads the runs.
+    func forEachWord(inPart part: Int, _ body: (_ word: [UInt8], _ rows: WordRows) throws -> Void) throws {
+        let leads = partLeads[part]..<partLeads[part + 1]
+        var readers: [SearchRunReader] = []
+        for (order, run) in runs.enumerated() {
+            let range = run.leads[leads.lowerBound]..<run.leads[leads.upperBound]
+            if !range.isEmpty { readers.append(try SearchRunReader(path: run.url.path, order: order, range: range)) }
+        }
+        try Self.merge(runs: readers, body)
+    }
+
+    /// Removes the spilled runs, once their words have been walked.
+    func removeRuns() {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+        folder = nil
+        runs = []
+        partLeads = [0, 256]
     }
 
     /// Merges `readers` (the runs in the order they were spilled) into one stream of words, each

@@ -21,6 +21,8 @@ final class SearchRunReader {
     private var position = 0
     private var end = 0
     private var atEndOfFile = false
+    /// The bytes of the run's range not read into ``buffer`` yet.
+    private var unread: UInt64
 
     /// The current entry's word, and whether there is a current entry (false once the run is
     /// used up).
@@ -36,13 +38,24 @@ final class SearchRunReader {
     /// The bytes read from the file at a time.
     private static let blockBytes = 1 << 16
 
-    /// Opens the run at `path`, its entries not read yet (call ``nextEntry()``).
-    init(path: String, order: Int) throws {
+    /// Opens the entries of the run at `path` in `range` (bytes of the file, from an entry's
+    /// start to another's or the end; the whole file when `nil`), none read yet (call
+    /// ``nextEntry()``).
+    init(path: String, order: Int, range: Range<UInt64>? = nil) throws {
         self.path = path
         self.order = order
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ExportError.posix("open", path) }
-        buffer = [UInt8](repeating: 0, count: Self.blockBytes)
+        if let range {
+            unread = range.upperBound - range.lowerBound
+            if lseek(descriptor, off_t(range.lowerBound), SEEK_SET) < 0 {
+                close(descriptor)
+                throw ExportError.posix("seek", path)
+            }
+        } else {
+            unread = .max
+        }
+        buffer = [UInt8](repeating: 0, count: Int(min(UInt64(Self.blockBytes), max(unread, 16))))
     }
 
     deinit { close(descriptor) }
@@ -126,13 +139,18 @@ final class SearchRunReader {
             position = 0
             end = kept
             while end < buffer.count && !atEndOfFile {
-                let read = buffer.withUnsafeMutableBytes { bytes in
-                    Foundation.read(descriptor, bytes.baseAddress! + end, bytes.count - end)
-                }
+                let wanted = Int(min(UInt64(buffer.count - end), unread))
+                let read =
+                    wanted == 0
+                    ? 0
+                    : buffer.withUnsafeMutableBytes { bytes in
+                        Foundation.read(descriptor, bytes.baseAddress! + end, wanted)
+                    }
                 if read < 0 && errno == EINTR { continue }
                 guard read >= 0 else { throw ExportError.posix("read", path) }
                 if read == 0 { atEndOfFile = true }
                 end += read
+                unread -= UInt64(read)
             }
         }
         return end > position

@@ -249,6 +249,11 @@ import Testing
                 "\(name): \(two.wordRuns) runs")
             #expect(one.files.count == two.files.count, "\(name)")
             #expect(one.files == two.files, "\(name)")
+            // Merged from spilled runs, cut where the words' first byte changes.
+            let spilled = try Self.build(rows, pairsPerRun: 20_000, parallelWords: true)
+            #expect(spilled.runs > 2 && spilled.twoThreads, "\(name)")
+            #expect(spilled.wordRuns <= SearchIndexBuilder.wordParts, "\(name)")
+            #expect(spilled.files == one.files, "\(name)")
         }
         // A small table is written on one thread.
         #expect(try !Self.build(Self.generated(500), parallelWords: true).twoThreads)
