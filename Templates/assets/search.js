@@ -119,19 +119,39 @@
   var FINAL = "0123456789abcdefghijklmnopqrstuv";
   var CONTINUING = "wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
 
-  function decodePostings(text) {
-    var rows = [], value = 0, previous = -1, i, c, digit;
+  /* A postings string as runs of consecutive rows, ascending: {lo, hi}, run i being the rows
+     lo[i]..hi[i]. The string holds the first row, then each gap less one; "~" and a count k after
+     a row add the k rows that follow it. */
+  function decodeRuns(text) {
+    var lo = [], hi = [], value = 0, previous = -1, run = false, i, c, digit;
     for (i = 0; i < text.length; i++) {
       c = text.charAt(i);
+      if (c === "~") { run = true; continue; }
       digit = FINAL.indexOf(c);
       if (digit < 0) {
         value = value * 32 + CONTINUING.indexOf(c);
         continue;
       }
       value = value * 32 + digit;
-      previous = previous < 0 ? value : previous + value + 1;
-      rows.push(previous);
+      if (run) {
+        previous += value;
+        if (hi.length) hi[hi.length - 1] = previous;
+        run = false;
+      } else {
+        previous = previous < 0 ? value : previous + value + 1;
+        if (hi.length && hi[hi.length - 1] === previous - 1) hi[hi.length - 1] = previous;
+        else { lo.push(previous); hi.push(previous); }
+      }
       value = 0;
+    }
+    return { lo: lo, hi: hi };
+  }
+
+  /* Every row of a postings string, ascending. */
+  function decodePostings(text) {
+    var runs = decodeRuns(text), rows = [], i, row;
+    for (i = 0; i < runs.lo.length; i++) {
+      for (row = runs.lo[i]; row <= runs.hi[i]; row++) rows.push(row);
     }
     return rows;
   }
@@ -145,13 +165,19 @@
     return low;
   }
 
+  /* The first row >= x of runs (decodeRuns), or Infinity. */
+  function seekRuns(runs, x) {
+    var at = lowerBound(runs.hi, x);
+    return at < runs.hi.length ? Math.max(runs.lo[at], x) : Infinity;
+  }
+
   /* A sorted list of rows; seek(x) gives the first row >= x (Infinity past the end), loading
      only the chunk that holds it. */
   function List(table, field, stem) {
     this.table = table;
     this.count = field[0];
     if (typeof field[1] === "string") {
-      this.rows = decodePostings(field[1]);
+      this.runs = decodeRuns(field[1]);
     } else {
       this.starts = field[1];
       this.stem = stem;
@@ -161,15 +187,12 @@
 
   List.prototype.seek = function (x) {
     var list = this;
-    if (list.rows) {
-      var at = lowerBound(list.rows, x);
-      return Promise.resolve(at < list.rows.length ? list.rows[at] : Infinity);
-    }
+    if (list.runs) return Promise.resolve(seekRuns(list.runs, x));
     var chunk = lowerBound(list.starts, x + 1) - 1;
     if (chunk < 0) return Promise.resolve(list.starts[0]);
-    return list.chunk(chunk).then(function (rows) {
-      var at = lowerBound(rows, x);
-      if (at < rows.length) return rows[at];
+    return list.chunk(chunk).then(function (runs) {
+      var found = seekRuns(runs, x);
+      if (found !== Infinity) return found;
       return chunk + 1 < list.starts.length ? list.starts[chunk + 1] : Infinity;
     });
   };
@@ -178,7 +201,7 @@
     var list = this;
     if (!list.chunks[number]) {
       list.chunks[number] = list.table.file(list.stem + "-" + number).then(function (data) {
-        return data ? decodePostings(data) : [];
+        return decodeRuns(data || "");
       });
     }
     return list.chunks[number];
@@ -536,7 +559,7 @@
   }
 
   var api = {
-    foldWords: foldWords, fileName: fileName, decodePostings: decodePostings, lowerBound: lowerBound,
+    foldWords: foldWords, fileName: fileName, decodePostings: decodePostings, decodeRuns: decodeRuns, lowerBound: lowerBound,
     Table: Table, query: query, rank: rank, resultHref: resultHref, imageSource: imageSource,
     accessories: accessories, plural: plural, summary: summary, SAFE_HREF: SAFE_HREF, CANDIDATE_LIMIT: CANDIDATE_LIMIT,
     excerpt: excerpt, wordsNotInCell: wordsNotInCell, bodyText: bodyText, resultExcerpt: resultExcerpt,

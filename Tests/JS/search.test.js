@@ -34,6 +34,25 @@ test("decodePostings reads base-32 deltas", () => {
   assert.deepEqual(search.decodePostings("300"), [3, 4, 5]);
 });
 
+test("a run mark adds the rows that follow a row", () => {
+  assert.deepEqual(search.decodePostings("3~3"), [3, 4, 5, 6]);
+  assert.deepEqual(search.decodePostings("0~3" + "4"), [0, 1, 2, 3, 8], "a gap counts from the run's last row");
+  assert.deepEqual(search.decodePostings("5" + "0" + "~4" + "1"), [5, 6, 7, 8, 9, 10, 12]);
+  assert.deepEqual(search.decodeRuns("0~x0" + "0"), { lo: [0], hi: [33] }, "a run of 32 and a row after it, one run");
+  const million = search.decodeRuns("0~-MNv");
+  assert.deepEqual(million, { lo: [0], hi: [999999] }, "a word in every row of a million is one run of few characters");
+});
+
+test("a list of runs in chunks seeks into the runs and across chunks", async () => {
+  const files = {
+    "t-": { r: 128, t: [["every", 1000000, [0, 500000]], ["odd", 3, "1~2"]] },
+    "p-every-0": "0~LEEv",
+    "p-every-1": "LEF0~LEEv",
+  };
+  const every = await search.query(table(files), ["every", "odd"]);
+  assert.deepEqual(every, { rows: [1, 2, 3], count: 3, exact: true });
+});
+
 test("rank puts rows matching more words whole first, then listing order", () => {
   assert.deepEqual(search.rank([1, 2, 3, 4], [1, 2, 1, 2]), [2, 4, 1, 3]);
   assert.deepEqual(search.rank([], []), []);

@@ -149,17 +149,74 @@ enum SearchScript {
     static let finalDigits = Array("0123456789abcdefghijklmnopqrstuv".utf8)
     static let continuingDigits = Array("wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
 
+    /// The character that marks a run: after a row, `~` and a count `k` add the `k` rows that
+    /// follow it.
+    static let runMark = UInt8(ascii: "~")
+
     /// Appends `rows` (ascending, distinct) as a postings string: the first row, then each gap
     /// less one, every number in 5-bit digits, most significant first, the last digit from
-    /// ``finalDigits`` and the others from ``continuingDigits``. Dense rows cost one character each.
-    static func postings(_ rows: some Sequence<UInt32>, into output: inout [UInt8]) {
+    /// ``finalDigits`` and the others from ``continuingDigits``; a run of three or more rows
+    /// right after a row is ``runMark`` and their count instead (a word in every row of a
+    /// million is a few characters). Returns false, leaving `output` as it was, when the string
+    /// would pass `limit` bytes (quotes included).
+    @discardableResult
+    static func postings(_ rows: some Sequence<UInt32>, into output: inout [UInt8], limit: Int = .max) -> Bool {
+        let start = output.count
         output.append(UInt8(ascii: "\""))
-        var previous: UInt32? = nil
+        var writer = PostingsWriter()
         for row in rows {
-            number(previous.map { row - $0 - 1 } ?? row, into: &output)
-            previous = row
+            writer.add(row, into: &output)
+            if output.count - start > limit {
+                output.removeSubrange(start...)
+                return false
+            }
         }
+        writer.finish(into: &output)
         output.append(UInt8(ascii: "\""))
+        if output.count - start > limit {
+            output.removeSubrange(start...)
+            return false
+        }
+        return true
+    }
+
+    /// Writes rows as the numbers of a postings string (``postings(_:into:limit:)``), one row at
+    /// a time, holding back the consecutive rows of a run until it ends (``finish(into:)``).
+    struct PostingsWriter {
+        /// The last row added (written or held back).
+        private var last: UInt32? = nil
+        /// The consecutive rows after the last number written, not written yet.
+        private var held: UInt32 = 0
+        /// Runs shorter than this are written a character a row (`0`, a gap of none), which is
+        /// no longer.
+        static let shortestRun: UInt32 = 3
+
+        /// Adds `row`, greater than every row added.
+        mutating func add(_ row: UInt32, into output: inout [UInt8]) {
+            if let last {
+                if row == last &+ 1 {
+                    held += 1
+                    self.last = row
+                    return
+                }
+                finish(into: &output)
+                SearchScript.number(row - last - 1, into: &output)
+            } else {
+                SearchScript.number(row, into: &output)
+            }
+            last = row
+        }
+
+        /// Writes the rows held back; the next row added continues from the last one.
+        mutating func finish(into output: inout [UInt8]) {
+            if held >= Self.shortestRun {
+                output.append(SearchScript.runMark)
+                SearchScript.number(held, into: &output)
+            } else {
+                for _ in 0..<held { output.append(SearchScript.finalDigits[0]) }
+            }
+            held = 0
+        }
     }
 
     /// Appends `value` in the 5-bit digits of ``postings(_:into:)``.

@@ -10,8 +10,9 @@
 /// - Rows are inline when a list's postings take at most ``inlineBytes``; longer lists are cut into
 ///   chunk files of about ``chunkBytes`` (`p-<word>-<n>.js` for a word, `q-<word>-<n>.js` for its
 ///   second list, `a-<prefix>-<n>.js` for an aggregate), and the entry lists each chunk's first
-///   row, so a query loads only the chunks it needs. A word in every one of a million rows is 82
-///   chunks, of which a query for a late row loads one.
+///   row, so a query loads only the chunks it needs. A word in every other row of a million is
+///   41 chunks, of which a query for a late row loads one; a word in every row is one run, a few
+///   characters inline (see ``SearchScript/postings(_:into:limit:)``).
 ///
 /// The root file `t-.js` also carries the row count and the rows per row-data shard. Words arrive
 /// in UTF-8 byte order (the order of their scalars), so each node's words are contiguous: a node
@@ -27,8 +28,8 @@ struct SearchTrieWriter {
     /// Bytes of postings a list may take inline, in its entry: a list of a few hundred rows in a
     /// file of its own made most of the index's files for a listing of varied words.
     static let inlineBytes = 2048
-    /// Bytes of postings per chunk file: a word in every row is a chunk per 12,288 rows (one
-    /// character a row), and a query loads one chunk of each word it seeks in.
+    /// Bytes of postings per chunk file: a word in every other row is a chunk per 12,288 rows
+    /// (one character a row), and a query loads one chunk of each word it seeks in.
     static let chunkBytes = 12288
 
     /// Writes one file of the index: its name without `.js`, and the data literal.
@@ -273,39 +274,31 @@ struct SearchTrieWriter {
     /// row of each chunk file, each chunk ``chunkBytes`` of postings or a little more.
     private mutating func rowsField(_ rows: SearchRowSet, stem makeStem: () -> String) throws -> [UInt8] {
         var field: [UInt8] = []
-        // Every row takes a byte at least, so a list of more rows than that is never inline.
-        if rows.count <= Self.inlineBytes {
-            SearchScript.postings(rows, into: &field)
-            if field.count <= Self.inlineBytes + 2 { return field }
-            field.removeAll()
-        }
+        if SearchScript.postings(rows, into: &field, limit: Self.inlineBytes + 2) { return field }
         let stem = makeStem()
         field.append(UInt8(ascii: "["))
         var chunk: [UInt8] = []
-        var previous: UInt32? = nil
+        var writer = SearchScript.PostingsWriter()
         var number = 0
+        func writeChunk() throws {
+            writer.finish(into: &chunk)
+            chunk.append(UInt8(ascii: "\""))
+            try write("\(stem)-\(number)", chunk)
+            number += 1
+            chunk.removeAll(keepingCapacity: true)
+        }
         for row in rows {
-            if let before = previous {
-                SearchScript.number(row - before - 1, into: &chunk)
-            } else {
+            if chunk.isEmpty {
+                // A chunk starts from its first row, which the entry lists.
                 if number > 0 { field.append(UInt8(ascii: ",")) }
                 field.append(contentsOf: String(row).utf8)
                 chunk.append(UInt8(ascii: "\""))
-                SearchScript.number(row, into: &chunk)
+                writer = SearchScript.PostingsWriter()
             }
-            previous = row
-            if chunk.count >= Self.chunkBytes {
-                chunk.append(UInt8(ascii: "\""))
-                try write("\(stem)-\(number)", chunk)
-                number += 1
-                chunk.removeAll(keepingCapacity: true)
-                previous = nil
-            }
+            writer.add(row, into: &chunk)
+            if chunk.count >= Self.chunkBytes { try writeChunk() }
         }
-        if previous != nil {
-            chunk.append(UInt8(ascii: "\""))
-            try write("\(stem)-\(number)", chunk)
-        }
+        if !chunk.isEmpty { try writeChunk() }
         field.append(UInt8(ascii: "]"))
         return field
     }

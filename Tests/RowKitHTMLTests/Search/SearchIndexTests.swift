@@ -48,11 +48,18 @@ import Testing
     /// Decodes a postings string (the inverse of `SearchScript.postings`).
     static func decode(_ text: String) -> [Int] {
         let final = Array("0123456789abcdefghijklmnopqrstuv"), continuing = Array("wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
-        var rows: [Int] = [], value = 0
+        var rows: [Int] = [], value = 0, run = false
         for character in text {
-            if let digit = final.firstIndex(of: character) {
+            if character == "~" {
+                run = true
+            } else if let digit = final.firstIndex(of: character) {
                 value = value * 32 + digit
-                rows.append(rows.last.map { $0 + value + 1 } ?? value)
+                if run {
+                    rows += (rows.last! + 1)...(rows.last! + value)
+                    run = false
+                } else {
+                    rows.append(rows.last.map { $0 + value + 1 } ?? value)
+                }
                 value = 0
             } else {
                 value = value * 32 + continuing.firstIndex(of: character)!
@@ -128,7 +135,29 @@ import Testing
         }
         var dense: [UInt8] = []
         SearchScript.postings((0..<1000).map(UInt32.init), into: &dense)
-        #expect(dense.count == 1002, "consecutive rows cost one character each")
+        #expect(String(decoding: dense, as: UTF8.self) == "\"0~_7\"", "a run is the row before it, ~ and its count")
+        var everyOther: [UInt8] = []
+        SearchScript.postings(stride(from: UInt32(0), to: 2000, by: 2), into: &everyOther)
+        #expect(everyOther.count == 1002, "rows a gap of one apart cost one character each")
+        // Runs of every length, between gaps of every size, round-trip.
+        for _ in 0..<200 {
+            var rows: [UInt32] = []
+            var row = UInt32.random(in: 0..<50, using: &random)
+            for _ in 0..<Int.random(in: 1..<40, using: &random) {
+                for _ in 0..<Int.random(in: 1..<8, using: &random) {
+                    rows.append(row)
+                    row += 1
+                }
+                row += UInt32.random(in: 1..<100, using: &random)
+            }
+            var encoded: [UInt8] = []
+            SearchScript.postings(rows, into: &encoded)
+            #expect(Self.decode(String(decoding: encoded.dropFirst().dropLast(), as: UTF8.self)) == rows.map(Int.init))
+        }
+        // A string past its limit is not written.
+        var limited: [UInt8] = [1]
+        #expect(!SearchScript.postings(stride(from: UInt32(0), to: 2000, by: 2), into: &limited, limit: 100))
+        #expect(limited == [1])
     }
 
     @Test func everyWordFindsExactlyItsRowsWhereverItIsStored() throws {
@@ -144,13 +173,15 @@ import Testing
         #expect(try Self.rows(of: "zeta", in: files) == [])
     }
 
-    @Test func aWordInEveryRowIsCutIntoChunksAndNoFileIsLarge() throws {
+    @Test func aWordInEveryRowIsOneRunAndLongListsAreCutIntoChunks() throws {
         let rows = Self.generated(100_000)
         let (files, _) = try Self.build(rows)
         let largest = files.max { $0.value.count < $1.value.count }!
         #expect(largest.value.count < 24 * 1024, "\(largest.key) is \(largest.value.count) bytes")
+        #expect(files.keys.filter { $0.hasPrefix("p-item-") }.isEmpty, "a word in every row is a run, inline")
         #expect(
-            files.keys.filter { $0.hasPrefix("p-item-") }.count == 9, "100,000 rows in chunks of 12 KB, a byte a row")
+            files.keys.filter { $0.hasPrefix("p-alpha-") }.count == 3,
+            "33,334 rows two apart in chunks of 12 KB, a byte a row")
         #expect(files.keys.filter { $0.hasPrefix("r-") }.count == 782, "128 rows per row-data file")
         // A short prefix has its own list of every row under it: one list, not thousands of words.
         let root = try #require(try Self.data(files["t-"]) as? [String: Any])
