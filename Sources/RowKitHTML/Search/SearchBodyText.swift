@@ -18,22 +18,35 @@ enum SearchBodyText {
 
     /// Calls `body` with each folded word of `markdown`'s text (see ``SearchText``), in order.
     static func forEachWord(inMarkdown markdown: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try SearchText.forEachWord(in: plainText(markdown), body)
+        try withText(of: markdown, limit: Int.max) { text in try SearchText.forEachWord(inUTF8: text, body) }
     }
 
     /// The text of `markdown`, runs of white space made one space, cut to at most `limit` UTF-8
     /// bytes (at a character's start).
     static func plainText(_ markdown: String, limit: Int = Int.max) -> String {
-        var markdown = markdown
-        var text: [UInt8] = []
-        markdown.withUTF8 { bytes in scan(bytes, limit: limit, into: &text) }
-        if text.count > limit {
-            var end = limit
-            while end > 0 && text[end] & 0xC0 == 0x80 { end -= 1 }
-            text.removeSubrange(end...)
+        withText(of: markdown, limit: limit) { text in
+            var end = text.count
+            if end > limit {
+                end = limit
+                while end > 0 && text[end] & 0xC0 == 0x80 { end -= 1 }
+            }
+            while end > 0 && text[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: text[0..<end]), as: UTF8.self)
         }
-        while text.last == UInt8(ascii: " ") { text.removeLast() }
-        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Calls `body` with the text of `markdown` as ``scan(_:limit:into:)`` makes it, in a buffer
+    /// of its own (the text is never longer than the Markdown).
+    private static func withText<Result>(
+        of markdown: String, limit: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        var markdown = markdown
+        return try markdown.withUTF8 { bytes in
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
+                let count = scan(bytes, limit: limit, into: buffer)
+                return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            }
+        }
     }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
@@ -64,7 +77,12 @@ enum SearchBodyText {
         return end
     }
 
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int, into text: inout [UInt8]) {
+    /// Writes the text of `bytes` into `text` (at least as long), stopping once it passes
+    /// `limit` bytes; returns its length. Every byte written consumes one of `bytes` at least.
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, limit: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        var text = TextBuffer(bytes: buffer)
         let count = bytes.count
         var index = 0
         var lineStart = true
@@ -169,6 +187,22 @@ enum SearchBodyText {
                 text.append(byte)
                 index += 1
             }
+        }
+        return text.count
+    }
+
+    /// The text ``scan(_:limit:into:)`` writes, in a buffer as long as the Markdown.
+    private struct TextBuffer {
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        private(set) var count = 0
+
+        init(bytes: UnsafeMutableBufferPointer<UInt8>) { self.bytes = bytes }
+
+        var last: UInt8? { count > 0 ? bytes[count - 1] : nil }
+
+        mutating func append(_ byte: UInt8) {
+            bytes[count] = byte
+            count += 1
         }
     }
 

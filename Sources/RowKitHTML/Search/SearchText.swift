@@ -65,28 +65,38 @@ public enum SearchText {
     /// Calls `body` with each folded word of `text` as UTF-8 bytes, in order, repeats kept: the
     /// words of ``words(in:)``, without making a string of each when `text` is ASCII.
     static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        let done: Bool? = try text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte >= 0x80 { return false }
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWordLength) { word in
-                var length = 0
-                for byte in bytes {
-                    let folded = asciiFolding[Int(byte)]
-                    if folded != 0 {
-                        if length < maximumWordLength {
-                            word[length] = folded
-                            length += 1
-                        }
-                    } else if length > 0 {
-                        try body(UnsafeBufferPointer(rebasing: word[0..<length]))
-                        length = 0
-                    }
-                }
-                if length > 0 { try body(UnsafeBufferPointer(rebasing: word[0..<length])) }
-            }
-            return true
+        let done: Void? = try text.utf8.withContiguousStorageIfAvailable { bytes in try forEachWord(inUTF8: bytes, body)
         }
-        if done == true { return }
+        if done != nil { return }
         for var word in words(in: text) { try word.withUTF8(body) }
+    }
+
+    /// ``forEachWord(in:_:)`` of text given as valid UTF-8 bytes.
+    static func forEachWord(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    )
+        rethrows
+    {
+        for byte in bytes where byte >= 0x80 {
+            for var word in words(in: String(decoding: bytes, as: UTF8.self)) { try word.withUTF8(body) }
+            return
+        }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWordLength) { word in
+            var length = 0
+            for byte in bytes {
+                let folded = asciiFolding[Int(byte)]
+                if folded != 0 {
+                    if length < maximumWordLength {
+                        word[length] = folded
+                        length += 1
+                    }
+                } else if length > 0 {
+                    try body(UnsafeBufferPointer(rebasing: word[0..<length]))
+                    length = 0
+                }
+            }
+            if length > 0 { try body(UnsafeBufferPointer(rebasing: word[0..<length])) }
+        }
     }
 
     /// An ASCII byte as it is in a word (letters lower-cased), or 0 where it separates words.
