@@ -81,10 +81,12 @@ public enum SearchText {
             for var word in words(in: String(decoding: bytes, as: UTF8.self)) { try word.withUTF8(body) }
             return
         }
+        // The table read once, not through its lazy global's check at every byte.
+        let folding = asciiFolding
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWordLength) { word in
             var length = 0
             for byte in bytes {
-                let folded = asciiFolding[Int(byte)]
+                let folded = folding[Int(byte)]
                 if folded != 0 {
                     if length < maximumWordLength {
                         word[length] = folded
