@@ -1,3 +1,5 @@
+import RowKitListing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -105,28 +107,12 @@ enum FileTree {
     /// Fills `buffer` with the bytes of `descriptor` from `offset` on (`pread(2)` until it is
     /// full); `false` (with `errno`, or 0 at the end of the file) when it cannot.
     static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
-        var count = 0
-        while count < buffer.count {
-            let got = pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(offset + count))
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return false }
-            count += got
-        }
-        return true
+        DescriptorIO.read(descriptor, into: buffer, at: offset) == buffer.count
     }
 
     /// Writes `bytes` to `descriptor` whole; `false` (with `errno`) on failure.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        DescriptorIO.write(descriptor, bytes)
     }
 
     /// Sets the access and modification times of `descriptor` to those of `info`.
@@ -138,13 +124,4 @@ enum FileTree {
         #endif
         _ = futimens(descriptor, &times)
     }
-}
-
-/// `write(2)`; the writer's own `write` method hides the system call's name.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(descriptor, bytes, count)
-    #else
-    return Darwin.write(descriptor, bytes, count)
-    #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 #if canImport(Glibc)
 import Glibc
@@ -32,16 +33,8 @@ final class ScratchFile: @unchecked Sendable {
         let offset = size
         size += bytes.count
         lock.unlock()
-        try bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ExportError.posix("write", "a scratch file")
-                }
-                done += written
-            }
+        guard bytes.withUnsafeBytes({ DescriptorIO.write(descriptor, $0, at: offset) }) else {
+            throw ExportError.posix("write", "a scratch file")
         }
         return offset..<(offset + bytes.count)
     }

@@ -1,5 +1,6 @@
 import CFileSwap
 import Foundation
+import RowKitListing
 
 /// Word–row pairs in bounded memory: kept in a buffer, sorted and spilled to a run file in a
 /// temporary folder when the buffer is full, and read back as one stream sorted by word (UTF-8
@@ -334,14 +335,8 @@ final class SearchPostingRuns {
         var leads = [UInt64](repeating: 0, count: 257)
         var nextLead = 0
         func flush() throws {
-            try chunk.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 && errno == EINTR { continue }
-                    guard written > 0 else { throw ExportError.posix("write", url.path) }
-                    offset += written
-                }
+            guard chunk.withUnsafeBytes({ DescriptorIO.write(descriptor, $0) }) else {
+                throw ExportError.posix("write", url.path)
             }
             flushed += UInt64(chunk.count)
             chunk.removeAll(keepingCapacity: true)
@@ -496,42 +491,16 @@ final class SearchPostingRuns {
         runs readers: [SearchRunReader], _ body: (_ word: [UInt8], _ rows: WordRows) throws -> Void
     ) throws {
         for reader in readers { try reader.nextEntry() }
-        var heap = readers.filter(\.hasEntry)
-        func precedes(_ a: SearchRunReader, _ b: SearchRunReader) -> Bool {
+        var heap = MergeHeap(readers.filter(\.hasEntry)) { a, b in
             let order = Self.compare(a.word, b.word)
             return order < 0 || (order == 0 && a.order < b.order)
         }
-        func siftDown(_ start: Int) {
-            var parent = start
-            while true {
-                let left = 2 * parent + 1
-                guard left < heap.count else { return }
-                let right = left + 1
-                let child = right < heap.count && precedes(heap[right], heap[left]) ? right : left
-                guard precedes(heap[child], heap[parent]) else { return }
-                heap.swapAt(child, parent)
-                parent = child
-            }
-        }
-        func siftUp(_ start: Int) {
-            var child = start
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard precedes(heap[child], heap[parent]) else { return }
-                heap.swapAt(child, parent)
-                child = parent
-            }
-        }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
         var group: [SearchRunReader] = []
         while let least = heap.first {
             // The entries of the least word, in the order of their runs (the heap's tie-break).
             group.removeAll(keepingCapacity: true)
             repeat {
-                group.append(heap[0])
-                heap.swapAt(0, heap.count - 1)
-                heap.removeLast()
-                siftDown(0)
+                group.append(heap.popFirst()!)
             } while heap.first.map { $0.word == least.word } ?? false
             var rows = WordRows()
             if zip(group, group.dropFirst()).allSatisfy({ $0.last <= $1.first }) {
@@ -542,10 +511,7 @@ final class SearchPostingRuns {
             try body(least.word, rows)
             for reader in group {
                 try reader.nextEntry()
-                if reader.hasEntry {
-                    heap.append(reader)
-                    siftUp(heap.count - 1)
-                }
+                if reader.hasEntry { heap.push(reader) }
             }
         }
     }
@@ -554,30 +520,17 @@ final class SearchPostingRuns {
     /// posting at a time, through a binary heap of the entries' next postings.
     private static func mergePostings(of readers: [SearchRunReader], into rows: inout WordRows) throws {
         // (posting, reader) pairs, least posting on top.
-        var heap = readers.indices.map { (posting: readers[$0].first, reader: $0) }
-        func siftDown(_ start: Int) {
-            var parent = start
-            while true {
-                let left = 2 * parent + 1
-                guard left < heap.count else { return }
-                let right = left + 1
-                let child = right < heap.count && heap[right].posting < heap[left].posting ? right : left
-                guard heap[child].posting < heap[parent].posting else { return }
-                heap.swapAt(child, parent)
-                parent = child
-            }
+        var heap = MergeHeap(readers.indices.map { (posting: readers[$0].first, reader: $0) }) {
+            $0.posting < $1.posting
         }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
         while let least = heap.first {
             rows.add(least.posting)
             let reader = readers[least.reader]
             if reader.postingsLeft {
-                heap[0].posting = try reader.nextPosting()
+                heap.replaceFirst(with: (try reader.nextPosting(), least.reader))
             } else {
-                heap.swapAt(0, heap.count - 1)
-                heap.removeLast()
+                _ = heap.popFirst()
             }
-            siftDown(0)
         }
     }
 

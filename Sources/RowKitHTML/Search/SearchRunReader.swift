@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 /// One run spilled by ``SearchPostingRuns``, read back an entry at a time in word order.
 ///
@@ -138,20 +139,17 @@ final class SearchRunReader {
             }
             position = 0
             end = kept
-            while end < buffer.count && !atEndOfFile {
-                let wanted = Int(min(UInt64(buffer.count - end), unread))
-                let read =
-                    wanted == 0
-                    ? 0
-                    : buffer.withUnsafeMutableBytes { bytes in
-                        Foundation.read(descriptor, bytes.baseAddress! + end, wanted)
-                    }
-                if read < 0 && errno == EINTR { continue }
-                guard read >= 0 else { throw ExportError.posix("read", path) }
-                if read == 0 { atEndOfFile = true }
-                end += read
-                unread -= UInt64(read)
+            let wanted = Int(min(UInt64(buffer.count - end), unread))
+            let start = end
+            let got = buffer.withUnsafeMutableBytes { bytes in
+                DescriptorIO.read(
+                    descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start..<(start + wanted)]))
             }
+            guard let got else { throw ExportError.posix("read", path) }
+            // Fewer bytes than asked: the file ended; as many as were left: the range did.
+            if got < wanted || UInt64(got) == unread { atEndOfFile = true }
+            end += got
+            unread -= UInt64(got)
         }
         return end > position
     }

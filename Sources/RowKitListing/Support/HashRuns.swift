@@ -57,18 +57,7 @@ package final class HashRuns: @unchecked Sendable {
     package func append(run sorted: [UInt64]) -> Bool {
         guard !sorted.isEmpty else { return true }
         let start = runs.last?.range.upperBound ?? 0
-        let done = sorted.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let result = pwrite(
-                    descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(start * 8 + offset))
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { return false }
-                offset += result
-            }
-            return true
-        }
-        guard done else { return false }
+        guard sorted.withUnsafeBytes({ DescriptorIO.write(descriptor, $0, at: start * 8) }) else { return false }
         let firsts = stride(from: 0, to: sorted.count, by: Self.blockLength).map { sorted[$0] }
         runs.append(Run(range: start..<(start + sorted.count), firsts: firsts))
         count += sorted.count
@@ -81,18 +70,10 @@ package final class HashRuns: @unchecked Sendable {
         guard !range.isEmpty else { return true }
         block = [UInt64](unsafeUninitializedCapacity: range.count) { values, initialized in
             let bytes = UnsafeMutableRawBufferPointer(values)
-            var offset = 0
-            while offset < bytes.count {
-                let result = pread(
-                    descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(range.lowerBound * 8 + offset))
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else {
-                    readError = result == 0 ? "the file was cut short" : String(cString: strerror(errno))
-                    break
-                }
-                offset += result
-            }
-            initialized = offset == bytes.count ? range.count : 0
+            let got = DescriptorIO.read(descriptor, into: bytes, at: range.lowerBound * 8)
+            if got == nil { readError = String(cString: strerror(errno)) }
+            if let got, got < bytes.count { readError = "the file was cut short" }
+            initialized = got == bytes.count ? range.count : 0
         }
         return block.count == range.count
     }
@@ -146,16 +127,21 @@ package final class HashRuns: @unchecked Sendable {
     package func merge(with sorted: [UInt64], _ body: (UInt64) -> Void) -> Bool {
         var cursors = runs.map { Cursor(rest: $0.range) }
         cursors.append(Cursor(rest: 0..<0, block: sorted))
-        var heap = MinHeap()
+        // (value, run) pairs, least value on top.
+        var heap = MergeHeap<(value: UInt64, run: Int)> { $0.value < $1.value }
         for index in cursors.indices {
             guard cursors[index].refill(from: self) else { return false }
-            if let value = cursors[index].head { heap.push(value, index) }
+            if let value = cursors[index].head { heap.push((value, index)) }
         }
-        while let (value, index) = heap.pop() {
+        while let (value, index) = heap.first {
             body(value)
             cursors[index].next += 1
             guard cursors[index].refill(from: self) else { return false }
-            if let head = cursors[index].head { heap.push(head, index) }
+            if let head = cursors[index].head {
+                heap.replaceFirst(with: (head, index))
+            } else {
+                _ = heap.popFirst()
+            }
         }
         return true
     }
@@ -176,41 +162,6 @@ package final class HashRuns: @unchecked Sendable {
             guard runs.read(rest.lowerBound..<end, into: &block) else { return false }
             rest = end..<rest.upperBound
             return true
-        }
-    }
-
-    /// A binary min-heap of (value, run) pairs.
-    private struct MinHeap {
-        private var items: [(value: UInt64, run: Int)] = []
-
-        mutating func push(_ value: UInt64, _ run: Int) {
-            items.append((value, run))
-            var child = items.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard items[child].value < items[parent].value else { break }
-                items.swapAt(child, parent)
-                child = parent
-            }
-        }
-
-        mutating func pop() -> (UInt64, Int)? {
-            guard let top = items.first else { return nil }
-            let last = items.removeLast()
-            if !items.isEmpty {
-                items[0] = last
-                var parent = 0
-                while true {
-                    let left = 2 * parent + 1
-                    guard left < items.count else { break }
-                    var smallest = left
-                    if left + 1 < items.count, items[left + 1].value < items[left].value { smallest = left + 1 }
-                    guard items[smallest].value < items[parent].value else { break }
-                    items.swapAt(smallest, parent)
-                    parent = smallest
-                }
-            }
-            return (top.value, top.run)
         }
     }
 }
