@@ -44,13 +44,15 @@ test("a run mark adds the rows that follow a row", () => {
 });
 
 test("a list of runs in chunks seeks into the runs and across chunks", async () => {
+  // "every": rows 0-299,999 (chunk 0) and 500,000-999,999 (chunk 1); "odd": 1-3, 400,000, 700,000.
   const files = {
-    "t-": { r: 128, t: [["every", 1000000, [0, 500000]], ["odd", 3, "1~2"]] },
-    "p-every-0": "0~LEEv",
+    "t-": { r: 128, t: [["every", 800000, [0, 500000]], ["odd", 5, "1~2ICPsFA-v"]] },
+    "p-every-0": "0~FA-v",
     "p-every-1": "LEF0~LEEv",
   };
-  const every = await search.query(table(files), ["every", "odd"]);
-  assert.deepEqual(every, { rows: [1, 2, 3], count: 3, exact: true });
+  const found = await search.query(table(files), ["every", "odd"]);
+  assert.deepEqual(found, { rows: [1, 2, 3, 700000], count: 4, exact: true },
+    "400,000 is past chunk 0's last run: the seek goes on to chunk 1's first row");
 });
 
 test("rank puts rows matching more words whole first, then listing order", () => {
