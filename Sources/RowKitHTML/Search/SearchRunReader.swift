@@ -40,21 +40,16 @@ final class SearchRunReader {
     private static let blockBytes = 1 << 16
 
     /// Opens the entries of the run at `path` in `range` (bytes of the file, from an entry's
-    /// start to another's or the end; the whole file when `nil`), none read yet (call
-    /// ``nextEntry()``).
-    init(path: String, order: Int, range: Range<UInt64>? = nil) throws {
+    /// start to another's or the end), none read yet (call ``nextEntry()``).
+    init(path: String, order: Int, range: Range<UInt64>) throws {
         self.path = path
         self.order = order
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ExportError.posix("open", path) }
-        if let range {
-            unread = range.upperBound - range.lowerBound
-            if lseek(descriptor, off_t(range.lowerBound), SEEK_SET) < 0 {
-                close(descriptor)
-                throw ExportError.posix("seek", path)
-            }
-        } else {
-            unread = .max
+        unread = range.upperBound - range.lowerBound
+        if lseek(descriptor, off_t(range.lowerBound), SEEK_SET) < 0 {
+            close(descriptor)
+            throw ExportError.posix("seek", path)
         }
         buffer = [UInt8](repeating: 0, count: Int(min(UInt64(Self.blockBytes), max(unread, 16))))
     }
@@ -91,7 +86,7 @@ final class SearchRunReader {
             var value = previous
             var remaining = self.remaining
             let end = self.end
-            buffer.withUnsafeBufferPointer { bytes in
+            let whole = buffer.withUnsafeBufferPointer { bytes in
                 while remaining > 0 && end - position >= 5 {
                     var delta: UInt32 = 0
                     var shift: UInt32 = 0
@@ -101,12 +96,16 @@ final class SearchRunReader {
                         delta |= UInt32(byte & 0x7F) << shift
                         if byte < 0x80 { break }
                         shift += 7
+                        // A sixth byte: not a posting of this index (the varint stays in the 5).
+                        if shift > 28 { return false }
                     }
                     value &+= delta
                     remaining -= 1
                     body(value)
                 }
+                return true
             }
+            guard whole else { throw truncated() }
             self.position = position
             self.previous = value
             self.remaining = remaining

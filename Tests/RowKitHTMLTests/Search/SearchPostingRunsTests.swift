@@ -85,16 +85,24 @@ import Testing
         #expect(try Self.merged(inMemory).rows == expected)
     }
 
-    /// A run whose file is cut short is an error that names it, never a crash or a silent loss.
+    /// A run whose file is cut short or damaged is an error that names it, never a crash or a
+    /// silent loss.
     @Test func aDamagedRunIsAnError() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.url.appendingPathComponent("run").path
+        func reader(of bytes: [UInt8]) throws -> SearchRunReader {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let reader = try SearchRunReader(path: path, order: 0, range: 0..<UInt64(bytes.count))
+            try reader.nextEntry()
+            #expect(reader.hasEntry && reader.word == Array("ab".utf8) && reader.first == 5 && reader.last == 9)
+            return reader
+        }
         // An entry of the word "ab" with 3 postings, of which only the head was written.
-        try Data([2, 0x61, 0x62, 3, 5, 4]).write(to: URL(fileURLWithPath: path))
-        let reader = try SearchRunReader(path: path, order: 0)
-        try reader.nextEntry()
-        #expect(reader.hasEntry && reader.word == Array("ab".utf8) && reader.first == 5 && reader.last == 9)
-        #expect(throws: ExportError.self) { try reader.forEachPosting { _ in } }
+        let cut = try reader(of: [2, 0x61, 0x62, 3, 5, 4])
+        #expect(throws: ExportError.self) { try cut.forEachPosting { _ in } }
+        // A posting of six bytes, read where the buffer holds whole postings.
+        let long = try reader(of: [2, 0x61, 0x62, 3, 5, 4] + Array(repeating: 0x80, count: 6) + [1, 1, 0, 0, 0, 0])
+        #expect(throws: ExportError.self) { try long.forEachPosting { _ in } }
     }
 }
