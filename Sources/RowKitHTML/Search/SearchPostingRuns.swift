@@ -6,9 +6,9 @@ import RowKitListing
 /// temporary folder when the buffer is full, and read back as one stream sorted by word (UTF-8
 /// bytes) and then row, merging the runs.
 ///
-/// The merge takes the least word, then the least row, from all runs, so every word's rows come
-/// out ascending whatever order the pairs were added in (a section's header words are added for
-/// its rows once the section ends); a pair added twice comes out once.
+/// The merge takes the least word from all runs with its rows from each (``SearchRunReader``), so
+/// every word's rows come out ascending whatever order the pairs were added in (a section's header
+/// words are added for its rows once the section ends); a pair added twice comes out once.
 ///
 /// A row comes out as a *posting*: the row number times two, plus one when the word is in the
 /// row's body only (``posting(_:inBody:)``), so that search ranks rows that show the word in their

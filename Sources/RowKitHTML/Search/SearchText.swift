@@ -65,7 +65,8 @@ public enum SearchText {
     /// Calls `body` with each folded word of `text` as UTF-8 bytes, in order, repeats kept: the
     /// words of ``words(in:)``, without making a string of each when `text` is ASCII.
     static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        let done: Void? = try text.utf8.withContiguousStorageIfAvailable { bytes in try forEachWord(inUTF8: bytes, body)
+        let done: Void? = try text.utf8.withContiguousStorageIfAvailable { bytes in
+            try forEachWord(inUTF8: bytes, body)
         }
         if done != nil { return }
         for var word in words(in: text) { try word.withUTF8(body) }
