@@ -6,8 +6,9 @@ import Foundation
 struct RowRecords {
     /// The table's folder in the site (`/`-terminated, or empty), as a file URL.
     let folder: URL
-    /// Rows per row group (the search index's `r`).
-    static let rowsPerFile = 128
+    /// Rows per row group: the search index's `r` (in its root file, `search/t-.js`), read once;
+    /// 128 when the root cannot be read (then no row file can be either).
+    private var rowsPerFile: Int?
     /// Each row file read so far (by name, `r-3` or the part `r-3-1`): its records.
     private var files: [String: [Substring]] = [:]
     /// The groups read so far that are cut in parts: the index of each part's first row.
@@ -19,8 +20,9 @@ struct RowRecords {
     /// not hold it. A group of rows cut in parts (rows with large inline bodies) is read from the
     /// part holding the row.
     mutating func record(_ row: Int) -> Substring? {
-        let group = row / Self.rowsPerFile
-        var index = row % Self.rowsPerFile
+        let perFile = groupSize()
+        let group = row / perFile
+        var index = row % perFile
         var name = "r-\(group)"
         if files[name] == nil, groupParts[group] == nil {
             guard let text = read(name) else { return nil }
@@ -41,6 +43,25 @@ struct RowRecords {
         }
         let records = files[name] ?? []
         return index < records.count ? records[index] : nil
+    }
+
+    /// ``rowsPerFile``, read from the root on first use.
+    private mutating func groupSize() -> Int {
+        if let rowsPerFile { return rowsPerFile }
+        let size = read("t-").flatMap(Self.rowsPerFile(inRootFile:)) ?? 128
+        rowsPerFile = size
+        return size
+    }
+
+    /// The rows per row file that the index's root file names (`RowKitSearch.load("key","t-",{"n":5,"r":256,…`),
+    /// or `nil` when the text is not such a file.
+    static func rowsPerFile(inRootFile text: String) -> Int? {
+        guard text.hasPrefix("RowKitSearch.load("), let open = text.range(of: ",{\"n\":"),
+            let field = text.range(of: ",\"r\":", range: open.upperBound..<text.endIndex)
+        else { return nil }
+        let digits = text[field.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        guard let rows = Int(digits), rows > 0 else { return nil }
+        return rows
     }
 
     private func read(_ name: String) -> String? {

@@ -1,6 +1,6 @@
 /* RowKit one-page list: a listing of several pages becomes one scroll when JavaScript runs.
  *
- * The rows' display data are the search index's row files (search/r-<n>.js, 128 rows each, or
+ * The rows' display data are the search index's row files (search/r-<n>.js, 128 to 1,024 rows each, or
  * parts of about a MiB of a group of large rows, loaded with <script> elements so file:// works),
  * the sections and the anchors of detail pages are search/s-.js and search/i-<n>.js
  * (docs/one-page.md). Positions come from RowKit's row-offset
@@ -1074,7 +1074,8 @@
     var rows = self.rows, mine = self.sections.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
     return file("s-").then(function (outline) {
       var theirs = outline && outline.s.map(function (section) { return section.concat(["", "", "", ""]).slice(0, 6); });
-      if (!outline || outline.n !== rows || JSON.stringify(mine) !== JSON.stringify(theirs)) {
+      // Rows per file may change with the first rows' size: the row files are cut anew then.
+      if (!outline || outline.n !== rows || outline.r !== self.perShard || JSON.stringify(mine) !== JSON.stringify(theirs)) {
         location.reload();
         return;
       }

@@ -46,6 +46,31 @@ import Testing
         #expect(RowRecords.partStarts(inGroupFile: files["r-1-1"]! + "\n") == nil)
     }
 
+    @Test func whenTheRootSaysHowManyRowsAFileHolds_thenRowsAreFoundInFilesOfThatMany() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowrecords-\(UUID().uuidString)")
+        let search = folder.appendingPathComponent("search")
+        try FileManager.default.createDirectory(at: search, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = #"RowKitSearch.load("k,{\"n\":9,\"r\":4","t-",{"n":600,"r":256,"k":["a"],"w":0});"#
+        let files = [
+            "t-": root,
+            "r-0": #"RowKitSearch.load("","r-0",[[0,"row 1"]]);"#,
+            "r-1": #"RowKitSearch.load("","r-1",[[0,"row 257"],[0,"row 258"]]);"#,
+        ]
+        for (name, text) in files {
+            try Data((text + "\n").utf8).write(to: search.appendingPathComponent("\(name).js"))
+        }
+        var records = RowRecords(folder: folder.appendingPathComponent(""))
+        #expect(records.record(0) == #"[0,"row 1"]"#)
+        #expect(records.record(128) == nil)
+        #expect(records.record(256) == #"[0,"row 257"]"#)
+        #expect(records.record(257) == #"[0,"row 258"]"#)
+        #expect(RowRecords.rowsPerFile(inRootFile: root) == 256)
+        #expect(RowRecords.rowsPerFile(inRootFile: #"RowKitSearch.load("","t-",{"n":5});"#) == nil)
+        #expect(RowRecords.rowsPerFile(inRootFile: #"RowKitSearch.load("","t-",{"n":5,"r":0});"#) == nil)
+        #expect(RowRecords.rowsPerFile(inRootFile: "var r = 1;") == nil)
+    }
+
     @Test func whenTextIsWrittenAsJSON_thenItCannotCloseAScriptOrBreakALine() {
         #expect(JSONText.string("a\"b\\c\n</script>\u{2028}\u{1}") == #""a\"b\\c\n\u003c/script>\u2028\u0001""#)
     }

@@ -22,6 +22,9 @@ final class TablePlanner {
     /// The rows' search display data of rendered pages, waiting for earlier pages (by page).
     private var searchWaiting: [Int: SearchDisplayRecords] = [:]
     private var nextForSearch = 1
+    /// The rows of each of the index's row-data files, decided from the first rows' display data
+    /// as they go to the index (see ``SearchRowGroupSize``); the list pages name it.
+    private var rowGroupSize = SearchRowGroupSize()
 
     /// The sections that ended, in order (see ``SectionList``).
     private let sections: SectionList
@@ -324,6 +327,10 @@ final class TablePlanner {
         }
         if let search {
             while let records = searchWaiting.removeValue(forKey: nextForSearch) {
+                if let rows = rowGroupSize.add(records) {
+                    // Before these rows' data, which holds the 128th row or rules out more.
+                    try pipeline.searchLane.submit { search.setRowsPerShard(rows) }
+                }
                 try pipeline.searchLane.submit { try search.addDisplay(records) }
                 nextForSearch += 1
             }
@@ -350,6 +357,12 @@ final class TablePlanner {
         headers = HashSet64()
         let (resolved, indexEntries) = try resolveSections()
         facts.indexEntries = indexEntries
+        if search != nil && rowGroupSize.decided == nil && rowCount >= SearchRowGroupSize.smallest {
+            // The trie's root names the rows per row-data file: a table of a few pages waits for
+            // its first rows' display data here (a large one has it long before).
+            try takeOutcomes(pipeline.workers.drain())
+        }
+        facts.rowsPerFile = rowGroupSize.rowsPerFile
         // Every row's words are in: the index's word files are written on the lane while the
         // renderers finish the last pages.
         if let search { try pipeline.searchLane.submit { try search.finishWords() } }

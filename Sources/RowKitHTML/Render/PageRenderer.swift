@@ -254,7 +254,7 @@ struct PageRenderer {
                 "page": page.slot("\(number)"), "pageSize": page.slot("\(options.pageSize)"),
                 "firstRow": page.slot(
                     "\(table.pageFirstRows.indices.contains(number - 1) ? table.pageFirstRows[number - 1] : 0)"),
-                "rowsPerFile": page.slot("\(SearchIndexBuilder.rowsPerShard)"),
+                "rowsPerFile": page.slot("\(table.rowsPerFile)"),
             ]
         }
         let shell: [RowTemplate.Segment]

@@ -20,6 +20,8 @@ struct TableFacts: Sendable {
     var pageFirstRows = [0]
     /// The index bar: at most ``maximumIndexEntries`` sections with an index title, in order.
     var indexEntries: [IndexEntry] = []
+    /// The rows of each of the search index's row-data files (``SearchRowGroupSize``).
+    var rowsPerFile = SearchRowGroupSize.smallest
 
     /// An entry of the index bar: a section's anchor, the list page it starts on, its index title.
     struct IndexEntry: Sendable {

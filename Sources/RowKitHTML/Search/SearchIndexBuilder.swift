@@ -10,13 +10,14 @@ import RowKitListing
 /// `search/` folder), so unchanged files keep their bytes and inodes on a re-export like pages.
 ///
 /// The files (see `docs/search.md` for the format and the query):
-/// - `r-<n>.js`: the display data of rows `n*128 ..< (n+1)*128` (``rowsPerShard``), in listing
-///   order: what a result draws (layout, accessory, text, detail, image) and where it leads.
-///   Written as soon as 128 rows have arrived. A group of 128 rows whose data passes
-///   ``rowFileBytes`` (rows with large inline bodies) is cut in parts, each closed by the row that
-///   brings it to that many bytes: `r-<n>-<k>.js` hold the rows, and `r-<n>.js` only the index in
-///   the group of each part's first row (`{"p":[0,…]}`), so that a row's file is still found from
-///   its number alone.
+/// - `r-<n>.js`: the display data of rows `n*g ..< (n+1)*g`, g = ``rowsPerShard`` (128 unless
+///   ``setRowsPerShard(_:)`` makes it 256, 512 or 1,024 for small rows, see
+///   ``SearchRowGroupSize``), in listing order: what a result draws (layout, accessory, text,
+///   detail, image) and where it leads. Written as soon as g rows have arrived. A group of rows
+///   whose data passes ``rowFileBytes`` (rows with large inline bodies) is cut in parts, each
+///   closed by the row that brings it to that many bytes: `r-<n>-<k>.js` hold the rows, and
+///   `r-<n>.js` only the index in the group of each part's first row (`{"p":[0,…]}`), so that a
+///   row's file is still found from its number alone.
 /// - `t-.js`, `t-<prefix>.js`, `p-<word>-<n>.js`, `a-<prefix>-<n>.js`: the words, written by
 ///   ``SearchTrieWriter`` from the word–row pairs, which ``SearchPostingRuns`` keeps in bounded
 ///   memory (sorted runs spilled to a temporary folder and merged).
@@ -27,10 +28,23 @@ import RowKitListing
 /// Memory: the last row file's rows (a MiB of them at most with ``largeFiles``), a buffer of at most
 /// 2^20 word–row pairs, and the open path of the word trie.
 final class SearchIndexBuilder {
-    /// Rows per row-data file: 128 rows (about 13 KB) a file keeps a 100,000-row table at 782
-    /// row-data files; every file of a site costs its creation, which dominates on some file
-    /// systems.
-    static let rowsPerShard = 128
+    /// Rows per row-data file: 128 rows (about 6 KB of a CSV listing's rows, 54 KB with Markdown
+    /// bodies) a file keeps a 100,000-row table at 782 row-data files; small rows take 256 or more
+    /// (``setRowsPerShard(_:)``). Every file of a site costs its creation, which dominates on some
+    /// file systems.
+    private(set) var rowsPerShard = SearchRowGroupSize.smallest
+
+    /// Makes each row-data file hold `rows` rows (a power of two from 128 to 1,024, see
+    /// ``SearchRowGroupSize``): before the 128th row's display data comes, so before any
+    /// row-data file is written.
+    func setRowsPerShard(_ rows: Int) {
+        precondition(
+            rows >= SearchRowGroupSize.smallest && rows <= SearchRowGroupSize.largest && rows & (rows - 1) == 0,
+            "a power of two from 128 to 1,024")
+        precondition(
+            displayCount < SearchRowGroupSize.smallest && groupParts.isEmpty, "no row-data file is written yet")
+        rowsPerShard = rows
+    }
 
     /// The bytes past which a row-data file is closed before its 128 rows (a row is never split):
     /// a group of rows with large inline bodies becomes parts of about this size, not one file of
@@ -108,7 +122,7 @@ final class SearchIndexBuilder {
                 shard.removeAll(keepingCapacity: true)
             }
             displayCount += 1
-            if displayCount % Self.rowsPerShard == 0 {
+            if displayCount % rowsPerShard == 0 {
                 try writeShard()
             } else if shardBytes >= rowFileBytes {
                 try writePart()
@@ -141,7 +155,7 @@ final class SearchIndexBuilder {
     func finishRows(sections: OnePageIndex.Sections? = nil, pageSize: Int = 500, pageFirstRows: [Int]? = nil) throws {
         if let sections {
             try onePage.write(
-                sections: sections, rowCount: rowCount, rowsPerShard: Self.rowsPerShard, pageSize: pageSize,
+                sections: sections, rowCount: rowCount, rowsPerShard: rowsPerShard, pageSize: pageSize,
                 pageFirstRows: pageFirstRows
             ) { name, build in
                 try emit(name, build: build)
@@ -150,7 +164,7 @@ final class SearchIndexBuilder {
             }
         }
         precondition(displayCount == rowCount, "every row's display data was added")
-        if rowCount % Self.rowsPerShard != 0 || rowCount == 0 { try writeShard() }
+        if rowCount % rowsPerShard != 0 || rowCount == 0 { try writeShard() }
     }
 
     /// Writes the word files: once every row's words are in (display data may still come).
@@ -192,7 +206,7 @@ final class SearchIndexBuilder {
     var wroteWordsOnTwoThreads: Bool { wordRunCount > 1 }
 
     private func makeTrieWriter() -> SearchTrieWriter {
-        SearchTrieWriter(rowCount: rowCount, rowsPerShard: Self.rowsPerShard) { name, data in
+        SearchTrieWriter(rowCount: rowCount, rowsPerShard: rowsPerShard) { name, data in
             try self.emit(name, data)
         }
     }
@@ -322,7 +336,7 @@ final class SearchIndexBuilder {
     /// Writes the row-data file being filled: ``shard`` holds the whole file but its end, or
     /// with rows of large inline bodies, what is not in ``shardSpilled`` yet.
     private func writeShard() throws {
-        let group = max(displayCount - 1, 0) / Self.rowsPerShard
+        let group = max(displayCount - 1, 0) / rowsPerShard
         if !groupParts.isEmpty {
             // The group's last part (unless the table's last row closed one), then the group's
             // file: where each part begins.
@@ -340,9 +354,9 @@ final class SearchIndexBuilder {
 
     /// Writes the rows filled so far as the next part of their group (see ``rowFileBytes``).
     private func writePart() throws {
-        let group = (displayCount - 1) / Self.rowsPerShard
+        let group = (displayCount - 1) / rowsPerShard
         let name = "r-\(group)-\(groupParts.count)"
-        groupParts.append(displayCount - shardRows - group * Self.rowsPerShard)
+        groupParts.append(displayCount - shardRows - group * rowsPerShard)
         // The file was begun under its group's name, `r-<n>`: its header now names the part.
         var header: [UInt8] = []
         SearchScript.open(key: key, name: name, into: &header)
@@ -379,7 +393,7 @@ final class SearchIndexBuilder {
 
     /// Begins the row-data file of the next row in ``shard``.
     private func openShard() {
-        SearchScript.open(key: key, name: "r-\(displayCount / Self.rowsPerShard)", into: &shard)
+        SearchScript.open(key: key, name: "r-\(displayCount / rowsPerShard)", into: &shard)
         shard.append(UInt8(ascii: "["))
         shardHeader = shard.count
     }
