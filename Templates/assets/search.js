@@ -241,7 +241,11 @@
             count: node.a[0]
           };
         }
-        if (node.k.indexOf(letters[depth]) < 0) return null;
+        var at = node.k.indexOf(letters[depth]);
+        if (at < 0) return null;
+        var pack = node.f ? node.f[at] : 0;
+        // A child's leaf packed with its siblings' spells its words after this node's prefix.
+        if (pack) return table.file("t-" + fileName(prefix + node.k[pack - 1])).then(function (leaf) { return walk(leaf, depth); });
         return table.file("t-" + fileName(prefix + letters[depth])).then(function (child) { return walk(child, depth + 1); });
       }
       var lists = [], whole = EMPTY, i, entry, full;

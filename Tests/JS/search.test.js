@@ -92,6 +92,24 @@ test("a trie node with children walks down to the file of the next letter", asyn
   assert.deepEqual(await search.query(table(files), ["b"]), { rows: [], count: 0, exact: true });
 });
 
+test("a child whose leaf is packed with its siblings' is read from the pack, after its parent's prefix", async () => {
+  const files = {
+    "t-": { r: 128, k: ["a"], w: 0 },
+    "t-a": { k: ["b", "d", "x", "z"], f: [1, 1, 0, 1], w: 0, a: [4, "02x"] },
+    // The leaves of "ab", "ad" and "az" in one file named after "ab"; "ax" is a file of its own.
+    "t-ab": { t: [["ba", 1, "0"], ["d", 1, "2"], ["do", 1, "3"], ["zure", 1, "9"]] },
+    "t-ax": { t: [["e", 1, "7"]] },
+  };
+  const loaded = [];
+  const seen = { file: (name) => { loaded.push(name); return Promise.resolve(name in files ? files[name] : null); } };
+  assert.deepEqual(await search.query(seen, ["ad"]), { rows: [2, 3], count: 2, exact: true });
+  assert.deepEqual(loaded, ["t-", "t-a", "t-ab"], "the pack is loaded, no file of its own");
+  assert.deepEqual(await search.query(seen, ["azure"]), { rows: [9], count: 1, exact: true });
+  assert.deepEqual(await search.query(seen, ["abb"]), { rows: [], count: 0, exact: true });
+  assert.deepEqual(await search.query(seen, ["axe"]), { rows: [7], count: 1, exact: true });
+  assert.deepEqual(await search.query(seen, ["ac"]), { rows: [], count: 0, exact: true });
+});
+
 test("results link within the link policy only, relative links under the table's folder", () => {
   const contacts = { hrefPrefix: "contacts/", root: "../" };
   assert.equal(search.resultHref(contacts, "rows/ada.html"), "contacts/rows/ada.html");

@@ -85,7 +85,15 @@ import Testing
                 guard let exact = node["w"] as? [Any] else { return [] }
                 return try list(exact, stem: "p-" + SearchScript.fileName(prefix.unicodeScalars))
             }
-            guard children.contains(String(letters[depth])) else { return [] }
+            guard let at = children.firstIndex(of: String(letters[depth])) else { return [] }
+            if let packs = node["f"] as? [Int], packs[at] > 0 {
+                // A leaf packed with its siblings': its words are spelled after this node's prefix.
+                let name = prefix + children[packs[at] - 1]
+                node = try #require(
+                    try data(files["t-" + SearchScript.fileName(name.unicodeScalars)]) as? [String: Any])
+                #expect(node["k"] == nil, "a pack is a leaf")
+                break
+            }
             depth += 1
             let next = String(String.UnicodeScalarView(letters[0..<depth]))
             node = try #require(try data(files["t-" + SearchScript.fileName(next.unicodeScalars)]) as? [String: Any])
@@ -288,6 +296,47 @@ import Testing
         }
         // A small table is written on one thread.
         #expect(try !Self.build(Self.generated(500), parallelWords: true).twoThreads)
+    }
+
+    /// Small leaves of an interior node's consecutive children share pack files, which the
+    /// interior node names (`f`); every word is found through them, and two threads write the
+    /// same packs as one.
+    @Test func smallSiblingLeavesArePackedAndEveryWordIsFoundThroughThePacks() throws {
+        var random = SearchRowSetTests.Seeded(state: 36)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        var expected: [String: Set<Int>] = [:]
+        let rows = (0..<1_500).map { index in
+            // Most words start with "k" (an interior node of 26 children of about 2 KB), the rest anywhere.
+            let words = (0..<3).map { _ in
+                let first = Int.random(in: 0..<4, using: &random) == 0 ? letters.randomElement(using: &random)! : "k"
+                let rest = (0..<Int.random(in: 3...7, using: &random)).map { _ in letters.randomElement(using: &random)!
+                }
+                return String([first] + rest)
+            }
+            for word in words { expected[word, default: []].insert(index) }
+            return SearchRow(
+                text: words.joined(separator: " "), layout: .default, accessory: .none, href: "#r-\(index)")
+        }
+        let one = try Self.build(rows, parallelWords: false)
+        let two = try Self.build(rows, parallelWords: true)
+        #expect(one.files == two.files)
+        let interior = try #require(try Self.data(one.files["t-k"]) as? [String: Any])
+        let children = try #require(interior["k"] as? [String])
+        let packs = try #require(interior["f"] as? [Int], "t-k names its packs")
+        #expect(packs.count == children.count)
+        let packed = Set(packs.filter { $0 > 0 })
+        #expect(packed.count > 1 && packed.count < children.count, "\(packs)")
+        for (index, pack) in packs.enumerated() where pack > 0 {
+            #expect(pack - 1 <= index, "a pack is named after its first child")
+            #expect(
+                one.files["t-k" + children[index]] == nil || pack - 1 == index, "a packed leaf has no file of its own")
+            let file = try #require(one.files["t-k" + children[pack - 1]])
+            #expect(file.count <= SearchTrieWriter.packBytes + 1_024)
+        }
+        for (word, rows) in expected {
+            #expect(try Self.rows(of: word, in: one.files) == rows.sorted(), "\(word)")
+        }
+        #expect(try Self.rows(of: "kzzzzzzzzz", in: one.files) == [])
     }
 
     @Test func spilledRunsMergeToTheSameFilesAsMemory() throws {
