@@ -30,7 +30,7 @@
   var CUT = 8192;               // a long section's wrapper is cut to the drawn range at multiples of this
   var FILL_BUDGET = 12;        // rows outside the viewport newly drawn per frame, at most
   var POOL_CAPACITY = 48;      // spare row nodes kept per cell layout (about a screen of rows)
-  var SHARDS_KEPT = 512;       // row files kept in memory
+  var ROWS_KEPT = 65536;       // rows of the row files kept in memory (512 files of 128 rows)
   var PIECES_KEPT = 8;         // parts of cut row groups kept in memory (up to about a MiB each)
   var LAYOUTS = ["default", "value1", "value2", "subtitle"];
   var GUESS = [44, 44, 44, 53]; // first height estimates per layout, before any row is measured
@@ -507,7 +507,7 @@
           for (var end = Math.min((number + 1) * self.perShard, self.rows), r = number * self.perShard; r < end; r++) data.push(null);
         }
         self.shards.set(number, data);
-        if (self.shards.size > SHARDS_KEPT) {
+        if (self.shards.size * self.perShard > ROWS_KEPT) {
           var oldest = self.shards.keys().next().value;
           self.shards.delete(oldest);
           root.RowKitSearch.forget(key, "r-" + oldest);
