@@ -1,4 +1,5 @@
 import Foundation
+import RowKitListing
 
 #if canImport(Glibc)
 import Glibc
@@ -54,18 +55,7 @@ struct OutputFile: ~Copyable {
     /// Writes all of `text`.
     func append(_ text: String) throws(Refusal) {
         var text = text
-        let written = text.withUTF8 { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
+        let written = text.withUTF8 { DescriptorIO.write(descriptor, UnsafeRawBufferPointer($0)) }
         guard written else { throw Refusal(reason: String(cString: strerror(errno))) }
     }
 

@@ -121,18 +121,8 @@ package struct ImageFile: Sendable {
         let opened = try OpenFile(path, in: folder, sizeLimit: sizeLimit)
         defer { close(opened.descriptor) }
         var bytes = [UInt8](repeating: 0, count: opened.size)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes {
-                pread(opened.descriptor, $0.baseAddress! + count, $0.count - count, off_t(count))
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(String(cString: strerror(errno)))
-            }
-            if got == 0 { break }
-            count += got
-        }
+        guard let count = bytes.withUnsafeMutableBytes({ DescriptorIO.read(opened.descriptor, into: $0, at: 0) })
+        else { throw .unreadable(String(cString: strerror(errno))) }
         bytes.removeSubrange(count...)
         // The file may have changed size since fstat: what was read is what gets checked.
         guard let format = signature(of: bytes) else { throw .notAnImage(found: describe(bytes)) }
