@@ -14,7 +14,8 @@ import Darwin
 /// cannot hold them, and stops before writing anything, naming the limit, when it cannot hold one.
 enum OpenFileLimit {
     /// Descriptors an export holds whatever its size: standard streams, the runtime's, the output's
-    /// folders, the lock, the scratch file, the manifest, a read-ahead thread's.
+    /// folders, the lock, the scratch file, the manifest, a read-ahead thread's, the search index's
+    /// file of spilled runs (one however many runs its merge reads).
     static let base = 16
     /// Descriptors a render job may hold at once.
     static let perJob = 2

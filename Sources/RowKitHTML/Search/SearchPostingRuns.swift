@@ -2,9 +2,9 @@ import CFileSwap
 import Foundation
 import RowKitListing
 
-/// Word–row pairs in bounded memory: kept in a buffer, sorted and spilled to a run file in a
-/// temporary folder when the buffer is full, and read back as one stream sorted by word (UTF-8
-/// bytes) and then row, merging the runs.
+/// Word–row pairs in bounded memory: kept in a buffer, sorted and spilled as a run to a file in a
+/// temporary folder when the buffer is full (every run to the same file, ``SearchRunFile``), and
+/// read back as one stream sorted by word (UTF-8 bytes) and then row, merging the runs.
 ///
 /// The merge takes the least word from all runs with its rows from each (``SearchRunReader``), so
 /// every word's rows come out ascending whatever order the pairs were added in (a section's header
@@ -34,13 +34,16 @@ final class SearchPostingRuns {
     /// The pairs held in memory and their words (one stored value: see ``HeldPairs``).
     private var held = HeldPairs()
     private var runs: [Run] = []
-    private var folder: URL?
+    /// The temporary folder of ``runFile``, once a run is spilled.
+    private(set) var folder: URL?
+    /// The file the runs are spilled to, one after the other, and its length.
+    private var runFile: SearchRunFile?
+    private var runFileLength: UInt64 = 0
 
-    /// A spilled run: its file, and where in it the words of each first byte begin (`leads[b]`:
-    /// the offset of the first entry whose word's first byte is `b` or more; `leads[256]`: the
-    /// file's length), so that a merge can be cut where the first byte changes.
+    /// A spilled run: where in ``runFile`` the words of each first byte begin (`leads[b]`: the
+    /// offset of the run's first entry whose word's first byte is `b` or more; `leads[256]`: the
+    /// run's end), so that a merge can be cut where the first byte changes.
     private struct Run {
-        var url: URL
         var leads: [UInt64]
     }
 
@@ -55,6 +58,7 @@ final class SearchPostingRuns {
     }
 
     deinit {
+        runFile = nil
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
@@ -322,22 +326,22 @@ final class SearchPostingRuns {
             }
             folder = made
         }
-        let url = folder!.appendingPathComponent("run-\(runs.count)")
+        let file: SearchRunFile
+        if let runFile {
+            file = runFile
+        } else {
+            file = try SearchRunFile(creating: folder!.appendingPathComponent("runs").path)
+            runFile = file
+        }
         // Written a chunk at a time, so that the encoded run is never whole in memory beside the
         // pairs it comes from.
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw ExportError.posix("create", url.path) }
-        var closed = false
-        defer { if !closed { close(descriptor) } }
         var chunk: [UInt8] = []
         chunk.reserveCapacity(Self.chunkBytes)
-        var flushed: UInt64 = 0
+        var flushed = runFileLength
         var leads = [UInt64](repeating: 0, count: 257)
         var nextLead = 0
         func flush() throws {
-            guard chunk.withUnsafeBytes({ DescriptorIO.write(descriptor, $0) }) else {
-                throw ExportError.posix("write", url.path)
-            }
+            try file.write(chunk, at: flushed)
             flushed += UInt64(chunk.count)
             chunk.removeAll(keepingCapacity: true)
         }
@@ -370,9 +374,8 @@ final class SearchPostingRuns {
             leads[nextLead] = flushed
             nextLead += 1
         }
-        closed = true
-        guard close(descriptor) == 0 else { throw ExportError.posix("close", url.path) }
-        runs.append(Run(url: url, leads: leads))
+        runFileLength = flushed
+        runs.append(Run(leads: leads))
         runCount += 1
         if spillAt > pairsPerLaterRun {
             // After the first run: buffers of the later runs' size from now on.
@@ -462,16 +465,19 @@ final class SearchPostingRuns {
     /// thread of its own: this only reads the runs.
     func forEachWord(inPart part: Int, _ body: (_ word: [UInt8], _ rows: WordRows) throws -> Void) throws {
         let leads = partLeads[part]..<partLeads[part + 1]
+        guard let file = runFile else { return }
         var readers: [SearchRunReader] = []
         for (order, run) in runs.enumerated() {
             let range = run.leads[leads.lowerBound]..<run.leads[leads.upperBound]
-            if !range.isEmpty { readers.append(try SearchRunReader(path: run.url.path, order: order, range: range)) }
+            if !range.isEmpty { readers.append(SearchRunReader(file: file, order: order, range: range)) }
         }
         try Self.merge(runs: readers, body)
     }
 
     /// Removes the spilled runs, once their words have been walked.
     func removeRuns() {
+        runFile = nil
+        runFileLength = 0
         if let folder { try? FileManager.default.removeItem(at: folder) }
         folder = nil
         runs = []

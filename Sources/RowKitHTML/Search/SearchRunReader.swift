@@ -11,12 +11,14 @@ import RowKitListing
 /// another (they do unless a section header's words came for rows of an earlier run), and then
 /// read each run's postings in one loop, not a posting at a time through a heap.
 ///
-/// The file is read 64 KiB at a time through one descriptor, which ``deinit`` closes.
+/// The run is read 64 KiB at a time with `pread(2)` from its place in the file of runs
+/// (``SearchRunFile``), which the readers of all runs share.
 final class SearchRunReader {
     /// The run's place among the runs, in the order they were spilled (their rows' order).
     let order: Int
-    private let path: String
-    private let descriptor: Int32
+    private let file: SearchRunFile
+    /// Where in the file the bytes not read into ``buffer`` yet begin.
+    private var offset: UInt64
     private var buffer: [UInt8]
     /// The next byte to read, and the end of the bytes read into ``buffer``.
     private var position = 0
@@ -39,22 +41,15 @@ final class SearchRunReader {
     /// The bytes read from the file at a time.
     private static let blockBytes = 1 << 16
 
-    /// Opens the entries of the run at `path` in `range` (bytes of the file, from an entry's
-    /// start to another's or the end), none read yet (call ``nextEntry()``).
-    init(path: String, order: Int, range: Range<UInt64>) throws {
-        self.path = path
+    /// The entries of `file` in `range` (bytes of the file, from an entry's start to another's or
+    /// the end of a run), none read yet (call ``nextEntry()``).
+    init(file: SearchRunFile, order: Int, range: Range<UInt64>) {
+        self.file = file
         self.order = order
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ExportError.posix("open", path) }
+        offset = range.lowerBound
         unread = range.upperBound - range.lowerBound
-        if lseek(descriptor, off_t(range.lowerBound), SEEK_SET) < 0 {
-            close(descriptor)
-            throw ExportError.posix("seek", path)
-        }
         buffer = [UInt8](repeating: 0, count: Int(min(UInt64(Self.blockBytes), max(unread, 16))))
     }
-
-    deinit { close(descriptor) }
 
     /// Moves to the next entry, skipping what is left of the current one's postings.
     func nextEntry() throws {
@@ -142,9 +137,11 @@ final class SearchRunReader {
             let start = end
             let got = buffer.withUnsafeMutableBytes { bytes in
                 DescriptorIO.read(
-                    descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start..<(start + wanted)]))
+                    file.descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start..<(start + wanted)]),
+                    at: Int(offset))
             }
-            guard let got else { throw ExportError.posix("read", path) }
+            guard let got else { throw ExportError.posix("read", file.path) }
+            offset += UInt64(got)
             // Fewer bytes than asked: the file ended; as many as were left: the range did.
             if got < wanted || UInt64(got) == unread { atEndOfFile = true }
             end += got
@@ -172,6 +169,6 @@ final class SearchRunReader {
     }
 
     private func truncated() -> ExportError {
-        ExportError.fileSystem(operation: "read", path: path, message: "the search run is cut short or damaged")
+        ExportError.fileSystem(operation: "read", path: file.path, message: "the search run is cut short or damaged")
     }
 }

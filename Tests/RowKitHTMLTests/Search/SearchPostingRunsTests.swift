@@ -85,6 +85,18 @@ import Testing
         #expect(try Self.merged(inMemory).rows == expected)
     }
 
+    /// Every run goes to one file, so that a merge reads them all through one descriptor
+    /// however many there are, and their words come out as a naive model says.
+    @Test func everyRunIsSpilledToOneFile() throws {
+        let runs = SearchPostingRuns(pairsPerRun: 8)
+        let expected = try Self.feed(runs, rows: 400, seed: 7)
+        #expect(runs.runCount > 50)
+        let folder = try #require(runs.folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["runs"])
+        #expect(try Self.merged(runs).rows == expected)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
     /// A run whose file is cut short or damaged is an error that names it, never a crash or a
     /// silent loss.
     @Test func aDamagedRunIsAnError() throws {
@@ -93,7 +105,8 @@ import Testing
         let path = folder.url.appendingPathComponent("run").path
         func reader(of bytes: [UInt8]) throws -> SearchRunReader {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let reader = try SearchRunReader(path: path, order: 0, range: 0..<UInt64(bytes.count))
+            let reader = SearchRunReader(
+                file: try SearchRunFile(reading: path), order: 0, range: 0..<UInt64(bytes.count))
             try reader.nextEntry()
             #expect(reader.hasEntry && reader.word == Array("ab".utf8) && reader.first == 5 && reader.last == 9)
             return reader
