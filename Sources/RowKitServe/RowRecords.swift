@@ -1,4 +1,5 @@
 import Foundation
+import RowKitHTML
 
 /// Rows' display records, read from a table's search row files (`search/r-<n>.js`) exactly as the
 /// exporter wrote them: what the one-page list and the search results draw a row from
@@ -48,20 +49,9 @@ struct RowRecords {
     /// ``rowsPerFile``, read from the root on first use.
     private mutating func groupSize() -> Int {
         if let rowsPerFile { return rowsPerFile }
-        let size = read("t-").flatMap(Self.rowsPerFile(inRootFile:)) ?? 128
+        let size = read("t-").flatMap(SearchRowGroupSize.rowsPerFile(inRootFile:)) ?? 128
         rowsPerFile = size
         return size
-    }
-
-    /// The rows per row file that the index's root file names (`RowKitSearch.load("key","t-",{"n":5,"r":256,…`),
-    /// or `nil` when the text is not such a file.
-    static func rowsPerFile(inRootFile text: String) -> Int? {
-        guard text.hasPrefix("RowKitSearch.load("), let open = text.range(of: ",{\"n\":"),
-            let field = text.range(of: ",\"r\":", range: open.upperBound..<text.endIndex)
-        else { return nil }
-        let digits = text[field.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        guard let rows = Int(digits), rows > 0 else { return nil }
-        return rows
     }
 
     private func read(_ name: String) -> String? {

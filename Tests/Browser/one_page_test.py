@@ -389,20 +389,28 @@ def tab_checks(browser, site, rows):
         check(after["row"] == neighbour and after["link"] and 0 <= after["top"] < 400,
               "tab: %s goes on to %s's link, in view (%s)" % (key, neighbour, after))
     # A Tab pressed while the list loads the next row's file is dropped, so jumps do not fight:
-    # two key presses in one task from row-row-1200 (row-row-1300's file is not loaded yet in a
-    # window 400 px high) move the focus once.
-    page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "r-1200")
-    focused_row(page, "row-row-1200")
+    # two key presses in one task from a row with a link at least 70 rows before the end of its
+    # row file (so that, in a window 400 px high, the next file is not loaded yet), whose next
+    # row with a link is in that next file, move the focus once. (Row row-N is the listing's
+    # N-th, of index N - 1: a file of `per` rows ends before index `end`, a multiple of `per`.)
+    per = page.evaluate("() => RowKitListing.list.perShard")
+    ends = [end for end in range(per, rows, per) if end % 100 >= 70]
+    check(bool(ends), "tab: a row file ends 70 rows or more after a row with a link (%d rows a file)" % per)
+    here = ends[0] // 100 * 100 if ends else 100
+    there = here + 100
+    page.evaluate("(hash) => RowKitListing.list.go(hash, true)", "r-%d" % here)
+    focused_row(page, "row-row-%d" % here)
     quick = page.evaluate("""() => { const list = RowKitListing.list, press = () => {
             const event = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
             document.activeElement.dispatchEvent(event);
             return [event.defaultPrevented, !!list.tabbing]; };
         return [press(), press()]; }""")
-    after = focused_row(page, "row-row-1300")
+    after = focused_row(page, "row-row-%d" % there)
     page.wait_for_timeout(200)
     again = page.evaluate(FOCUSED)
-    check(quick == [[True, True], [True, True]] and again["row"] == "row-row-1300" and again["link"] and 0 <= again["top"] < 400,
-          "tab: a second Tab while row-row-1300's file loads is dropped; the focus moves once (%s, %s)" % (quick, again))
+    check(quick == [[True, True], [True, True]] and again["row"] == "row-row-%d" % there and again["link"] and 0 <= again["top"] < 400,
+          "tab: a second Tab while row-row-%d's file loads is dropped; the focus moves once (%d rows a file; %s, %s)"
+          % (there, per, quick, again))
     ids = page.evaluate("() => [...document.querySelectorAll('.one-page li.row')].map(r => r.id)")
     check(len(ids) == len(set(ids)), "tab: no row is drawn twice after the jumps (%d rows)" % len(ids))
     # The ends: the last row with a link is the last row; the first is row 100.

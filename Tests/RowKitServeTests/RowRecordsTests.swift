@@ -1,4 +1,5 @@
 import Foundation
+import RowKitHTML
 import Testing
 
 @testable import RowKitServe
@@ -65,10 +66,10 @@ import Testing
         #expect(records.record(128) == nil)
         #expect(records.record(256) == #"[0,"row 257"]"#)
         #expect(records.record(257) == #"[0,"row 258"]"#)
-        #expect(RowRecords.rowsPerFile(inRootFile: root) == 256)
-        #expect(RowRecords.rowsPerFile(inRootFile: #"RowKitSearch.load("","t-",{"n":5});"#) == nil)
-        #expect(RowRecords.rowsPerFile(inRootFile: #"RowKitSearch.load("","t-",{"n":5,"r":0});"#) == nil)
-        #expect(RowRecords.rowsPerFile(inRootFile: "var r = 1;") == nil)
+        #expect(SearchRowGroupSize.rowsPerFile(inRootFile: root) == 256)
+        #expect(SearchRowGroupSize.rowsPerFile(inRootFile: #"RowKitSearch.load("","t-",{"n":5});"#) == nil)
+        #expect(SearchRowGroupSize.rowsPerFile(inRootFile: #"RowKitSearch.load("","t-",{"n":5,"r":0});"#) == nil)
+        #expect(SearchRowGroupSize.rowsPerFile(inRootFile: "var r = 1;") == nil)
     }
 
     @Test func whenTextIsWrittenAsJSON_thenItCannotCloseAScriptOrBreakALine() {

@@ -95,6 +95,12 @@ final class TablePlanner {
                 }
             )
             search = builder
+            // The previous export's rows a row file, kept while they still fit (SearchRowGroupSize).
+            let root = folder + "search/t-.js"
+            if let entry = writer.previous?.siteFiles[root], let bytes = writer.previousContents(root, entry) {
+                rowGroupSize = SearchRowGroupSize(
+                    previous: SearchRowGroupSize.rowsPerFile(inRootFile: String(decoding: bytes, as: UTF8.self)))
+            }
         }
         var key = StableHash()
         key.update(value: pipeline.settingsKey)

@@ -11,7 +11,7 @@ import RowKitListing
 ///
 /// The files (see `docs/search.md` for the format and the query):
 /// - `r-<n>.js`: the display data of rows `n*g ..< (n+1)*g`, g = ``rowsPerShard`` (128 unless
-///   ``setRowsPerShard(_:)`` makes it 256, 512 or 1,024 for small rows, see
+///   ``setRowsPerShard(_:)`` makes it up to 1,024 for small rows, see
 ///   ``SearchRowGroupSize``), in listing order: what a result draws (layout, accessory, text,
 ///   detail, image) and where it leads. Written as soon as g rows have arrived. A group of rows
 ///   whose data passes ``rowFileBytes`` (rows with large inline bodies) is cut in parts, each
@@ -29,18 +29,16 @@ import RowKitListing
 /// 2^20 word–row pairs, and the open path of the word trie.
 final class SearchIndexBuilder {
     /// Rows per row-data file: 128 rows (about 6 KB of a CSV listing's rows, 54 KB with Markdown
-    /// bodies) a file keeps a 100,000-row table at 782 row-data files; small rows take 256 or more
+    /// bodies) a file keeps a 100,000-row table at 782 row-data files; small rows take more
     /// (``setRowsPerShard(_:)``). Every file of a site costs its creation, which dominates on some
     /// file systems.
     private(set) var rowsPerShard = SearchRowGroupSize.smallest
 
-    /// Makes each row-data file hold `rows` rows (a power of two from 128 to 1,024, see
-    /// ``SearchRowGroupSize``): before the 128th row's display data comes, so before any
-    /// row-data file is written.
+    /// Makes each row-data file hold `rows` rows (from 128 to 1,024, see ``SearchRowGroupSize``):
+    /// before the 128th row's display data comes, so before any row-data file is written.
     func setRowsPerShard(_ rows: Int) {
         precondition(
-            rows >= SearchRowGroupSize.smallest && rows <= SearchRowGroupSize.largest && rows & (rows - 1) == 0,
-            "a power of two from 128 to 1,024")
+            rows >= SearchRowGroupSize.smallest && rows <= SearchRowGroupSize.largest, "from 128 to 1,024 rows")
         precondition(
             displayCount < SearchRowGroupSize.smallest && groupParts.isEmpty, "no row-data file is written yet")
         rowsPerShard = rows

@@ -7,15 +7,27 @@ import Testing
 /// How many rows a row-data file holds: chosen from the first 128 rows' display data, and the
 /// same in the files, the trie's root, the one-page outline and the list pages.
 @Suite struct SearchRowGroupSizeTests {
-    @Test func smallRowsTakeTheLargestSizeWhoseFileStaysWithinTheTarget() {
+    @Test func smallRowsTakeTheMostRowsInStepsOf32WhoseFileStaysWithinTheTarget() {
+        let target = SearchRowGroupSize.targetBytes
         #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 0) == 1024)
-        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 2048) == 1024)
-        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 2049) == 512)
-        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 4096) == 512)
-        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 4097) == 256)
-        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 8192) == 256)
-        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 8193) == 128)
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: target / 8) == 1024)
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: target / 8 + 1) == 992)
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: target / 4) == 512)
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: target / 4 + 1) == 480)
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 128 * 42) == 352, "CSV rows of 42 bytes")
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: target / 2) == 256)
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: target / 2 + 1) == 224)
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: target * 4 / 5) == 160)
+        #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: target * 4 / 5 + 1) == 128)
         #expect(SearchRowGroupSize.rowsPerFile(firstRowsBytes: 1 << 30) == 128)
+        // Every size's file of rows like the first ones is within the target, and 32 more rows
+        // would not be (unless it is the largest).
+        for bytes in stride(from: 128, through: 20000, by: 7) {
+            let rows = SearchRowGroupSize.rowsPerFile(firstRowsBytes: bytes)
+            #expect(rows % 32 == 0 && (128...1024).contains(rows))
+            if rows > 128 { #expect(bytes * rows <= SearchRowGroupSize.targetBytes * 128) }
+            if rows < 1024 { #expect(bytes * (rows + 32) > SearchRowGroupSize.targetBytes * 128) }
+        }
     }
 
     static func records(_ count: Int, textBytes: Int) -> SearchDisplayRecords {
@@ -33,18 +45,86 @@ import Testing
         #expect(size.add(Self.records(100, textBytes: 10)) == nil)
         #expect(size.decided == nil)
         #expect(size.rowsPerFile == 128, "a table of fewer rows is one file of up to 128")
-        #expect(size.add(Self.records(100, textBytes: 10)) == 512)
         let rowBytes = try #require(Self.records(1, textBytes: 10).ends.first) + 1
+        let expected = SearchRowGroupSize.rowsPerFile(firstRowsBytes: 128 * rowBytes)
+        #expect((512...992).contains(expected), "rows of \(rowBytes) bytes")
+        #expect(size.add(Self.records(100, textBytes: 10)) == expected)
         #expect(size.rows == 128 && size.bytes == 128 * rowBytes)
-        #expect((17...32).contains(rowBytes), "a file of 512 such rows is at most 16 KB, of 1,024 more")
         #expect(size.add(Self.records(100, textBytes: 10)) == nil, "decided once")
-        #expect(size.rowsPerFile == 512)
+        #expect(size.rowsPerFile == expected)
     }
 
     @Test func largeFirstRowsDecideBeforeThe128th() {
         var size = SearchRowGroupSize()
-        #expect(size.add(Self.records(2, textBytes: 5000)) == 128)
+        #expect(size.add(Self.records(2, textBytes: 7000)) == 128)
         #expect(size.rows == 2)
+        // Rows of about 120 bytes: fewer than 128 of them already rule out 160 a file.
+        var medium = SearchRowGroupSize()
+        let rowBytes = Self.records(1, textBytes: 100).ends[0] + 1
+        let early = (SearchRowGroupSize.targetBytes * 128) / (160 * rowBytes) + 1
+        #expect(early < 128, "rows of \(rowBytes) bytes")
+        #expect(medium.add(Self.records(early - 1, textBytes: 100)) == nil)
+        #expect(medium.add(Self.records(1, textBytes: 100)) == 128)
+        #expect(medium.rows == early)
+    }
+
+    @Test func aReExportKeepsThePreviousSizeWhileItStaysNearWhatTheFirstRowsCallFor() {
+        #expect(!SearchRowGroupSize.keeps(nil, fitting: 352))
+        #expect(SearchRowGroupSize.keeps(352, fitting: 352))
+        #expect(SearchRowGroupSize.keeps(384, fitting: 352), "a file at most a tenth over the target")
+        #expect(!SearchRowGroupSize.keeps(416, fitting: 352))
+        #expect(SearchRowGroupSize.keeps(288, fitting: 352), "at most a quarter more files")
+        #expect(!SearchRowGroupSize.keeps(256, fitting: 352))
+        #expect(!SearchRowGroupSize.keeps(2048, fitting: 1024) && !SearchRowGroupSize.keeps(96, fitting: 128))
+        var size = SearchRowGroupSize(previous: 544)
+        let rowBytes = Self.records(1, textBytes: 10).ends[0] + 1
+        let fitting = SearchRowGroupSize.rowsPerFile(firstRowsBytes: 128 * rowBytes)
+        #expect(
+            fitting != 544 && SearchRowGroupSize.keeps(544, fitting: fitting), "rows of \(rowBytes) bytes: \(fitting)")
+        #expect(size.add(Self.records(128, textBytes: 10)) == 544)
+        var large = SearchRowGroupSize(previous: 640)
+        #expect(large.add(Self.records(2, textBytes: 7000)) == 128, "rows that call for 128 take 128")
+        #expect(
+            SearchRowGroupSize.rowsPerFile(inRootFile: #"RowKitSearch.load("k","t-",{"n":9,"r":352,"k":[]});"#) == 352)
+    }
+
+    /// Rows whose first ones grow a little: a fresh export cuts their files a step smaller, a
+    /// re-export of the site keeps the previous size, and so keeps the row files after the first.
+    @Test func aReExportAfterTheFirstRowsGrowKeepsTheRowFiles() throws {
+        func table(padding: Int) -> Table {
+            var table = SiteExporterTests.numbered(3000)
+            for index in 0..<128 {
+                table.sections[0].rows[index] = AnyRow(
+                    Value1Row("Row 0-\(index)" + String(repeating: "x", count: padding), detail: "\(index)"))
+            }
+            return table
+        }
+        let first = try Self.exported(table(padding: 0), pageSize: 100)
+        // The least padding whose fresh export has another size that a re-export keeps.
+        var padding = 0
+        var fresh = first
+        repeat {
+            padding += 1
+            fresh = try Self.exported(table(padding: padding), pageSize: 100)
+        } while padding < 12 && (fresh.root == first.root || !SearchRowGroupSize.keeps(first.root, fitting: fresh.root))
+        #expect(fresh.root != first.root, "padding \(padding)")
+
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("site")
+        let exporter = SiteExporter(ExportOptions(pageSize: 100))
+        try exporter.export(table(padding: 0), to: site)
+        let rowFiles = (3000 + first.root - 1) / first.root
+        func inodes() throws -> [UInt64] {
+            try (0..<rowFiles).map { try SiteExporterTests.inode(site.appendingPathComponent("search/r-\($0).js")) }
+        }
+        let before = try inodes()
+        try exporter.export(table(padding: padding), to: site)
+        let root = try String(contentsOf: site.appendingPathComponent("search/t-.js"), encoding: .utf8)
+        #expect(SearchRowGroupSize.rowsPerFile(inRootFile: root) == first.root)
+        // The first row file holds the edited rows; every other is kept as it was.
+        let after = try inodes()
+        #expect(after[0] != before[0] && Array(after.dropFirst()) == Array(before.dropFirst()))
     }
 
     /// A table's exported index: its root's `r`, its row files' record counts, the one-page
