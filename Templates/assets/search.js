@@ -243,6 +243,8 @@
         }
         var at = node.k.indexOf(letters[depth]);
         if (at < 0) return null;
+        // A small child of the root is in the root's file.
+        if (node.e && node.e[at]) return walk(node.e[at], depth + 1);
         var pack = node.f ? node.f[at] : 0;
         // A child's leaf packed with its siblings' spells its words after this node's prefix.
         if (pack) return table.file("t-" + fileName(prefix + node.k[pack - 1])).then(function (leaf) { return walk(leaf, depth); });

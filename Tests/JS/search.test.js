@@ -110,6 +110,22 @@ test("a child whose leaf is packed with its siblings' is read from the pack, aft
   assert.deepEqual(await search.query(seen, ["ac"]), { rows: [], count: 0, exact: true });
 });
 
+test("a small child of the root is read from the root's file, its children from files of their own", async () => {
+  const files = {
+    "t-": { r: 128, k: ["a", "b"], w: 0, e: [{ k: ["d"], w: 0, a: [2, "22"] }, 0] },
+    "t-ad": { t: [["a", 1, "5"], ["am", 1, "2"]] },
+    "t-b": { t: [["ee", 1, "7"]] },
+  };
+  const loaded = [];
+  const seen = { file: (name) => { loaded.push(name); return Promise.resolve(name in files ? files[name] : null); } };
+  assert.deepEqual(await search.query(seen, ["ada"]), { rows: [5, 2], count: 2, exact: true });
+  assert.deepEqual(loaded, ["t-", "t-ad"], "no file of the child's own");
+  assert.deepEqual(await search.query(seen, ["a"]), { rows: [2, 5], count: 2, exact: true });
+  assert.deepEqual(await search.query(seen, ["ac"]), { rows: [], count: 0, exact: true });
+  assert.deepEqual(await search.query(seen, ["bee"]), { rows: [7], count: 1, exact: true });
+  assert.ok(loaded.includes("t-b") && !loaded.includes("t-a"));
+});
+
 test("results link within the link policy only, relative links under the table's folder", () => {
   const contacts = { hrefPrefix: "contacts/", root: "../" };
   assert.equal(search.resultHref(contacts, "rows/ada.html"), "contacts/rows/ada.html");

@@ -28,7 +28,8 @@ package struct SearchRowGroupSize {
     /// The bytes of display data a file of rows like the first ones holds at most, unless it is
     /// of ``smallest`` rows: with the trie's path (a leaf of up to about 19 KB) and later rows a
     /// little longer than the first (larger numbers), a query for any row of a 100,000-row CSV
-    /// listing stays within 40 KB.
+    /// listing stays within about 40 KB (41.3 KB for a row in the middle of the listing of
+    /// `generate-example --format csv`, docs/search.md).
     static let targetBytes = 15 << 10
 
     /// The rows a file holds for a table whose first 128 rows' display data is `bytes` long: the

@@ -12,6 +12,10 @@
 ///   are spelled after the interior node's prefix; the interior node says which children are in
 ///   which pack (`f`). A listing of varied words has many small leaves (half of 764 under 4 KB):
 ///   packed, they are about 290 files fewer, and a query loads at most ``packBytes`` for one.
+/// - The root's children whose node is at most ``embedBytes`` are in the root's file (its `e`), up
+///   to ``embedTotalBytes`` of them, not files of their own: they are mostly interior nodes of a
+///   few letters whose lists are chunk files (24 of the varied listing's, 30 of a CSV listing's,
+///   each under 1 KB), and every query loads the root anyway.
 /// - Rows are inline when a list's postings take at most ``inlineBytes``; longer lists are cut into
 ///   chunk files of about ``chunkBytes`` (`p-<word>-<n>.js` for a word, `q-<word>-<n>.js` for its
 ///   second list, `a-<prefix>-<n>.js` for an aggregate), and the entry lists each chunk's first
@@ -39,6 +43,10 @@ struct SearchTrieWriter {
     /// Bytes of postings per chunk file: a word in every other row is a chunk per 12,288 rows
     /// (one character a row), and a query loads one chunk of each word it seeks in.
     static let chunkBytes = 12288
+    /// Bytes of a root's child's node at most for it to be in the root's file, and bytes of such
+    /// nodes a root's file holds at most (see ``SearchTrieWriter``).
+    static let embedBytes = 1024
+    static let embedTotalBytes = 4096
 
     /// Writes one file of the index: its name without `.js`, and the data literal.
     typealias Emit = (_ name: String, _ data: [UInt8]) throws -> Void
@@ -53,6 +61,9 @@ struct SearchTrieWriter {
     /// The scalars of the word being added (reused from word to word).
     private var scalars: [Unicode.Scalar] = []
     private(set) var files = 0
+    /// The root's children closed so far whose node is at most ``embedBytes``: their letters and
+    /// data, for ``writeRoot(of:)`` to put in the root's file or write.
+    private var smallRootChildren: [(letter: Unicode.Scalar, data: [UInt8])] = []
 
     /// A word's entry in a leaf: the word's UTF-8 bytes, its length in scalars, and the literal
     /// `,<rows>,<postings>]` after its suffix.
@@ -156,14 +167,20 @@ struct SearchTrieWriter {
         root.exact = first.frames[0].exact
         root.isInterior =
             parts.contains { $0.frames[0].isInterior } || parts.reduce(0) { $0 + $1.frames[0].size } > leafBytes
+        var small: [Unicode.Scalar: [UInt8]] = [:]
         for part in parts {
             let node = part.frames[0]
             root.children.append(contentsOf: node.children)
+            for child in part.smallRootChildren { small[child.letter] = child.data }
             for group in part.groupEntries(0) {
                 if root.isInterior {
                     // As one writer makes a node interior: its leaves held so far become files.
                     let file = leafFile(prefix: [group.letter], entries: group.entries)
-                    try write(file.name, file.data)
+                    if file.data.count <= embedBytes {
+                        small[group.letter] = file.data
+                    } else {
+                        try write(file.name, file.data)
+                    }
                 } else {
                     entries.append(contentsOf: group.entries)
                 }
@@ -172,6 +189,30 @@ struct SearchTrieWriter {
         var data: [UInt8] = Array("{\"n\":\(first.rowCount),\"r\":\(first.rowsPerShard),".utf8)
         if root.isInterior {
             data.append(contentsOf: interiorData(root, aggregate: nil))
+            // The small children in the file, in order while they fit; the rest files of their own.
+            var embedded: [[UInt8]?] = []
+            var total = 0
+            for letter in root.children {
+                guard let child = small[letter] else {
+                    embedded.append(nil)
+                    continue
+                }
+                if total + child.count <= embedTotalBytes {
+                    embedded.append(child)
+                    total += child.count
+                } else {
+                    embedded.append(nil)
+                    try write("t-" + SearchScript.fileName([letter]), child)
+                }
+            }
+            if total > 0 {
+                data.append(contentsOf: ",\"e\":[".utf8)
+                for (index, child) in embedded.enumerated() {
+                    if index > 0 { data.append(UInt8(ascii: ",")) }
+                    data.append(contentsOf: child ?? [UInt8(ascii: "0")])
+                }
+                data.append(UInt8(ascii: "]"))
+            }
         } else {
             data.append(contentsOf: leafData(entries[...], prefixLength: 0))
         }
@@ -183,6 +224,16 @@ struct SearchTrieWriter {
     private mutating func write(_ name: String, _ data: [UInt8]) throws {
         try emit(name, data)
         files += 1
+    }
+
+    /// Writes the node of the root's child `letter`, or holds it for ``writeRoot(of:)`` when it
+    /// is small enough to go in the root's file.
+    private mutating func writeRootChild(_ letter: Unicode.Scalar, _ data: [UInt8]) throws {
+        if data.count <= Self.embedBytes {
+            smallRootChildren.append((letter, data))
+        } else {
+            try write("t-" + SearchScript.fileName([letter]), data)
+        }
     }
 
     /// Adds `bytes` to the size of node `level` and its ancestors, making each that grows past
@@ -223,7 +274,8 @@ struct SearchTrieWriter {
             return
         }
         for group in groupEntries(level) {
-            try writeLeaf(prefix: Array(prefix) + [group.letter], entries: group.entries)
+            let file = Self.leafFile(prefix: Array(prefix) + [group.letter], entries: group.entries)
+            try writeRootChild(group.letter, file.data)
         }
         if let first = frames[level].groups.first { pending.removeSubrange(first.start...) }
         frames[level].groups = []
@@ -398,7 +450,11 @@ struct SearchTrieWriter {
             var data: [UInt8] = [UInt8(ascii: "{")]
             data.append(contentsOf: Self.interiorData(frame, aggregate: (rows.count, aggregate)))
             data.append(UInt8(ascii: "}"))
-            try write("t-" + SearchScript.fileName(prefix), data)
+            if level == 0 {
+                try writeRootChild(letter, data)
+            } else {
+                try write("t-" + SearchScript.fileName(prefix), data)
+            }
             // Its held leaves were written when it became interior; only its own word's entry is left.
             pending.removeSubrange(frame.start...)
             if !frames[level].isInterior { try makeInterior(level) }
@@ -406,7 +462,7 @@ struct SearchTrieWriter {
             if frames[level].isInterior && level > 0 {
                 try pack(level, child: frames[level].children.count - 1, start: frame.start, size: frame.size)
             } else if frames[level].isInterior {
-                try writeLeaf(prefix: prefix, entries: pending[frame.start...])
+                try writeRootChild(letter, Self.leafFile(prefix: prefix, entries: pending[frame.start...]).data)
                 pending.removeSubrange(frame.start...)
             } else {
                 frames[level].groups.append((letter, frame.start))

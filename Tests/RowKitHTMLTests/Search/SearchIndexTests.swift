@@ -45,6 +45,14 @@ import Testing
         return try JSONSerialization.jsonObject(with: Data(afterName.utf8), options: [.fragmentsAllowed])
     }
 
+    /// The node of the root's child `letter`: in the root's file (its `e`), or a file of its own.
+    static func rootChild(_ letter: String, in files: [String: [UInt8]]) throws -> [String: Any] {
+        let root = try #require(try data(files["t-"]) as? [String: Any])
+        let at = try #require((root["k"] as? [String])?.firstIndex(of: letter), "\(letter) is a child of the root")
+        if let embedded = root["e"] as? [Any], let child = embedded[at] as? [String: Any] { return child }
+        return try #require(try data(files["t-" + SearchScript.fileName(letter.unicodeScalars)]) as? [String: Any])
+    }
+
     /// Decodes a postings string (the inverse of `SearchScript.postings`).
     static func decode(_ text: String) -> [Int] {
         let final = Array("0123456789abcdefghijklmnopqrstuv"), continuing = Array("wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
@@ -86,6 +94,13 @@ import Testing
                 return try list(exact, stem: "p-" + SearchScript.fileName(prefix.unicodeScalars))
             }
             guard let at = children.firstIndex(of: String(letters[depth])) else { return [] }
+            if let embedded = node["e"] as? [Any], let child = embedded[at] as? [String: Any] {
+                // A small child of the root, in the root's file.
+                #expect(depth == 0, "only the root holds children")
+                depth += 1
+                node = child
+                continue
+            }
             if let packs = node["f"] as? [Int], packs[at] > 0 {
                 // A leaf packed with its siblings': its words are spelled after this node's prefix.
                 let name = prefix + children[packs[at] - 1]
@@ -194,7 +209,8 @@ import Testing
         // A short prefix has its own list of every row under it: one list, not thousands of words.
         let root = try #require(try Self.data(files["t-"]) as? [String: Any])
         #expect(root["n"] as? Int == 100_000 && root["r"] as? Int == 128)
-        let nine = try #require(try Self.data(files["t-9"]) as? [String: Any])
+        let nine = try Self.rootChild("9", in: files)
+        #expect(files["t-9"] == nil, "a small child of the root is in the root's file")
         let underNine = rows.filter { row in
             [row.text, row.detail ?? "", row.header ?? ""].flatMap(SearchText.words(in:)).contains { $0.hasPrefix("9") }
         }
@@ -298,6 +314,47 @@ import Testing
         #expect(try !Self.build(Self.generated(500), parallelWords: true).twoThreads)
     }
 
+    /// The root's small children are in the root's file up to its bound, the rest files of their
+    /// own; every word is found either way, and two threads write the same files as one.
+    @Test func smallChildrenOfTheRootAreInItsFileUpToItsBound() throws {
+        var random = SearchRowSetTests.Seeded(state: 7)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        // 300 first letters (CJK ideographs), three words each: children of a few hundred bytes.
+        // The words `z<n>` and `y<n>` make the root interior and the table large enough for two
+        // threads.
+        let suffixes = (0..<3).map { _ in String((0..<3).map { _ in letters.randomElement(using: &random)! }) }
+        var expected: [String: Set<Int>] = [:]
+        let rows = (0..<30_000).map { index in
+            let word = String(Character(Unicode.Scalar(0x4E00 + index % 300)!)) + suffixes[(index / 300) % 3]
+            expected[word, default: []].insert(index)
+            return SearchRow(
+                text: word + " z\(index)", detail: "y\(index % 1_000)", layout: .default, accessory: .none,
+                href: "#r-\(index)")
+        }
+        expected["z29999"] = [29_999]
+        expected["y7"] = Set(stride(from: 7, to: 30_000, by: 1_000))
+        let one = try Self.build(rows, parallelWords: false)
+        let two = try Self.build(rows, parallelWords: true)
+        #expect(two.twoThreads && one.files == two.files)
+        let root = try #require(try Self.data(one.files["t-"]) as? [String: Any])
+        let children = try #require(root["k"] as? [String])
+        let embedded = try #require(root["e"] as? [Any])
+        #expect(children.count == 302 && embedded.count == 302)
+        let inRoot = embedded.indices.filter { embedded[$0] is [String: Any] }
+        let embeddedBytes = try inRoot.reduce(0) {
+            $0 + (try JSONSerialization.data(withJSONObject: embedded[$1])).count
+        }
+        #expect(inRoot.count > 5 && inRoot.count < 300, "\(inRoot.count) children in the root's file")
+        #expect(embeddedBytes <= SearchTrieWriter.embedTotalBytes)
+        for (index, letter) in children.enumerated() {
+            let file = one.files["t-" + SearchScript.fileName(letter.unicodeScalars)]
+            #expect((file == nil) == inRoot.contains(index), "\(letter): a file or in the root, not both")
+        }
+        for (word, rows) in expected {
+            #expect(try Self.rows(of: word, in: one.files) == rows.sorted(), "\(word)")
+        }
+    }
+
     /// Small leaves of an interior node's consecutive children share pack files, which the
     /// interior node names (`f`); every word is found through them, and two threads write the
     /// same packs as one.
@@ -320,7 +377,7 @@ import Testing
         let one = try Self.build(rows, parallelWords: false)
         let two = try Self.build(rows, parallelWords: true)
         #expect(one.files == two.files)
-        let interior = try #require(try Self.data(one.files["t-k"]) as? [String: Any])
+        let interior = try Self.rootChild("k", in: one.files)
         let children = try #require(interior["k"] as? [String])
         let packs = try #require(interior["f"] as? [Int], "t-k names its packs")
         #expect(packs.count == children.count)
