@@ -6,8 +6,8 @@ import RowKitListing
 ///
 /// A merge reads every run at once, on two threads: with one file of runs, each read by
 /// `pread(2)` at its own offset (``SearchRunReader``), it holds one descriptor however many runs
-/// there are (about 200 for 10,000,000 rows), where a file a run held one for each run on each
-/// thread, beyond what the export's check of the open-file limit counts.
+/// there are (about 100 for 10,000,000 rows), where a file a run held one for each run on each
+/// thread (about 200), beyond what the export's check of the open-file limit counts.
 final class SearchRunFile: Sendable {
     /// The file's path, for errors.
     let path: String
