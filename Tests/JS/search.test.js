@@ -43,6 +43,14 @@ test("a run mark adds the rows that follow a row", () => {
   assert.deepEqual(million, { lo: [0], hi: [999999] }, "a word in every row of a million is one run of few characters");
 });
 
+test("a bitmap string holds its first row, then five rows a character", () => {
+  // First row 3; characters "b" (11: bits 0, 1, 3), "0" (none), "v" (31: all five).
+  assert.deepEqual(search.decodePostings("!3b0v"), [3, 4, 6, 13, 14, 15, 16, 17]);
+  assert.deepEqual(search.decodeRuns("!3b0v"), { lo: [3, 6, 13], hi: [4, 6, 17] });
+  assert.deepEqual(search.decodePostings("!x01"), [32], "a first row of continuing digits");
+  assert.deepEqual(search.decodeRuns("!0vvvv"), { lo: [0], hi: [19] }, "runs join across characters");
+});
+
 test("a list of runs in chunks seeks into the runs and across chunks", async () => {
   // "every": rows 0-299,999 (chunk 0) and 500,000-999,999 (chunk 1); "odd": 1-3, 400,000, 700,000.
   const files = {
@@ -108,6 +116,18 @@ test("a child whose leaf is packed with its siblings' is read from the pack, aft
   assert.deepEqual(await search.query(seen, ["abb"]), { rows: [], count: 0, exact: true });
   assert.deepEqual(await search.query(seen, ["axe"]), { rows: [7], count: 1, exact: true });
   assert.deepEqual(await search.query(seen, ["ac"]), { rows: [], count: 0, exact: true });
+});
+
+test("a list of bitmap chunks seeks into them and across them", async () => {
+  // Rows 0, 2, 4, ... 98 in chunk 0 (from row 0), 1000-1009 in chunk 1 (from row 1000).
+  const files = {
+    "t-": { r: 128, t: [["even", 60, [0, 1000]]] },
+    "p-even-0": "!0" + "la".repeat(10),
+    "p-even-1": "!_8vv",
+  };
+  const seen = { file: (name) => Promise.resolve(name in files ? files[name] : null) };
+  const expected = Array.from({ length: 50 }, (_, i) => 2 * i).concat(Array.from({ length: 10 }, (_, i) => 1000 + i));
+  assert.deepEqual(await search.query(seen, ["even"]), { rows: expected, count: 60, exact: true });
 });
 
 test("a small child of the root is read from the root's file, its children from files of their own", async () => {

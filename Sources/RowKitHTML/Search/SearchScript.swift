@@ -219,6 +219,69 @@ enum SearchScript {
         }
     }
 
+    /// The character that begins a *bitmap* postings string: `!`, the first row (a number of
+    /// ``postings(_:into:limit:)``), then five rows a character, each a digit of ``finalDigits``
+    /// whose bit `b` (from the least) says whether the row `first + 5 * i + b` is in the list,
+    /// `i` the character's place after the first row. A list of more than about one row in five
+    /// of its span is shorter so: a prefix's aggregate of most rows of a listing is a fifth of a
+    /// character a row, where its gaps and runs took one or more.
+    static let bitmapMark = UInt8(ascii: "!")
+
+    /// The bytes of the bitmap postings string of rows from `first` to `last` (quotes included).
+    static func bitmapBytes(first: UInt32, last: UInt32) -> Int {
+        var number: [UInt8] = []
+        Self.number(first, into: &number)
+        return 3 + number.count + Int((last - first) / 5) + 1
+    }
+
+    /// The bytes of the postings string of `rows` (quotes included), without keeping it.
+    static func postingsBytes(_ rows: some Sequence<UInt32>) -> Int {
+        var output: [UInt8] = []
+        var counted = 2
+        var writer = PostingsWriter()
+        for row in rows {
+            writer.add(row, into: &output)
+            if output.count >= 1 << 14 {
+                counted += output.count
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        writer.finish(into: &output)
+        return counted + output.count
+    }
+
+    /// Writes rows as a bitmap postings string (``bitmapMark``), one row at a time: the first row
+    /// added is the string's first.
+    struct BitmapWriter {
+        /// The string's first row, and the rows of the character not written yet.
+        private var first: UInt32? = nil
+        private var character: UInt32 = 0
+        private var bits: UInt8 = 0
+
+        /// Adds `row`, greater than every row added.
+        mutating func add(_ row: UInt32, into output: inout [UInt8]) {
+            guard let first else {
+                output.append(SearchScript.bitmapMark)
+                SearchScript.number(row, into: &output)
+                self.first = row
+                bits = 1
+                return
+            }
+            let at = (row - first) / 5
+            while character < at {
+                output.append(SearchScript.finalDigits[Int(bits)])
+                bits = 0
+                character += 1
+            }
+            bits |= 1 << UInt8((row - first) % 5)
+        }
+
+        /// Writes the last character.
+        func finish(into output: inout [UInt8]) {
+            if first != nil { output.append(SearchScript.finalDigits[Int(bits)]) }
+        }
+    }
+
     /// Appends `value` in the 5-bit digits of ``postings(_:into:)``.
     static func number(_ value: UInt32, into output: inout [UInt8]) {
         var shift: UInt32 = 0

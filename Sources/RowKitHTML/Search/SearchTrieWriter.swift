@@ -400,17 +400,32 @@ struct SearchTrieWriter {
     }
 
     /// The rows of a list (ascending, distinct) as an entry field: inline postings, or the first
-    /// row of each chunk file, each chunk ``chunkBytes`` of postings or a little more.
+    /// row of each chunk file, each chunk ``chunkBytes`` of postings or a little more. The
+    /// postings are a bitmap (``SearchScript/bitmapMark``) when that is shorter.
     private mutating func rowsField(_ rows: SearchRowSet, stem makeStem: () -> String) throws -> [UInt8] {
         var field: [UInt8] = []
-        if SearchScript.postings(rows, into: &field, limit: Self.inlineBytes + 2) { return field }
+        var iterator = rows.makeIterator()
+        let bitmap = iterator.next().map { SearchScript.bitmapBytes(first: $0, last: rows.last!) } ?? .max
+        if SearchScript.postings(rows, into: &field, limit: Self.inlineBytes + 2) {
+            if bitmap < field.count {
+                field.removeAll()
+                Self.bitmapString(rows, into: &field)
+            }
+            return field
+        }
+        if bitmap <= Self.inlineBytes + 2 {
+            Self.bitmapString(rows, into: &field)
+            return field
+        }
+        let asBitmap = bitmap < SearchScript.postingsBytes(rows)
         let stem = makeStem()
         field.append(UInt8(ascii: "["))
         var chunk: [UInt8] = []
         var writer = SearchScript.PostingsWriter()
+        var bitmapWriter = SearchScript.BitmapWriter()
         var number = 0
         func writeChunk() throws {
-            writer.finish(into: &chunk)
+            if asBitmap { bitmapWriter.finish(into: &chunk) } else { writer.finish(into: &chunk) }
             chunk.append(UInt8(ascii: "\""))
             try write("\(stem)-\(number)", chunk)
             number += 1
@@ -423,13 +438,23 @@ struct SearchTrieWriter {
                 field.append(contentsOf: String(row).utf8)
                 chunk.append(UInt8(ascii: "\""))
                 writer = SearchScript.PostingsWriter()
+                bitmapWriter = SearchScript.BitmapWriter()
             }
-            writer.add(row, into: &chunk)
+            if asBitmap { bitmapWriter.add(row, into: &chunk) } else { writer.add(row, into: &chunk) }
             if chunk.count >= Self.chunkBytes { try writeChunk() }
         }
         if !chunk.isEmpty { try writeChunk() }
         field.append(UInt8(ascii: "]"))
         return field
+    }
+
+    /// Appends `rows` (not empty) as a bitmap postings string, quotes included.
+    private static func bitmapString(_ rows: SearchRowSet, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var writer = SearchScript.BitmapWriter()
+        for row in rows { writer.add(row, into: &output) }
+        writer.finish(into: &output)
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Closes the deepest open node and hands it to its parent.

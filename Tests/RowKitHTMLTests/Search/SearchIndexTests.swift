@@ -56,6 +56,22 @@ import Testing
     /// Decodes a postings string (the inverse of `SearchScript.postings`).
     static func decode(_ text: String) -> [Int] {
         let final = Array("0123456789abcdefghijklmnopqrstuv"), continuing = Array("wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
+        if text.first == "!" {
+            // A bitmap: the first row, then five rows a character.
+            var characters = text.dropFirst()
+            var first = 0
+            while let character = characters.popFirst() {
+                if let digit = final.firstIndex(of: character) {
+                    first = first * 32 + digit
+                    break
+                }
+                first = first * 32 + continuing.firstIndex(of: character)!
+            }
+            return characters.enumerated().flatMap { index, character in
+                let bits = final.firstIndex(of: character)!
+                return (0..<5).filter { bits >> $0 & 1 == 1 }.map { first + index * 5 + $0 }
+            }
+        }
         var rows: [Int] = [], value = 0, run = false
         for character in text {
             if character == "~" {
@@ -203,8 +219,12 @@ import Testing
         #expect(largest.value.count < 24 * 1024, "\(largest.key) is \(largest.value.count) bytes")
         #expect(files.keys.filter { $0.hasPrefix("p-item-") }.isEmpty, "a word in every row is a run, inline")
         #expect(
-            files.keys.filter { $0.hasPrefix("p-alpha-") }.count == 3,
-            "33,334 rows two apart in chunks of 12 KB, a byte a row")
+            files.keys.filter { $0.hasPrefix("p-alpha-") }.count == 2,
+            "33,334 rows three apart: a bitmap, a fifth of a byte a row, in chunks of 12 KB (as gaps, a byte a row)")
+        #expect((try Self.data(files["p-alpha-0"]) as? String)?.hasPrefix("!") == true)
+        #expect(
+            try Self.rows(of: "alpha", in: files)
+                == rows.indices.filter { index in SearchText.words(in: rows[index].text).contains("alpha") })
         #expect(files.keys.filter { $0.hasPrefix("r-") }.count == 782, "128 rows per row-data file")
         // A short prefix has its own list of every row under it: one list, not thousands of words.
         let root = try #require(try Self.data(files["t-"]) as? [String: Any])

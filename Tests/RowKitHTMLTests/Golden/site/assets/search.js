@@ -121,9 +121,11 @@
 
   /* A postings string as runs of consecutive rows, ascending: {lo, hi}, run i being the rows
      lo[i]..hi[i]. The string holds the first row, then each gap less one; "~" and a count k after
-     a row add the k rows that follow it. */
+     a row add the k rows that follow it. A string that begins with "!" is a bitmap: the first
+     row, then five rows a character, bit b of the i-th character's digit for row first + 5i + b. */
   function decodeRuns(text) {
     var lo = [], hi = [], value = 0, previous = -1, run = false, i, c, digit;
+    if (text.charAt(0) === "!") return decodeBitmap(text);
     for (i = 0; i < text.length; i++) {
       c = text.charAt(i);
       if (c === "~") { run = true; continue; }
@@ -143,6 +145,26 @@
         else { lo.push(previous); hi.push(previous); }
       }
       value = 0;
+    }
+    return { lo: lo, hi: hi };
+  }
+
+  function decodeBitmap(text) {
+    var lo = [], hi = [], value = 0, i, digit, start, bits, b, row;
+    for (i = 1; i < text.length; i++) {
+      digit = FINAL.indexOf(text.charAt(i));
+      if (digit < 0) { value = value * 32 + CONTINUING.indexOf(text.charAt(i)); continue; }
+      value = value * 32 + digit;
+      break;
+    }
+    for (start = ++i; i < text.length; i++) {
+      bits = FINAL.indexOf(text.charAt(i));
+      for (b = 0; bits > 0; b++, bits >>= 1) {
+        if (!(bits & 1)) continue;
+        row = value + (i - start) * 5 + b;
+        if (hi.length && hi[hi.length - 1] === row - 1) hi[hi.length - 1] = row;
+        else { lo.push(row); hi.push(row); }
+      }
     }
     return { lo: lo, hi: hi };
   }
