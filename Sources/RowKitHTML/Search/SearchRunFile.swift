@@ -20,13 +20,6 @@ final class SearchRunFile: Sendable {
         guard descriptor >= 0 else { throw ExportError.posix("create", path) }
     }
 
-    /// Opens the file at `path` for reading.
-    init(reading path: String) throws {
-        self.path = path
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ExportError.posix("open", path) }
-    }
-
     deinit { close(descriptor) }
 
     /// Writes `bytes` at `offset`.

@@ -159,11 +159,15 @@ enum SearchScript {
     /// right after a row is ``runMark`` and their count instead (a word in every row of a
     /// million is a few characters). Returns false, leaving `output` as it was, when the string
     /// would pass `limit` bytes (quotes included).
+    /// `as`: ``BitmapWriter`` for the bitmap of the rows (``bitmapMark``) instead.
     @discardableResult
-    static func postings(_ rows: some Sequence<UInt32>, into output: inout [UInt8], limit: Int = .max) -> Bool {
+    static func postings<Writer: RowListWriter>(
+        _ rows: some Sequence<UInt32>, as _: Writer.Type = PostingsWriter.self, into output: inout [UInt8],
+        limit: Int = .max
+    ) -> Bool {
         let start = output.count
         output.append(UInt8(ascii: "\""))
-        var writer = PostingsWriter()
+        var writer = Writer()
         for row in rows {
             writer.add(row, into: &output)
             if output.count - start > limit {
@@ -180,9 +184,19 @@ enum SearchScript {
         return true
     }
 
-    /// Writes rows as the numbers of a postings string (``postings(_:into:limit:)``), one row at
-    /// a time, holding back the consecutive rows of a run until it ends (``finish(into:)``).
-    struct PostingsWriter {
+    /// Writes ascending rows into a postings string one at a time (without its quotes), and what
+    /// it holds back once they end.
+    protocol RowListWriter {
+        init()
+        /// Adds `row`, greater than every row added.
+        mutating func add(_ row: UInt32, into output: inout [UInt8])
+        /// Writes what is held back; the writer may take more rows after.
+        mutating func finish(into output: inout [UInt8])
+    }
+
+    /// Writes rows as the numbers of a postings string (``postings(_:as:into:limit:)``), one row
+    /// at a time, holding back the consecutive rows of a run until it ends (``finish(into:)``).
+    struct PostingsWriter: RowListWriter {
         /// The last row added (written or held back).
         private var last: UInt32? = nil
         /// The consecutive rows after the last number written, not written yet.
@@ -220,7 +234,7 @@ enum SearchScript {
     }
 
     /// The character that begins a *bitmap* postings string: `!`, the first row (a number of
-    /// ``postings(_:into:limit:)``), then five rows a character, each a digit of ``finalDigits``
+    /// ``postings(_:as:into:limit:)``), then five rows a character, each a digit of ``finalDigits``
     /// whose bit `b` (from the least) says whether the row `first + 5 * i + b` is in the list,
     /// `i` the character's place after the first row. A list of more than about one row in five
     /// of its span is shorter so: a prefix's aggregate of most rows of a listing is a fifth of a
@@ -229,9 +243,9 @@ enum SearchScript {
 
     /// The bytes of the bitmap postings string of rows from `first` to `last` (quotes included).
     static func bitmapBytes(first: UInt32, last: UInt32) -> Int {
-        var number: [UInt8] = []
-        Self.number(first, into: &number)
-        return 3 + number.count + Int((last - first) / 5) + 1
+        var digits = 1
+        while digits < 7 && first >> (5 * digits) != 0 { digits += 1 }
+        return 3 + digits + Int((last - first) / 5) + 1
     }
 
     /// The bytes of the postings string of `rows` (quotes included), without keeping it.
@@ -252,7 +266,7 @@ enum SearchScript {
 
     /// Writes rows as a bitmap postings string (``bitmapMark``), one row at a time: the first row
     /// added is the string's first.
-    struct BitmapWriter {
+    struct BitmapWriter: RowListWriter {
         /// The string's first row, and the rows of the character not written yet.
         private var first: UInt32? = nil
         private var character: UInt32 = 0
@@ -282,7 +296,7 @@ enum SearchScript {
         }
     }
 
-    /// Appends `value` in the 5-bit digits of ``postings(_:into:)``.
+    /// Appends `value` in the 5-bit digits of ``postings(_:as:into:limit:)``.
     static func number(_ value: UInt32, into output: inout [UInt8]) {
         var shift: UInt32 = 0
         while shift < 30 && value >> (shift + 5) != 0 { shift += 5 }

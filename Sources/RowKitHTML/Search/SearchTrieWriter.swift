@@ -21,7 +21,7 @@
 ///   second list, `a-<prefix>-<n>.js` for an aggregate), and the entry lists each chunk's first
 ///   row, so a query loads only the chunks it needs. A word in every other row of a million is
 ///   41 chunks, of which a query for a late row loads one; a word in every row is one run, a few
-///   characters inline (see ``SearchScript/postings(_:into:limit:)``).
+///   characters inline (see ``SearchScript/postings(_:as:into:limit:)``).
 ///
 /// The root file `t-.js` also carries the row count and the rows per row-data shard. Words arrive
 /// in UTF-8 byte order (the order of their scalars), so each node's words are contiguous: a node
@@ -409,23 +409,35 @@ struct SearchTrieWriter {
         if SearchScript.postings(rows, into: &field, limit: Self.inlineBytes + 2) {
             if bitmap < field.count {
                 field.removeAll()
-                Self.bitmapString(rows, into: &field)
+                SearchScript.postings(rows, as: SearchScript.BitmapWriter.self, into: &field)
             }
             return field
         }
         if bitmap <= Self.inlineBytes + 2 {
-            Self.bitmapString(rows, into: &field)
+            SearchScript.postings(rows, as: SearchScript.BitmapWriter.self, into: &field)
             return field
         }
-        let asBitmap = bitmap < SearchScript.postingsBytes(rows)
+        // Too long to be inline either way: chunks, of the bitmap when it is shorter.
         let stem = makeStem()
+        if bitmap < SearchScript.postingsBytes(rows) {
+            try writeChunks(of: rows, as: SearchScript.BitmapWriter.self, stem: stem, field: &field)
+        } else {
+            try writeChunks(of: rows, as: SearchScript.PostingsWriter.self, stem: stem, field: &field)
+        }
+        return field
+    }
+
+    /// Writes `rows` as chunk files `<stem>-<n>` of about ``chunkBytes`` each, and appends to
+    /// `field` the list of each chunk's first row.
+    private mutating func writeChunks<Writer: SearchScript.RowListWriter>(
+        of rows: SearchRowSet, as _: Writer.Type, stem: String, field: inout [UInt8]
+    ) throws {
         field.append(UInt8(ascii: "["))
         var chunk: [UInt8] = []
-        var writer = SearchScript.PostingsWriter()
-        var bitmapWriter = SearchScript.BitmapWriter()
+        var writer = Writer()
         var number = 0
         func writeChunk() throws {
-            if asBitmap { bitmapWriter.finish(into: &chunk) } else { writer.finish(into: &chunk) }
+            writer.finish(into: &chunk)
             chunk.append(UInt8(ascii: "\""))
             try write("\(stem)-\(number)", chunk)
             number += 1
@@ -437,24 +449,13 @@ struct SearchTrieWriter {
                 if number > 0 { field.append(UInt8(ascii: ",")) }
                 field.append(contentsOf: String(row).utf8)
                 chunk.append(UInt8(ascii: "\""))
-                writer = SearchScript.PostingsWriter()
-                bitmapWriter = SearchScript.BitmapWriter()
+                writer = Writer()
             }
-            if asBitmap { bitmapWriter.add(row, into: &chunk) } else { writer.add(row, into: &chunk) }
+            writer.add(row, into: &chunk)
             if chunk.count >= Self.chunkBytes { try writeChunk() }
         }
         if !chunk.isEmpty { try writeChunk() }
         field.append(UInt8(ascii: "]"))
-        return field
-    }
-
-    /// Appends `rows` (not empty) as a bitmap postings string, quotes included.
-    private static func bitmapString(_ rows: SearchRowSet, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var writer = SearchScript.BitmapWriter()
-        for row in rows { writer.add(row, into: &output) }
-        writer.finish(into: &output)
-        output.append(UInt8(ascii: "\""))
     }
 
     /// Closes the deepest open node and hands it to its parent.

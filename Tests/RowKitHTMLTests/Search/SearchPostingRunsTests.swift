@@ -104,9 +104,9 @@ import Testing
         defer { folder.remove() }
         let path = folder.url.appendingPathComponent("run").path
         func reader(of bytes: [UInt8]) throws -> SearchRunReader {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let reader = SearchRunReader(
-                file: try SearchRunFile(reading: path), order: 0, range: 0..<UInt64(bytes.count))
+            let file = try SearchRunFile(creating: path)
+            try file.write(bytes, at: 0)
+            let reader = SearchRunReader(file: file, order: 0, range: 0..<UInt64(bytes.count))
             try reader.nextEntry()
             #expect(reader.hasEntry && reader.word == Array("ab".utf8) && reader.first == 5 && reader.last == 9)
             return reader
