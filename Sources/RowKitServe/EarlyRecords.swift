@@ -64,12 +64,12 @@ struct EarlyRecords {
             guard !body.contains("![") else { return nil }
             html = Markdown.render(body, options: markdown)
         }
-        let href = slug.map { "rows/\($0).html" } ?? row.link.flatMap(SafeURL.sanitize) ?? pageHref(index)
+        let href = slug.map { "rows/\($0).html" } ?? row.link.flatMap(SafeURL.sanitize)
         let bodyText = slug == nil ? "" : row.body.map(DisplayRecord.bodyText(ofDetailPageBody:)) ?? ""
         return DisplayRecord.json(
             layout: row.style, accessory: row.switchIsOn == nil ? row.accessory : .none, text: row.text,
-            detail: row.detail ?? "", href: href, image: image, imageLabel: imageLabel, html: html, bodyText: bodyText,
-            switchIsOn: row.switchIsOn)
+            detail: row.detail ?? "", href: href ?? "", listPage: href == nil ? listPage(index) : nil, image: image,
+            imageLabel: imageLabel, html: html, bodyText: bodyText, switchIsOn: row.switchIsOn)
     }
 
     /// The record of a row that only moved: the site's, with its place link moved along.
@@ -78,10 +78,9 @@ struct EarlyRecords {
             let code = fields.first as? Int, code >= 0, code & 32 == 0
         else { return nil }
         func field(_ number: Int) -> String { fields.count > number ? fields[number] as? String ?? "" : "" }
-        var href = field(3)
-        if href.range(of: #"^(index|page-[0-9]+)\.html#r-[0-9]+$"#, options: .regularExpression) != nil {
-            href = pageHref(index)
-        }
+        // A row that leads to its place on its list page has the page's number there.
+        let href = field(3)
+        let page = fields.count > 3 && fields[3] as? Int != nil ? listPage(index) : nil
         let layouts = CellLayout.allCases
         let accessories = Accessory.allCases
         // The code's bits: layout 0-1, accessory 2-4, switch 64, on 128 (SearchDisplayRecords.code).
@@ -91,14 +90,13 @@ struct EarlyRecords {
         return DisplayRecord.json(
             layout: layouts[layouts.index(layouts.startIndex, offsetBy: layoutCode)],
             accessory: accessories[accessories.index(accessories.startIndex, offsetBy: accessoryCode)], text: field(1),
-            detail: field(2), href: href, image: field(4), imageLabel: field(5), html: field(6), bodyText: field(7),
-            switchIsOn: code & 64 == 0 ? nil : code & 128 != 0)
+            detail: field(2), href: href, listPage: page, image: field(4), imageLabel: field(5), html: field(6),
+            bodyText: field(7), switchIsOn: code & 64 == 0 ? nil : code & 128 != 0)
     }
 
-    /// `index.html#r-1`, `page-3.html#r-1203`: where a row without a link or detail page leads.
-    private func pageHref(_ index: Int) -> String {
-        DisplayRecord.listPageFile(index / pageSize + 1) + "#r-\(index + 1)"
-    }
+    /// The list page (from 1) of new row `index`, where a row without a link or detail page
+    /// leads (`index.html#r-1`, `page-3.html#r-1203`).
+    private func listPage(_ index: Int) -> Int { index / pageSize + 1 }
 
     private mutating func oldIndex(of id: String) -> Int? {
         if oldIndexByID == nil {

@@ -61,9 +61,11 @@
   }
 
   /* Whether a row's href is drawn as its cell's link: not the row's own place on its list page
-     (the static page draws that row as a <div>), and within the link policy. */
+     (the static page draws that row as a <div>; its row file has the page's number, or from a
+     link the page's anchor), and within the link policy. */
   function isLink(href) {
-    return !!href && !/^(?:index|page-\d+)\.html#r-\d+$/.test(href) && SAFE_HREF.test(href);
+    return typeof href === "string" && !!href && !/^(?:index|page-\d+)\.html#r-\d+$/.test(href) &&
+      SAFE_HREF.test(href);
   }
 
   /* Whether the row of display data `data` draws something Tab stops at: its cell's link (a custom
@@ -229,7 +231,7 @@
 
   /* The id a row's node takes: `row-<slug>` for a row with a detail page, else `r-<n>`. */
   function rowId(href, row) {
-    var slug = /^rows\/(.+)\.html$/.exec(href);
+    var slug = typeof href === "string" ? /^rows\/(.+)\.html$/.exec(href) : null;
     return slug ? "row-" + slug[1] : "r-" + (row + 1);
   }
 

@@ -497,8 +497,12 @@
 
   /* Where a result's link goes from the page the search runs on: `href` as the row file holds it
      (relative to the table's folder) under the table's folder, an absolute one as it is; null when
-     it is outside the link policy (the result is drawn without a link). */
-  function resultHref(table, href) {
+     it is outside the link policy (the result is drawn without a link). A number is the list page
+     of row `row` (from 0), which the result leads to its place on. */
+  function resultHref(table, href, row) {
+    if (typeof href === "number") {
+      href = (href === 1 ? "index.html" : "page-" + href + ".html") + "#r-" + (row + 1);
+    }
     if (!SAFE_HREF.test(href)) return null;
     return /^(?:https?:|mailto:)/i.test(href) ? href : table.hrefPrefix + href;
   }
@@ -522,9 +526,11 @@
     return new DOMParser().parseFromString(html, "text/html");
   }
 
-  /* The result of `data` as a row; `words` (the folded query) decide its excerpt. */
-  function cell(table, data, words) {
-    var code = data[0], text = data[1] || "", detail = data[2] || "", href = resultHref(table, data[3] || "");
+  /* The result of `data`, row `row` (from 0), as a row; `words` (the folded query) decide its
+     excerpt. */
+  function cell(table, data, row, words) {
+    var code = data[0], text = data[1] || "", detail = data[2] || "";
+    var href = resultHref(table, data[3] || "", row);
     var image = data[4] || "", label = data[5] || "";
     var item = element("li", "row" + (image ? " has-image" : ""));
     var link = element(href === null ? "div" : "a", "cell " + LAYOUTS[code & 3]);
@@ -767,7 +773,7 @@
       return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
         var button = list.querySelector(".search-more");
         if (button) button.remove();
-        data.forEach(function (row) { if (row) list.appendChild(cell(table, row, words)); });
+        data.forEach(function (record, i) { if (record) list.appendChild(cell(table, record, rows[i], words)); });
         if (shown < found.rows.length) {
           var item = element("li", "row search-more");
           var showMore = element("button", "cell", "Show More Results");

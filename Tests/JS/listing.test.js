@@ -15,6 +15,7 @@ test("anchorHash is FNV-1a of the slug, as OnePageIndex.hash in Swift", () => {
 test("a row's own place on its list page is not drawn as a link; links follow the policy", () => {
   assert.equal(listing.isLink("page-3.html#r-1201"), false);
   assert.equal(listing.isLink("index.html#r-1"), false);
+  assert.equal(listing.isLink(3), false, "a row file's list page number");
   assert.equal(listing.isLink(""), false);
   assert.equal(listing.isLink("rows/ada.html"), true);
   assert.equal(listing.isLink("https://example.com"), true);
@@ -134,6 +135,7 @@ test("row files and list pages", () => {
   assert.equal(listing.pageOfName("page-x.html"), 0);
   assert.equal(listing.rowId("rows/ada.html", 4), "row-ada");
   assert.equal(listing.rowId("page-2.html#r-5", 4), "r-5");
+  assert.equal(listing.rowId(2, 4), "r-5");
 });
 
 test("the shape of a cell changes with what it draws, not with its text", () => {

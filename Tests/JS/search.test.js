@@ -154,6 +154,9 @@ test("results link within the link policy only, relative links under the table's
   for (const bad of ["javascript:alert(1)", "JaVaScRiPt:x", "data:text/html,x", "//evil.example", "\\\\evil", "vbscript:x"]) {
     assert.equal(search.resultHref(contacts, bad), null, bad);
   }
+  // A list page's number: the row's place on that page.
+  assert.equal(search.resultHref(contacts, 1, 0), "contacts/index.html#r-1");
+  assert.equal(search.resultHref(contacts, 7, 3011), "contacts/page-7.html#r-3012");
   assert.equal(search.imageSource(contacts, "assets/images/a.png"), "../assets/images/a.png");
   assert.equal(search.imageSource(contacts, "https://example.com/a.png"), "https://example.com/a.png");
 });

@@ -225,17 +225,17 @@ final class TablePlanner {
         }
         if let search {
             // A result leads where the row does: its detail page, its link, or its place on its
-            // list page.
-            let page = pageIsFull ? self.page + 1 : self.page
-            let href =
-                row.detailPath ?? row.link.flatMap(SafeURL.sanitize) ?? TableFacts.pageFile(page) + "#r-\(row.number)"
+            // list page (the page's number, in the display data).
+            let href = row.detailPath ?? row.link.flatMap(SafeURL.sanitize)
+            let listPage = href == nil ? (pageIsFull ? page + 1 : page) : nil
             let searchRow = SearchRow(
                 text: row.text, detail: layout == .default ? nil : row.detail, layout: layout,
-                accessory: row.accessory, image: row.imageSource, imageLabel: row.imageAlt, href: href,
-                body: row.body, hasInlineBody: row.slug == nil && row.body != nil, slug: row.slug)
+                accessory: row.accessory, image: row.imageSource, imageLabel: row.imageAlt, href: href ?? "",
+                listPage: listPage, body: row.body, hasInlineBody: row.slug == nil && row.body != nil, slug: row.slug)
             // The row's display data is made by the renderer of its page, which renders an inline
             // body once for the page and the index (see `takeOutcomes`).
-            row.searchHref = href
+            row.searchHref = href ?? ""
+            row.searchListPage = listPage
             try pipeline.searchLane.submit(carrying: row.body?.utf8.count ?? 0) { try search.addWords(searchRow) }
         }
         try add(row)

@@ -1,25 +1,28 @@
 import RowKit
 
 /// One row's display record (`[code, text, detail, href, image, image label, html, body text]`;
-/// the code holds the layout, accessory and switch, see `SearchDisplayRecords.code`) as the
+/// the code holds the layout, accessory and switch, see `SearchDisplayRecords.code`; `href` is a
+/// list page's number for a row that leads to its place there) as the
 /// search row files hold it, for RowKit's live server, which sends the records of changed rows
 /// to open pages before their export is on disk. The same encoding as the exporter's
 /// (``SearchDisplayRecords``), so both always agree.
 package enum DisplayRecord {
     /// The record's JSON text. `detail` is left out for the default layout, as the exporter
-    /// does; `html` is an inline body's rendered Markdown (empty for none), `bodyText` the start of
-    /// a detail page's body text (``bodyText(ofDetailPageBody:)``, empty for none).
+    /// does; `listPage` is the list page (from 1) of a row that leads to its place there (`href`
+    /// unused then: the record holds the number), `html` an inline body's rendered Markdown
+    /// (empty for none), `bodyText` the start of a detail page's body text
+    /// (``bodyText(ofDetailPageBody:)``, empty for none).
     package static func json(
-        layout: CellLayout, accessory: Accessory, text: String, detail: String, href: String, image: String,
-        imageLabel: String, html: String, bodyText: String = "", switchIsOn: Bool? = nil
+        layout: CellLayout, accessory: Accessory, text: String, detail: String, href: String, listPage: Int? = nil,
+        image: String, imageLabel: String, html: String, bodyText: String = "", switchIsOn: Bool? = nil
     ) -> String {
         var records = SearchDisplayRecords()
         var html = html
         html.withUTF8 { html in
             records.append(
                 layout: layout, accessory: accessory, isCustom: false, text: text,
-                detail: layout == .default ? "" : detail, href: href, image: image, imageLabel: imageLabel, html: html,
-                bodyText: bodyText, switchIsOn: switchIsOn)
+                detail: layout == .default ? "" : detail, href: href, listPage: listPage, image: image,
+                imageLabel: imageLabel, html: html, bodyText: bodyText, switchIsOn: switchIsOn)
         }
         return String(decoding: records.bytes, as: UTF8.self)
     }
@@ -29,7 +32,4 @@ package enum DisplayRecord {
     package static func bodyText(ofDetailPageBody body: String) -> String {
         SearchBodyText.plainText(body, limit: SearchBodyText.excerptBytes)
     }
-
-    /// The file of list page `number` (from 1) of a table: `index.html`, `page-2.html`, ...
-    package static func listPageFile(_ number: Int) -> String { TableFacts.pageFile(number) }
 }

@@ -136,8 +136,8 @@ struct PageRenderer {
         search.append(
             layout: row.layout, accessory: row.accessory, isCustom: false, text: row.text,
             detail: row.layout == .default ? "" : row.detail ?? "", href: row.searchHref ?? "",
-            image: row.imageSource ?? "", imageLabel: row.imageAlt ?? "", html: html, bodyText: bodyText ?? "",
-            switchIsOn: row.switchIsOn)
+            listPage: row.searchListPage, image: row.imageSource ?? "", imageLabel: row.imageAlt ?? "", html: html,
+            bodyText: bodyText ?? "", switchIsOn: row.switchIsOn)
     }
 
     /// Writes the detail page of `row` (or keeps the previous site's, as `plan` says).

@@ -33,6 +33,9 @@ struct RenderRow: Sendable {
     /// the export has a search index: the renderer then makes the row's display data for it too.
     /// Not part of ``key``: the display data is made on every export.
     var searchHref: String?
+    /// The list page (from 1) of a row whose search result leads to its place there (with an
+    /// empty ``searchHref``; see ``SearchRow/listPage``).
+    var searchListPage: Int?
 
     /// A hash of everything the row's markup and detail page are made from.
     var key: UInt64 {

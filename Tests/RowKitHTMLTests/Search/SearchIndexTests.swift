@@ -449,11 +449,11 @@ import Testing
         defer { folder.remove() }
         let site = folder.url.appendingPathComponent("site")
         let exporter = SiteExporter(ExportOptions(pageSize: 100))
-        let first = try exporter.export(SiteExporterTests.numbered(3000), to: site)
-        // Rows this small (about 36 bytes) are 448 to a row-data file: seven of them, and the word
-        // files.
-        #expect(first.searchFiles >= 10)
-        var table = SiteExporterTests.numbered(3000)
+        let first = try exporter.export(SiteExporterTests.numbered(6000), to: site)
+        // Rows this small (about 20 bytes) are 800 or more to a row-data file: eight of them, and
+        // the word files.
+        #expect(first.searchFiles >= 12, "\(first)")
+        var table = SiteExporterTests.numbered(6000)
         table.sections[1].rows[7] = AnyRow(Value1Row("Row 1-7", detail: "edited"))
         let second = try exporter.export(table, to: site)
         // The row's list page and row-data file change, and the few word files that hold "edited"
