@@ -289,6 +289,9 @@
 
   var CANDIDATE_LIMIT = 1000;
   var RESULTS_PER_STEP = 30;
+  // A step of results stops before a result that would need more row files than this: results
+  // spread over a listing with bodies (row files of about 54 KB) load 12 files, not 30.
+  var ROW_FILES_PER_STEP = 12;
   // The count is announced once typing pauses this long, not at every key.
   var ANNOUNCE_DELAY = 500;
 
@@ -467,6 +470,20 @@
     return node;
   }
 
+  /* How many of `rows` (result rows, in order) one step of results shows: at most `limit`, and
+     none from a row file (`per` rows each) past the first `files` it needs; at least one. */
+  function stepSize(rows, per, limit, files) {
+    var seen = {}, distinct = 0, count = 0;
+    for (; count < rows.length && count < limit; count++) {
+      var file = Math.floor(rows[count] / per);
+      if (seen[file]) continue;
+      if (distinct === files && count > 0) break;
+      seen[file] = true;
+      distinct++;
+    }
+    return count;
+  }
+
   /* A row's display data, from its row-data file; the root file says how many rows each holds.
      A group of rows too large for one file is cut in parts: its file holds where each part begins
      (`{p: [0, ...]}`, indexes in the group) and part k is `r-<n>-<k>`. */
@@ -597,7 +614,7 @@
     Table: Table, query: query, rank: rank, resultHref: resultHref, imageSource: imageSource,
     accessories: accessories, plural: plural, summary: summary, SAFE_HREF: SAFE_HREF, CANDIDATE_LIMIT: CANDIDATE_LIMIT,
     excerpt: excerpt, wordsNotInCell: wordsNotInCell, bodyText: bodyText, resultExcerpt: resultExcerpt,
-    rowData: rowData, partOf: partOf
+    rowData: rowData, partOf: partOf, stepSize: stepSize
   };
   if (typeof module === "object" && module.exports) module.exports = api;
   if (typeof document === "undefined") return;
@@ -766,28 +783,43 @@
     var list = element("ul", "rows");
     list.setAttribute("role", "list");
     section.appendChild(list);
-    var shown = 0;
+    var shown = 0, pending = null;
+    /* Draws the next step of results; resolves with how many it drew. A step asked for while one
+       loads is that one. */
     function more() {
-      var rows = found.rows.slice(shown, shown + RESULTS_PER_STEP);
-      shown += rows.length;
-      return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
-        var button = list.querySelector(".search-more");
-        if (button) button.remove();
-        data.forEach(function (record, i) { if (record) list.appendChild(cell(table, record, rows[i], words)); });
-        if (shown < found.rows.length) {
-          var item = element("li", "row search-more");
-          var showMore = element("button", "cell", "Show More Results");
-          showMore.type = "button";
-          showMore.addEventListener("click", function () {
-            more().then(function () {
-              var first = list.children[shown - rows.length];
-              if (first && first.firstChild) first.firstChild.focus();
+      if (pending) return pending;
+      pending = table.file("t-").then(function (root) {
+        var per = root && root.r > 0 ? root.r : 128;
+        var next = found.rows.slice(shown, shown + RESULTS_PER_STEP);
+        var rows = next.slice(0, stepSize(next, per, RESULTS_PER_STEP, ROW_FILES_PER_STEP));
+        shown += rows.length;
+        return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
+          var button = list.querySelector(".search-more");
+          if (button) button.remove();
+          data.forEach(function (record, i) { if (record) list.appendChild(cell(table, record, rows[i], words)); });
+          if (shown < found.rows.length) {
+            var item = element("li", "row search-more");
+            var showMore = element("button", "cell", "Show More Results");
+            showMore.type = "button";
+            showMore.addEventListener("click", function () {
+              more().then(function (added) {
+                var first = list.children[shown - added];
+                if (first && first.firstChild) first.firstChild.focus();
+              });
             });
-          });
-          item.appendChild(showMore);
-          list.appendChild(item);
-        }
+            item.appendChild(showMore);
+            list.appendChild(item);
+          }
+          return rows.length;
+        });
+      }).then(function (added) {
+        pending = null;
+        return added;
+      }, function (error) {
+        pending = null;
+        throw error;
       });
+      return pending;
     }
     return more().then(function () { return section; });
   };

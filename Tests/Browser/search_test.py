@@ -5,6 +5,7 @@ first; it can also be run by hand:
 
     .build/browser-venv/bin/python Tests/Browser/search_test.py --settings SITE --examples SITE \
         --fold FOLD.json --shots DIR [--large SITE --large-query "item 99999" --large-href page-200.html#r-99999]
+        [--spread SITE]
 
 Every check is recorded; the last line printed is a JSON object with the failures and the figures
 (bytes of index loaded by the large-listing query). Exit status 1 when any check failed.
@@ -312,6 +313,16 @@ def large_checks(browser, site, query, href):
     common = search(page, "item")
     figures["large_common_status"] = common["status"]
     check(len(common["rows"]) == 30, "large: a word in every row shows the first results: %s" % common["status"])
+    # "Show More Results" adds the next 30 (their rows are in a few row files) and focuses the first.
+    page.click("#search-results .search-more button")
+    page.wait_for_function("() => document.querySelectorAll('#search-results li.row:not(.search-more)').length >= 60")
+    more = page.evaluate("""() => {
+        const rows = [...document.querySelectorAll('#search-results li.row:not(.search-more)')];
+        return { count: rows.length, focused: rows.findIndex(li => li.contains(document.activeElement)),
+                 button: !!document.querySelector('#search-results .search-more button') };
+    }""")
+    check(more["count"] == 60 and more["focused"] == 30 and more["button"],
+          "large: Show More Results adds 30 results and focuses the first of them: %s" % more)
     page.click("#search-results a.cell >> nth=0")
     page.wait_for_load_state()
     page.goto(url(site))
@@ -326,6 +337,31 @@ def large_checks(browser, site, query, href):
     page.close()
 
 
+def spread_checks(browser, site):
+    """Results spread over the listing (3,000 rows with bodies, row files of 128, "rare" in every
+    100th row): a step of results stops before one that would need a 13th row file."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url(site))
+    before = set(page.evaluate("window.RowKitSearch.loadedFiles.slice()"))
+    found = search(page, "rare", typed=False)
+    row_files = [file for file in page.evaluate("window.RowKitSearch.loadedFiles.slice()")
+                 if file not in before and os.path.basename(unquote(urlparse(file).path)).startswith("r-")]
+    shown = [row["text"] for row in found["rows"]]
+    check(found["status"] == "30 results" and shown == ["Row %d" % (100 * n) for n in range(16)] and len(row_files) <= 12,
+          "spread: the first step shows the results of 12 row files, rows 0-1500 (%s; %d row files loaded)"
+          % (shown, len(row_files)))
+    page.click("#search-results .search-more button")
+    page.wait_for_function("() => document.querySelectorAll('#search-results li.row:not(.search-more)').length >= 30")
+    more = page.evaluate("""() => {
+        const rows = [...document.querySelectorAll('#search-results li.row:not(.search-more)')];
+        return { count: rows.length, focused: rows.findIndex(li => li.contains(document.activeElement)),
+                 button: !!document.querySelector('#search-results .search-more button') };
+    }""")
+    check(more == {"count": 30, "focused": 16, "button": False},
+          "spread: Show More Results adds the other 14 and focuses the first of them: %s" % more)
+    page.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--settings", required=True)
@@ -333,6 +369,7 @@ def main():
     parser.add_argument("--fold", required=True)
     parser.add_argument("--shots", required=True)
     parser.add_argument("--large")
+    parser.add_argument("--spread")
     parser.add_argument("--large-query", default="item 99999")
     parser.add_argument("--large-href", default="page-200.html#r-99999")
     parser.add_argument("--only-large", action="store_true")
@@ -357,6 +394,8 @@ def main():
             groups.append(lambda: large_checks(browser, arguments.large, arguments.large_query, arguments.large_href))
             if not arguments.only_large:
                 groups.append(lambda: page_link_checks(browser, arguments.large))
+        if arguments.spread and not arguments.only_large:
+            groups.append(lambda: spread_checks(browser, arguments.spread))
         try:
             for group in groups:
                 try:

@@ -259,6 +259,18 @@ test("rows that have a word in their body only rank after rows that show it", as
   assert.deepEqual(await search.query(table(interior), ["n"]), { rows: [9, 0, 3], count: 3, exact: true });
 });
 
+test("a step of results shows 30 rows, or fewer when they need more than 12 row files", () => {
+  const near = Array.from({ length: 40 }, (_, i) => 1000 + i * 7);
+  assert.equal(search.stepSize(near, 576, 30, 12), 30, "rows of a few files: the whole step");
+  const spread = Array.from({ length: 40 }, (_, i) => i * 500);
+  assert.equal(search.stepSize(spread, 128, 30, 12), 12, "a file a row: twelve rows");
+  // The step ends at the first row of a file past its limit.
+  assert.equal(search.stepSize([0, 200, 1, 400, 2, 3], 128, 30, 2), 3, "not row 400, nor the rows after it");
+  assert.equal(search.stepSize([0, 200, 1, 130, 2], 128, 30, 2), 5);
+  assert.equal(search.stepSize([5000], 128, 30, 0), 1, "at least one row");
+  assert.equal(search.stepSize([], 128, 30, 12), 0);
+});
+
 test("partOf finds the part of a cut row group that holds a row", () => {
   assert.equal(search.partOf([0], 0), 0);
   assert.equal(search.partOf([0], 127), 0);

@@ -25,12 +25,21 @@ import Testing
     func searchFindsRowsAndTheSitesLookAsIOSInChromium() throws {
         let scratch = try TemporaryDirectory()
         let settings = scratch.path("settings-site"), examples = scratch.path("examples-site"),
-            large = scratch.path("large-site")
+            large = scratch.path("large-site"), spread = scratch.path("spread-site")
+        // 3,000 rows with bodies (row files of 128), "rare" in every 100th: 30 results in 24 files.
+        var spreadListing = "version: 1\ntitle: Spread\nsections:\n  - rows:\n"
+        for row in 0..<3000 {
+            spreadListing +=
+                "      - text: \"Row \(row)\"\n        body: \"\(row % 100 == 0 ? "Rare. " : "")A body as long as a real one, "
+                + String(repeating: "with words ", count: 12) + "\"\n"
+        }
+        try spreadListing.write(toFile: scratch.path("spread.yaml"), atomically: true, encoding: .utf8)
         for arguments in [
             ["export", "Examples/settings.yaml", "-o", settings, "-q"],
             ["export", "Examples/settings.yaml", "Examples/contacts.json", "-o", examples, "-q"],
             ["generate-example", "--rows", "100000", "--format", "csv", "-o", scratch.path("large.csv")],
             ["export", scratch.path("large.csv"), "-o", large, "--section-by", "section", "-q"],
+            ["export", scratch.path("spread.yaml"), "-o", spread, "-q"],
         ] {
             let run = try RowKitTool.run(arguments)
             try #require(run.status == 0, "rowkit \(arguments.joined(separator: " ")): \(run.stderr)")
@@ -44,7 +53,7 @@ import Testing
             [
                 "Tests/Browser/search_test.py", "--settings", settings, "--examples", examples, "--fold", fold.path,
                 "--shots", shots.path, "--large", large, "--large-query", "item 99999", "--large-href",
-                "page-200.html#r-99999",
+                "page-200.html#r-99999", "--spread", spread,
             ])
         let summary: String = run.stdout.split(separator: "\n").last.map { String($0) } ?? ""
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(3000))")
