@@ -296,6 +296,19 @@ def fold_checks(browser, site, fold_file):
     page.close()
 
 
+def show_more(page, count):
+    """Clicks "Show More Results" and waits for `count` results; returns how many there are, the
+    index of the one holding the focus, and whether the button is there again."""
+    page.click("#search-results .search-more button")
+    page.wait_for_function("(n) => document.querySelectorAll('#search-results li.row:not(.search-more)').length >= n",
+                           arg=count)
+    return page.evaluate("""() => {
+        const rows = [...document.querySelectorAll('#search-results li.row:not(.search-more)')];
+        return { count: rows.length, focused: rows.findIndex(li => li.contains(document.activeElement)),
+                 button: !!document.querySelector('#search-results .search-more button') };
+    }""")
+
+
 def large_checks(browser, site, query, href):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(url(site))
@@ -314,14 +327,8 @@ def large_checks(browser, site, query, href):
     figures["large_common_status"] = common["status"]
     check(len(common["rows"]) == 30, "large: a word in every row shows the first results: %s" % common["status"])
     # "Show More Results" adds the next 30 (their rows are in a few row files) and focuses the first.
-    page.click("#search-results .search-more button")
-    page.wait_for_function("() => document.querySelectorAll('#search-results li.row:not(.search-more)').length >= 60")
-    more = page.evaluate("""() => {
-        const rows = [...document.querySelectorAll('#search-results li.row:not(.search-more)')];
-        return { count: rows.length, focused: rows.findIndex(li => li.contains(document.activeElement)),
-                 button: !!document.querySelector('#search-results .search-more button') };
-    }""")
-    check(more["count"] == 60 and more["focused"] == 30 and more["button"],
+    more = show_more(page, 60)
+    check(more == {"count": 60, "focused": 30, "button": True},
           "large: Show More Results adds 30 results and focuses the first of them: %s" % more)
     page.click("#search-results a.cell >> nth=0")
     page.wait_for_load_state()
@@ -350,13 +357,7 @@ def spread_checks(browser, site):
     check(found["status"] == "30 results" and shown == ["Row %d" % (100 * n) for n in range(16)] and len(row_files) <= 12,
           "spread: the first step shows the results of 12 row files, rows 0-1500 (%s; %d row files loaded)"
           % (shown, len(row_files)))
-    page.click("#search-results .search-more button")
-    page.wait_for_function("() => document.querySelectorAll('#search-results li.row:not(.search-more)').length >= 30")
-    more = page.evaluate("""() => {
-        const rows = [...document.querySelectorAll('#search-results li.row:not(.search-more)')];
-        return { count: rows.length, focused: rows.findIndex(li => li.contains(document.activeElement)),
-                 button: !!document.querySelector('#search-results .search-more button') };
-    }""")
+    more = show_more(page, 30)
     check(more == {"count": 30, "focused": 16, "button": False},
           "spread: Show More Results adds the other 14 and focuses the first of them: %s" % more)
     page.close()
