@@ -484,12 +484,17 @@
     return count;
   }
 
+  /* The rows of each row-data file, as the root file `root` says (128 in an index that does not). */
+  function rowsPerFile(root) {
+    return root && root.r > 0 ? root.r : 128;
+  }
+
   /* A row's display data, from its row-data file; the root file says how many rows each holds.
      A group of rows too large for one file is cut in parts: its file holds where each part begins
      (`{p: [0, ...]}`, indexes in the group) and part k is `r-<n>-<k>`. */
   function rowData(table, row) {
     return table.file("t-").then(function (root) {
-      var per = root && root.r > 0 ? root.r : 128, number = Math.floor(row / per), index = row % per;
+      var per = rowsPerFile(root), number = Math.floor(row / per), index = row % per;
       return table.file("r-" + number).then(function (group) {
         if (!group) return null;
         if (Array.isArray(group)) return group[index];
@@ -789,9 +794,8 @@
     function more() {
       if (pending) return pending;
       pending = table.file("t-").then(function (root) {
-        var per = root && root.r > 0 ? root.r : 128;
         var next = found.rows.slice(shown, shown + RESULTS_PER_STEP);
-        var rows = next.slice(0, stepSize(next, per, RESULTS_PER_STEP, ROW_FILES_PER_STEP));
+        var rows = next.slice(0, stepSize(next, rowsPerFile(root), RESULTS_PER_STEP, ROW_FILES_PER_STEP));
         shown += rows.length;
         return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
           var button = list.querySelector(".search-more");
