@@ -248,13 +248,15 @@ enum SearchScript {
         return 3 + digits + Int((last - first) / 5) + 1
     }
 
-    /// The bytes of the postings string of `rows` (quotes included), without keeping it.
-    static func postingsBytes(_ rows: some Sequence<UInt32>) -> Int {
+    /// The bytes of the postings string of `rows` (quotes included), without keeping it; once
+    /// they pass `limit`, a count over it (the rest of the rows are not read).
+    static func postingsBytes(_ rows: some Sequence<UInt32>, limit: Int = .max) -> Int {
         var output: [UInt8] = []
         var counted = 2
         var writer = PostingsWriter()
         for row in rows {
             writer.add(row, into: &output)
+            if counted + output.count > limit { return counted + output.count }
             if output.count >= 1 << 14 {
                 counted += output.count
                 output.removeAll(keepingCapacity: true)

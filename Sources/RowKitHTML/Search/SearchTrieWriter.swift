@@ -422,7 +422,7 @@ struct SearchTrieWriter {
         }
         // Too long to be inline either way: chunks, of the bitmap when it is shorter.
         let stem = makeStem()
-        if bitmap < SearchScript.postingsBytes(rows) {
+        if bitmap < SearchScript.postingsBytes(rows, limit: bitmap) {
             try writeChunks(of: rows, as: SearchScript.BitmapWriter.self, stem: stem, field: &field)
         } else {
             try writeChunks(of: rows, as: SearchScript.PostingsWriter.self, stem: stem, field: &field)
