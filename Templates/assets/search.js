@@ -789,6 +789,11 @@
     list.setAttribute("role", "list");
     section.appendChild(list);
     var shown = 0, pending = null;
+    /* Scrolling "Show More Results" into view draws the next step, as an iOS list goes on as it
+       scrolls: the button stays for the keyboard, and for browsers without IntersectionObserver. */
+    var onScreen = typeof IntersectionObserver === "function" ? new IntersectionObserver(function (entries) {
+      if (entries.some(function (entry) { return entry.isIntersecting; })) more();
+    }) : null;
     /* Draws the next step of results; resolves with how many it drew. A step asked for while one
        loads is that one. */
     function more() {
@@ -799,7 +804,10 @@
         shown += rows.length;
         return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
           var button = list.querySelector(".search-more");
-          if (button) button.remove();
+          if (button) {
+            if (onScreen) onScreen.unobserve(button);
+            button.remove();
+          }
           data.forEach(function (record, i) { if (record) list.appendChild(cell(table, record, rows[i], words)); });
           if (shown < found.rows.length) {
             var item = element("li", "row search-more");
@@ -813,6 +821,9 @@
             });
             item.appendChild(showMore);
             list.appendChild(item);
+            if (onScreen) onScreen.observe(item);
+          } else if (onScreen) {
+            onScreen.disconnect();
           }
           return rows.length;
         });

@@ -300,6 +300,19 @@ def show_more(page, count):
     """Clicks "Show More Results" and waits for `count` results; returns how many there are, the
     index of the one holding the focus, and whether the button is there again."""
     page.click("#search-results .search-more button")
+    return results_after(page, count)
+
+
+def scroll_to_more(page, count):
+    """Scrolls "Show More Results" into view without clicking it and waits for `count` results;
+    returns what ``show_more`` returns."""
+    page.evaluate("() => document.querySelector('#search-results .search-more').scrollIntoView({block: 'end'})")
+    return results_after(page, count)
+
+
+def results_after(page, count):
+    """Waits for `count` results; returns how many there are, the index of the one holding the
+    focus, and whether "Show More Results" is there."""
     page.wait_for_function("(n) => document.querySelectorAll('#search-results li.row:not(.search-more)').length >= n",
                            arg=count)
     return page.evaluate("""() => {
@@ -330,6 +343,11 @@ def large_checks(browser, site, query, href):
     more = show_more(page, 60)
     check(more == {"count": 60, "focused": 30, "button": True},
           "large: Show More Results adds 30 results and focuses the first of them: %s" % more)
+    # Scrolled into view, the button draws the next step by itself, as an iOS list goes on; the
+    # focus stays where it was.
+    scrolled = scroll_to_more(page, 90)
+    check(scrolled == {"count": 90, "focused": 30, "button": True},
+          "large: scrolling to Show More Results adds the next 30 and leaves the focus: %s" % scrolled)
     page.click("#search-results a.cell >> nth=0")
     page.wait_for_load_state()
     page.goto(url(site))
