@@ -804,9 +804,13 @@
         shown += rows.length;
         return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
           var button = list.querySelector(".search-more");
+          // A step drawn while the button has the focus (the keyboard moved to it, which scrolled
+          // it into view) hands the focus on to the first result it adds, as a click does.
+          var focused = !!button && button.contains(document.activeElement), firstAdded = list.children.length;
           if (button) {
             if (onScreen) onScreen.unobserve(button);
             button.remove();
+            firstAdded -= 1;
           }
           data.forEach(function (record, i) { if (record) list.appendChild(cell(table, record, rows[i], words)); });
           if (shown < found.rows.length) {
@@ -825,6 +829,8 @@
           } else if (onScreen) {
             onScreen.disconnect();
           }
+          var next = list.children[firstAdded];
+          if (focused && next && next.firstChild) next.firstChild.focus();
           return rows.length;
         });
       }).then(function (added) {

@@ -348,6 +348,13 @@ def large_checks(browser, site, query, href):
     scrolled = scroll_to_more(page, 90)
     check(scrolled == {"count": 90, "focused": 30, "button": True},
           "large: scrolling to Show More Results adds the next 30 and leaves the focus: %s" % scrolled)
+    # ↓ from the last result focuses the button, which scrolls it into view: the step that draws
+    # takes the focus on to its first result, as a click does.
+    page.evaluate("() => [...document.querySelectorAll('#search-results li.row:not(.search-more)')][89].firstChild.focus()")
+    page.keyboard.press("ArrowDown")
+    keyed = results_after(page, 120)
+    check(keyed == {"count": 120, "focused": 90, "button": True},
+          "large: the keyboard's step to Show More Results adds 30 and focuses the first of them: %s" % keyed)
     page.click("#search-results a.cell >> nth=0")
     page.wait_for_load_state()
     page.goto(url(site))
