@@ -794,8 +794,9 @@
     var onScreen = typeof IntersectionObserver === "function" ? new IntersectionObserver(function (entries) {
       if (entries.some(function (entry) { return entry.isIntersecting; })) more();
     }) : null;
-    /* Draws the next step of results; resolves with how many it drew. A step asked for while one
-       loads is that one. */
+    /* Draws the next step of results; resolves once it is drawn. A step asked for while one loads
+       is that one. A step drawn while "Show More Results" has the focus (a click, or the keyboard
+       moving to it, which scrolls it into view) hands the focus on to the first result it adds. */
     function more() {
       if (pending) return pending;
       pending = table.file("t-").then(function (root) {
@@ -804,24 +805,21 @@
         shown += rows.length;
         return Promise.all(rows.map(function (row) { return rowData(table, row); })).then(function (data) {
           var button = list.querySelector(".search-more");
-          // A step drawn while the button has the focus (the keyboard moved to it, which scrolled
-          // it into view) hands the focus on to the first result it adds, as a click does.
-          var focused = !!button && button.contains(document.activeElement), firstAdded = list.children.length;
+          var focused = !!button && button.contains(document.activeElement);
           if (button) {
             if (onScreen) onScreen.unobserve(button);
             button.remove();
-            firstAdded -= 1;
           }
+          var firstAdded = list.children.length;
           data.forEach(function (record, i) { if (record) list.appendChild(cell(table, record, rows[i], words)); });
           if (shown < found.rows.length) {
             var item = element("li", "row search-more");
             var showMore = element("button", "cell", "Show More Results");
             showMore.type = "button";
             showMore.addEventListener("click", function () {
-              more().then(function (added) {
-                var first = list.children[shown - added];
-                if (first && first.firstChild) first.firstChild.focus();
-              });
+              // Safari does not focus a button it clicks.
+              showMore.focus();
+              more();
             });
             item.appendChild(showMore);
             list.appendChild(item);
@@ -829,13 +827,11 @@
           } else if (onScreen) {
             onScreen.disconnect();
           }
-          var next = list.children[firstAdded];
-          if (focused && next && next.firstChild) next.firstChild.focus();
-          return rows.length;
+          var first = list.children[firstAdded];
+          if (focused && first && first.firstChild) first.firstChild.focus();
         });
-      }).then(function (added) {
+      }).then(function () {
         pending = null;
-        return added;
       }, function (error) {
         pending = null;
         throw error;
