@@ -64,11 +64,13 @@ struct EarlyRecords {
             guard !body.contains("![") else { return nil }
             html = Markdown.render(body, options: markdown)
         }
-        let href = slug.map { "rows/\($0).html" } ?? row.link.flatMap(SafeURL.sanitize)
+        let target =
+            (slug.map { "rows/\($0).html" } ?? row.link.flatMap(SafeURL.sanitize)).map(SearchTarget.link)
+            ?? .listPage(listPage(index))
         let bodyText = slug == nil ? "" : row.body.map(DisplayRecord.bodyText(ofDetailPageBody:)) ?? ""
         return DisplayRecord.json(
             layout: row.style, accessory: row.switchIsOn == nil ? row.accessory : .none, text: row.text,
-            detail: row.detail ?? "", href: href ?? "", listPage: href == nil ? listPage(index) : nil, image: image,
+            detail: row.detail ?? "", target: target, image: image,
             imageLabel: imageLabel, html: html, bodyText: bodyText, switchIsOn: row.switchIsOn)
     }
 
@@ -79,8 +81,8 @@ struct EarlyRecords {
         else { return nil }
         func field(_ number: Int) -> String { fields.count > number ? fields[number] as? String ?? "" : "" }
         // A row that leads to its place on its list page has the page's number there.
-        let href = field(3)
-        let page = fields.count > 3 && fields[3] as? Int != nil ? listPage(index) : nil
+        let target: SearchTarget =
+            fields.count > 3 && fields[3] as? Int != nil ? .listPage(listPage(index)) : .link(field(3))
         let layouts = CellLayout.allCases
         let accessories = Accessory.allCases
         // The code's bits: layout 0-1, accessory 2-4, switch 64, on 128 (SearchDisplayRecords.code).
@@ -90,7 +92,7 @@ struct EarlyRecords {
         return DisplayRecord.json(
             layout: layouts[layouts.index(layouts.startIndex, offsetBy: layoutCode)],
             accessory: accessories[accessories.index(accessories.startIndex, offsetBy: accessoryCode)], text: field(1),
-            detail: field(2), href: href, listPage: page, image: field(4), imageLabel: field(5), html: field(6),
+            detail: field(2), target: target, image: field(4), imageLabel: field(5), html: field(6),
             bodyText: field(7), switchIsOn: code & 64 == 0 ? nil : code & 128 != 0)
     }
 

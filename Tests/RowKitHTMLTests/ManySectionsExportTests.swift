@@ -142,7 +142,7 @@ import Darwin
         let markup = String(repeating: "<li><em>item</em> \"quoted\" <code>x</code></li>\n", count: 6_000)
         let rows = (0..<300).map { number in
             SearchRow(
-                text: "Row \(number)", layout: .default, accessory: .none, href: "#r-\(number + 1)",
+                text: "Row \(number)", layout: .default, accessory: .none, target: .link("#r-\(number + 1)"),
                 html: number % 50 == 0 ? markup : nil, hasInlineBody: number % 50 == 0)
         }
         let sections: OnePageIndex.Sections = { visit in

@@ -192,9 +192,9 @@ final class TablePlanner {
                     number: rowCount + 1, layout: .default, accessory: .none, text: "", fragment: fragment)
                 if let search {
                     let searchRow = SearchRow(
-                        text: "", layout: .default, accessory: .none, href: "", html: fragment, isCustom: true)
+                        text: "", layout: .default, accessory: .none, target: .link(""), html: fragment, isCustom: true)
                     try pipeline.searchLane.submit { try search.addWords(searchRow) }
-                    row.searchHref = ""
+                    row.searchTarget = .link("")
                 }
                 try add(row)
             }
@@ -226,16 +226,16 @@ final class TablePlanner {
         if let search {
             // A result leads where the row does: its detail page, its link, or its place on its
             // list page (the page's number, in the display data).
-            let href = row.detailPath ?? row.link.flatMap(SafeURL.sanitize)
-            let listPage = href == nil ? (pageIsFull ? page + 1 : page) : nil
+            let target =
+                (row.detailPath ?? row.link.flatMap(SafeURL.sanitize)).map(SearchTarget.link)
+                ?? .listPage(pageIsFull ? page + 1 : page)
             let searchRow = SearchRow(
                 text: row.text, detail: layout == .default ? nil : row.detail, layout: layout,
-                accessory: row.accessory, image: row.imageSource, imageLabel: row.imageAlt, href: href ?? "",
-                listPage: listPage, body: row.body, hasInlineBody: row.slug == nil && row.body != nil, slug: row.slug)
+                accessory: row.accessory, image: row.imageSource, imageLabel: row.imageAlt, target: target,
+                body: row.body, hasInlineBody: row.slug == nil && row.body != nil, slug: row.slug)
             // The row's display data is made by the renderer of its page, which renders an inline
             // body once for the page and the index (see `takeOutcomes`).
-            row.searchHref = href ?? ""
-            row.searchListPage = listPage
+            row.searchTarget = target
             try pipeline.searchLane.submit(carrying: row.body?.utf8.count ?? 0) { try search.addWords(searchRow) }
         }
         try add(row)

@@ -38,7 +38,7 @@ struct PageRenderer {
     ///
     /// This is the one place a row becomes HTML.
     /// - Returns: The detail page's manifest entry, when the row has one.
-    /// With ``RenderRow/searchHref`` set, the row's search display data is appended to `search`
+    /// With ``RenderRow/searchTarget`` set, the row's search display data is appended to `search`
     /// (an inline body's Markdown rendered once for both).
     mutating func renderRow(
         _ row: RenderRow, page: Int, table: TableFacts, detail: DetailPlan?, writer: some PageSink,
@@ -52,7 +52,7 @@ struct PageRenderer {
             shape.isCustom = true
             shape.hasAnchor = true
             try rowTemplate.render(shape, values, appendingTo: &output)
-            if row.searchHref != nil {
+            if row.searchTarget != nil {
                 values.fragment.withUnsafeBufferPointer { Self.appendSearch(row, html: $0, to: &search) }
             }
             return nil
@@ -95,7 +95,7 @@ struct PageRenderer {
             values.anchor.append(contentsOf: "r-\(row.number)".utf8)
         }
         try rowTemplate.render(shape, values, appendingTo: &output)
-        if row.searchHref != nil {
+        if row.searchTarget != nil {
             values.body.withUnsafeBufferPointer { Self.appendSearch(row, html: $0, to: &search) }
         }
         return entry
@@ -104,7 +104,7 @@ struct PageRenderer {
     /// Appends the search display data of `row` (see ``renderRow(_:page:table:detail:writer:into:search:)``)
     /// without rendering its markup: for rows whose list page is kept.
     mutating func appendSearch(_ row: RenderRow, table: TableFacts, to search: inout SearchDisplayRecords) {
-        guard row.searchHref != nil else { return }
+        guard row.searchTarget != nil else { return }
         values.removeAll()
         if let fragment = row.fragment {
             values.fragment.append(contentsOf: fragment.utf8)
@@ -125,7 +125,7 @@ struct PageRenderer {
     ) {
         if row.fragment != nil {
             search.append(
-                layout: .default, accessory: .none, isCustom: true, text: "", detail: "", href: "", image: "",
+                layout: .default, accessory: .none, isCustom: true, text: "", detail: "", target: .link(""), image: "",
                 imageLabel: "", html: html)
             return
         }
@@ -135,9 +135,9 @@ struct PageRenderer {
             row.slug != nil ? row.body.map { SearchBodyText.plainText($0, limit: SearchBodyText.excerptBytes) } : nil
         search.append(
             layout: row.layout, accessory: row.accessory, isCustom: false, text: row.text,
-            detail: row.layout == .default ? "" : row.detail ?? "", href: row.searchHref ?? "",
-            listPage: row.searchListPage, image: row.imageSource ?? "", imageLabel: row.imageAlt ?? "", html: html,
-            bodyText: bodyText ?? "", switchIsOn: row.switchIsOn)
+            detail: row.layout == .default ? "" : row.detail ?? "", target: row.searchTarget ?? .link(""),
+            image: row.imageSource ?? "", imageLabel: row.imageAlt ?? "", html: html, bodyText: bodyText ?? "",
+            switchIsOn: row.switchIsOn)
     }
 
     /// Writes the detail page of `row` (or keeps the previous site's, as `plan` says).

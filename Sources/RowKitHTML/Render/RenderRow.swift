@@ -29,13 +29,10 @@ struct RenderRow: Sendable {
     var slug: String?
     /// A trusted HTML fragment of a custom row, shown as it is; the other fields are unused.
     var fragment: String?
-    /// Where the row's search result leads (see ``SearchRow/href``; empty for a custom row), when
-    /// the export has a search index: the renderer then makes the row's display data for it too.
-    /// Not part of ``key``: the display data is made on every export.
-    var searchHref: String?
-    /// The list page (from 1) of a row whose search result leads to its place there (with an
-    /// empty ``searchHref``; see ``SearchRow/listPage``).
-    var searchListPage: Int?
+    /// Where the row's search result leads (see ``SearchRow/target``; an empty link for a custom
+    /// row), when the export has a search index: the renderer then makes the row's display data
+    /// for it too. Not part of ``key``: the display data is made on every export.
+    var searchTarget: SearchTarget?
 
     /// A hash of everything the row's markup and detail page are made from.
     var key: UInt64 {

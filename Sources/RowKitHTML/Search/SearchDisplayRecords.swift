@@ -7,8 +7,8 @@ import RowKit
 /// custom row (drawn by `html` alone); `html` is what the list page draws besides the cell (an
 /// inline body's rendered Markdown); `body text` is the start of the text of a body shown on a
 /// detail page (``SearchBodyText``), for a result's excerpt; empty strings at the end are left out.
-/// A row that leads to its own place on its list page has that page's number (from 1) for `href`,
-/// which the page scripts make `page-<n>.html#r-<row>`: a third of a short row's bytes.
+/// `href` is a link, or for a row that leads to its own place on its list page that page's number
+/// (``SearchTarget``).
 ///
 /// The page renderers make them beside the rows' markup (an inline body's Markdown is rendered
 /// once, for both), and ``SearchIndexBuilder/addDisplay(_:)`` cuts them into files in row order.
@@ -78,18 +78,17 @@ struct SearchDisplayRecords: Sendable {
         html.withUTF8 { html in
             append(
                 layout: row.layout, accessory: row.accessory, isCustom: row.isCustom, text: row.text,
-                detail: row.detail ?? "", href: row.href, listPage: row.listPage, image: row.image ?? "",
+                detail: row.detail ?? "", target: row.target, image: row.image ?? "",
                 imageLabel: row.imageLabel ?? "", html: html)
         }
     }
 
-    /// Appends one row's display data; `listPage` is the list page (from 1) of a row that leads to
-    /// its own place there (`href` unused then), `html` is UTF-8 markup (empty for none), `bodyText`
-    /// the start of a detail page's body text (empty for none), `switchIsOn` the state of the
-    /// row's switch (`nil` for none).
+    /// Appends one row's display data; `html` is UTF-8 markup (empty for none), `bodyText` the
+    /// start of a detail page's body text (empty for none), `switchIsOn` the state of the row's
+    /// switch (`nil` for none).
     mutating func append(
-        layout: CellLayout, accessory: Accessory, isCustom: Bool, text: String, detail: String, href: String,
-        listPage: Int? = nil, image: String, imageLabel: String, html: UnsafeBufferPointer<UInt8>,
+        layout: CellLayout, accessory: Accessory, isCustom: Bool, text: String, detail: String,
+        target: SearchTarget, image: String, imageLabel: String, html: UnsafeBufferPointer<UInt8>,
         bodyText: String = "", switchIsOn: Bool? = nil
     ) {
         bytes.append(UInt8(ascii: "["))
@@ -98,7 +97,7 @@ struct SearchDisplayRecords: Sendable {
         // The last field that is not empty (the text is always written).
         var last = 0
         if !detail.isEmpty { last = 1 }
-        if !href.isEmpty || listPage != nil { last = 2 }
+        if !target.isEmpty { last = 2 }
         if !image.isEmpty { last = 3 }
         if !imageLabel.isEmpty { last = 4 }
         if !html.isEmpty { last = 5 }
@@ -109,10 +108,9 @@ struct SearchDisplayRecords: Sendable {
             case 0: SearchScript.string(text, into: &bytes)
             case 1: SearchScript.string(detail, into: &bytes)
             case 2:
-                if let listPage {
-                    bytes.append(contentsOf: String(listPage).utf8)
-                } else {
-                    SearchScript.string(href, into: &bytes)
+                switch target {
+                case .link(let href): SearchScript.string(href, into: &bytes)
+                case .listPage(let page): bytes.append(contentsOf: String(page).utf8)
                 }
             case 3: SearchScript.string(image, into: &bytes)
             case 4: SearchScript.string(imageLabel, into: &bytes)

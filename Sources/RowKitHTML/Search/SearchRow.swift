@@ -19,12 +19,8 @@ struct SearchRow {
     var image: String?
     /// The image's accessible name; `nil` or empty when decorative.
     var imageLabel: String?
-    /// Where the result leads, relative to the table's folder (`rows/wifi.html`,
-    /// `page-3.html#r-1203`), or an absolute URL that passed `SafeURL`; unused with ``listPage``.
-    var href: String
-    /// The list page (from 1) of a row that leads to its own place there; its display data has
-    /// the number for ``href`` (see ``SearchDisplayRecords``).
-    var listPage: Int? = nil
+    /// Where the result leads.
+    var target: SearchTarget
     /// Markup the list page draws for the row besides its cell: the rendered Markdown of an
     /// inline body, or a custom row's whole fragment (with ``isCustom``); `nil` for none. The
     /// exporter's own output, as the static page holds it.

@@ -140,7 +140,8 @@ import Testing
         (0..<count).map { index in
             SearchRow(
                 text: "\(["Alpha", "Beta", "Gamma"][index % 3]) item \(index + 1)", detail: "No. \(index + 1)",
-                header: "Section \(index / 1000)", layout: .value1, accessory: .none, href: "page-1.html#r-\(index + 1)"
+                header: "Section \(index / 1000)", layout: .value1, accessory: .none,
+                target: .link("page-1.html#r-\(index + 1)")
             )
         }
     }
@@ -250,7 +251,7 @@ import Testing
             let filler = index % 97 == 0 && index > 256 ? 20_000 : (index / 128) % 2 * 60
             return SearchRow(
                 text: "row \(index) " + String(repeating: "x", count: filler),
-                layout: .default, accessory: .none, href: "page-1.html#r-\(index + 1)")
+                layout: .default, accessory: .none, target: .link("page-1.html#r-\(index + 1)"))
         }
         var files: [String: [UInt8]] = [:]
         let builder = SearchIndexBuilder(key: "t") { name, data in files[name] = data }
@@ -299,7 +300,8 @@ import Testing
                 (0..<30_000).map { index in
                     SearchRow(
                         text: "\(letters[index % letters.count]) \(letters[(index / 7) % letters.count])\(index % 997)",
-                        detail: "w\(index)", header: nil, layout: .value1, accessory: .none, href: "#r-\(index)")
+                        detail: "w\(index)", header: nil, layout: .value1, accessory: .none,
+                        target: .link("#r-\(index)"))
                 }
             ),
             (
@@ -309,7 +311,7 @@ import Testing
                 (0..<25_000).map { index in
                     SearchRow(
                         text: "a\(index) a\(index + 1) a\(index / 3)", detail: index % 5_000 == 0 ? "zz" : nil,
-                        header: nil, layout: .value1, accessory: .none, href: "#r-\(index)")
+                        header: nil, layout: .value1, accessory: .none, target: .link("#r-\(index)"))
                 }
             ),
         ]
@@ -349,7 +351,7 @@ import Testing
             expected[word, default: []].insert(index)
             return SearchRow(
                 text: word + " z\(index)", detail: "y\(index % 1_000)", layout: .default, accessory: .none,
-                href: "#r-\(index)")
+                target: .link("#r-\(index)"))
         }
         expected["z29999"] = [29_999]
         expected["y7"] = Set(stride(from: 7, to: 30_000, by: 1_000))
@@ -392,7 +394,7 @@ import Testing
             }
             for word in words { expected[word, default: []].insert(index) }
             return SearchRow(
-                text: words.joined(separator: " "), layout: .default, accessory: .none, href: "#r-\(index)")
+                text: words.joined(separator: " "), layout: .default, accessory: .none, target: .link("#r-\(index)"))
         }
         let one = try Self.build(rows, parallelWords: false)
         let two = try Self.build(rows, parallelWords: true)

@@ -35,7 +35,8 @@ import Testing
         for _ in 0..<count {
             records.append(
                 SearchRow(
-                    text: String(repeating: "x", count: textBytes), layout: .default, accessory: .none, href: "p.html"))
+                    text: String(repeating: "x", count: textBytes), layout: .default, accessory: .none,
+                    target: .link("p.html")))
         }
         return records
     }
